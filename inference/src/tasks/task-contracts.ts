@@ -1,0 +1,82 @@
+/**
+ * What each check takes and answers, independent of transport. Task modules implement these
+ * functions against a ModelRunner; the gRPC verification service maps them to generated proto
+ * types. Every answer carries its verdict, the scores behind it, the threshold each score was held
+ * to and a machine-readable reason, so a FAILED can be explained and a threshold audited.
+ */
+import type { ModelRunner } from '../runtime/model-runner';
+
+export type Verdict = 'PASS' | 'FAIL';
+
+export interface ScoreEvidence {
+  name: string;
+  value: number;
+  /** The configured decision line this score was compared with. */
+  threshold: number;
+  /** 'gte' when value must be >= threshold to pass, 'lte' when it must be <= threshold. */
+  comparison: 'gte' | 'lte';
+}
+
+export interface CheckOutcome {
+  verdict: Verdict;
+  /** One of contract.md's failure_reason values when verdict is FAIL, else null. */
+  reason: string | null;
+  /** Human-readable detail for logs and the integrator (never personal data). */
+  detail: string;
+  scores: ScoreEvidence[];
+}
+
+export interface FaceBox { x: number; y: number; width: number; height: number; score: number }
+
+export interface DocumentCheckInput { image: Uint8Array; now?: Date }
+export interface MrzFields {
+  format: 'TD1' | 'TD2' | 'TD3';
+  document_code: string;
+  issuing_state: string;
+  document_number: string;
+  surname: string;
+  given_names: string;
+  nationality: string;
+  birth_date: string;   // YYYY-MM-DD
+  sex: 'M' | 'F' | 'X';
+  expiry_date: string;  // YYYY-MM-DD
+  check_digits_valid: boolean;
+  /** Which characters were changed by field-aware correction, for audit. */
+  corrections: Array<{ line: number; index: number; from: string; to: string }>;
+}
+export interface DocumentCheckOutput extends CheckOutcome {
+  mrz: MrzFields | null;
+  raw_mrz_lines: string[];
+  person: {
+    name: string;
+    dob: string;
+    document_type: 'passport' | 'id_card' | 'driving_licence' | 'residence_permit';
+    document_country: string; // ISO 3166-1 alpha-2
+    document_number: string;
+    expiry_date: string;
+    sex: string;
+    address: { line1: string | null; line2: string | null; city: string | null; region: string | null; postal_code: string | null; country: string | null } | null;
+    address_is_best_effort: boolean;
+  } | null;
+  portrait_box: FaceBox | null;
+  /** JPEG of the portrait crop, ready for face match. */
+  portrait_jpeg: Uint8Array | null;
+}
+
+export type ChallengeStep = 'TURN_LEFT' | 'TURN_RIGHT' | 'BLINK' | 'LOOK_UP' | 'LOOK_DOWN';
+export interface LivenessCheckInput { frames: Uint8Array[]; challenge: ChallengeStep[] }
+export interface LivenessCheckOutput extends CheckOutcome {
+  failed_step: ChallengeStep | null;
+  per_frame: Array<{ yaw: number; pitch: number; eye_openness: number; face_found: boolean }>;
+}
+
+export interface AntispoofCheckInput { selfie: Uint8Array }
+export interface AntispoofCheckOutput extends CheckOutcome {}
+
+export interface FaceMatchCheckInput { document_portrait: Uint8Array; selfie: Uint8Array }
+export interface FaceMatchCheckOutput extends CheckOutcome { similarity: number | null }
+
+export type DocumentCheck = (runner: ModelRunner, input: DocumentCheckInput) => Promise<DocumentCheckOutput>;
+export type LivenessCheck = (runner: ModelRunner, input: LivenessCheckInput) => Promise<LivenessCheckOutput>;
+export type AntispoofCheck = (runner: ModelRunner, input: AntispoofCheckInput) => Promise<AntispoofCheckOutput>;
+export type FaceMatchCheck = (runner: ModelRunner, input: FaceMatchCheckInput) => Promise<FaceMatchCheckOutput>;

@@ -1,0 +1,16 @@
+/**
+ * One jest run covers every folder. Integration tests share one real FerretDB (or MONGODB_URI) and
+ * one real Redis started by the global setup; each test file picks its own database name / key
+ * prefix so files never see each other's data.
+ */
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/api', '<rootDir>/inference', '<rootDir>/models', '<rootDir>/hosted', '<rootDir>/benchmarks', '<rootDir>/scripts'],
+  testMatch: ['**/*.test.ts'],
+  transform: { '^.+\\.(t|j)sx?$': ['@swc/jest'] },
+  globalSetup: '<rootDir>/scripts/test-support/global-setup.ts',
+  globalTeardown: '<rootDir>/scripts/test-support/global-teardown.ts',
+  testTimeout: 60000,
+  modulePathIgnorePatterns: ['<rootDir>/.state/', '<rootDir>/dist/'],
+};
