@@ -1,0 +1,17 @@
+/**
+ * How a config's source becomes model.onnx: no source.conversion means copy the file, otherwise
+ * source.conversion names one of the conversions below. Each must be deterministic, because
+ * config.json pins the sha256 of its output.
+ */
+import { readFile } from 'node:fs/promises';
+import type { MaterializeSource } from './repository-config';
+
+export type Conversion = (sourceFile: string, source: MaterializeSource) => Promise<Uint8Array>;
+
+const copy: Conversion = (file) => readFile(file);
+
+const conversions: Record<string, Conversion> = {};
+
+export function conversionFor(name: string | undefined): Conversion | undefined {
+  return name === undefined ? copy : conversions[name];
+}

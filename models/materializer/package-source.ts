@@ -1,0 +1,35 @@
+/**
+ * Reads model files out of an installed npm package. The version is checked first: a different
+ * package version would give a different sha256, and "package 3.0.5 installed, config pins 3.0.4"
+ * says more than a checksum mismatch.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { MaterializeError } from './materialize-error';
+import type { VersionFolder } from './model-folders';
+
+export function packageDir(packagesDir: string, packageName: string): string {
+  return path.join(packagesDir, ...packageName.split('/'));
+}
+
+export async function openPackage(packagesDir: string, folder: VersionFolder): Promise<string> {
+  const { package: name, package_version: wanted } = folder.config.source;
+  const dir = packageDir(packagesDir, name);
+  let installed: string;
+  try {
+    installed = (JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    throw new MaterializeError(folder.name, folder.version, `package ${name} is not installed (run npm install)`);
+  }
+  if (installed !== wanted) {
+    throw new MaterializeError(folder.name, folder.version, `config pins ${name}@${wanted} but ${installed} is installed`);
+  }
+  return dir;
+}
+
+/** Resolves a path inside the package, refusing any that climbs out of it. */
+export function fileInPackage(dir: string, relative: string, folder: VersionFolder): string {
+  const file = path.resolve(dir, relative);
+  if (!file.startsWith(dir + path.sep)) throw new MaterializeError(folder.name, folder.version, `source path ${relative} leaves the package`);
+  return file;
+}
