@@ -1,0 +1,112 @@
+/**
+ * Field-aware correction of an MRZ reading. First every position is coerced to its field's kind
+ * (digits in dates and check digits, letters in codes and names). Then, if check digits still
+ * fail, the cheapest small set of substitutions that makes every check digit pass is searched:
+ * the reader's runner-up characters (cheap when the reader was unsure) and letter/digit swaps in
+ * alphanumeric fields (a fixed cost). A tampered check digit is not "corrected" away because the
+ * search needs all check digits, composite included, to agree, and caps the cost it may spend.
+ */
+import { allChecksPass, evaluateChecks } from './check-rules';
+import { allowedAt, coerce, swapConfusable } from './char-confusions';
+import { kindMap, type CharKind, type MrzLayout } from './mrz-layouts';
+import type { LineReading } from './mrz-reading';
+
+export interface Correction { line: number; index: number; from: string; to: string }
+
+export interface CorrectedMrz {
+  lines: string[];
+  corrections: Correction[];
+  checksPass: boolean;
+  failedChecks: string[];
+}
+
+export interface CorrectionOptions {
+  /** Most substitutions the check-digit search may combine. */
+  maxChanges: number;
+  /** Highest total cost accepted; a runner-up costs ln(p_read / p_alt), a swap SWAP_COST. */
+  maxCost: number;
+  /** Runner-up characters less likely than this are not considered. */
+  minAlternativeProb: number;
+}
+
+export const DEFAULT_CORRECTION: CorrectionOptions = { maxChanges: 2, maxCost: 4, minAlternativeProb: 0.02 };
+const SWAP_COST = 2;
+
+interface Option { line: number; index: number; to: string; cost: number }
+
+function coerceAll(readings: LineReading[], kinds: CharKind[][]): string[][] {
+  return readings.map((line, l) => line.map((c, i) => {
+    const kind = kinds[l][i];
+    const alt = c.alternative && allowedAt(kind, c.alternative.char) ? c.alternative.char : null;
+    return coerce(kind, c.char) ?? alt ?? c.char;
+  }));
+}
+
+function diff(readings: LineReading[], chars: string[][]): Correction[] {
+  const out: Correction[] = [];
+  readings.forEach((line, l) => line.forEach((c, index) => {
+    if (chars[l][index] !== c.char) out.push({ line: l, index, from: c.char, to: chars[l][index] });
+  }));
+  return out;
+}
+
+function searchOptions(layout: MrzLayout, readings: LineReading[], chars: string[][], kinds: CharKind[][], failing: Set<string>, opts: CorrectionOptions): Option[] {
+  const positions = new Set<string>();
+  for (const rule of layout.checks.filter((r) => failing.has(r.name))) {
+    positions.add(`${rule.at.line}:${rule.at.index}`);
+    for (const s of rule.over) for (let i = s.start; i < s.end; i++) positions.add(`${s.line}:${i}`);
+  }
+  const options: Option[] = [];
+  for (const key of positions) {
+    const [line, index] = key.split(':').map(Number);
+    const current = chars[line][index];
+    const read = readings[line][index];
+    const kind = kinds[line][index];
+    const alt = read.alternative;
+    if (alt && alt.char !== current && alt.prob >= opts.minAlternativeProb && allowedAt(kind, alt.char)) {
+      options.push({ line, index, to: alt.char, cost: Math.max(0.1, Math.log(read.prob / alt.prob)) });
+    }
+    const swapped = kind === 'any' ? swapConfusable(current) : null;
+    if (swapped && swapped !== alt?.char) options.push({ line, index, to: swapped, cost: SWAP_COST });
+  }
+  return options.sort((a, b) => a.cost - b.cost);
+}
+
+/** The cheapest combination of options (distinct positions) that makes every check digit pass. */
+function cheapestFix(layout: MrzLayout, chars: string[][], options: Option[], opts: CorrectionOptions): Option[] | null {
+  let best: { picked: Option[]; cost: number } | null = null;
+  const trial = chars.map((l) => [...l]);
+  const walk = (from: number, picked: Option[], cost: number): void => {
+    if (picked.length > 0 && allChecksPass(layout, trial.map((l) => l.join('')))) {
+      if (!best || cost < best.cost) best = { picked: [...picked], cost };
+      return;
+    }
+    if (picked.length === opts.maxChanges) return;
+    for (let i = from; i < options.length; i++) {
+      const o = options[i];
+      if (cost + o.cost > opts.maxCost || (best && cost + o.cost >= best.cost)) continue;
+      if (picked.some((p) => p.line === o.line && p.index === o.index)) continue;
+      const before = trial[o.line][o.index];
+      trial[o.line][o.index] = o.to;
+      picked.push(o);
+      walk(i + 1, picked, cost + o.cost);
+      picked.pop();
+      trial[o.line][o.index] = before;
+    }
+  };
+  walk(0, [], 0);
+  return (best as { picked: Option[] } | null)?.picked ?? null;
+}
+
+export function correctMrz(layout: MrzLayout, readings: LineReading[], opts: CorrectionOptions = DEFAULT_CORRECTION): CorrectedMrz {
+  const kinds = kindMap(layout);
+  const chars = coerceAll(readings, kinds);
+  const failing = new Set(evaluateChecks(layout, chars.map((l) => l.join(''))).filter((r) => !r.ok).map((r) => r.name));
+  if (failing.size > 0) {
+    const fix = cheapestFix(layout, chars, searchOptions(layout, readings, chars, kinds, failing, opts), opts);
+    for (const o of fix ?? []) chars[o.line][o.index] = o.to;
+  }
+  const lines = chars.map((l) => l.join(''));
+  const failedChecks = evaluateChecks(layout, lines).filter((r) => !r.ok).map((r) => r.name);
+  return { lines, corrections: diff(readings, chars), checksPass: failedChecks.length === 0, failedChecks };
+}
