@@ -4,13 +4,17 @@
  * config.json pins the sha256 of its output.
  */
 import { readFile } from 'node:fs/promises';
+import { convertTfjsModelFile } from '../converter/tfjs-to-onnx';
 import type { MaterializeSource } from './repository-config';
 
 export type Conversion = (sourceFile: string, source: MaterializeSource) => Promise<Uint8Array>;
 
 const copy: Conversion = (file) => readFile(file);
 
-const conversions: Record<string, Conversion> = {};
+const conversions: Record<string, Conversion> = {
+  'tfjs-graph-to-onnx': (file, source) =>
+    convertTfjsModelFile({ modelJsonPath: file, tensorNames: source.tensor_names, provenance: `${source.package}@${source.package_version} ${source.path}` }),
+};
 
 export function conversionFor(name: string | undefined): Conversion | undefined {
   return name === undefined ? copy : conversions[name];
