@@ -1,0 +1,43 @@
+import { AppContext } from './app-context';
+import { AppConfig } from './config/env';
+import { AccountRepository } from './data-access/account.repository';
+import { JobQueueRepository } from './data-access/job-queue.repository';
+import { connectMongo, pingMongo } from './data-access/mongo-connection';
+import { permissiveWebhookTargetPolicy } from './data-access/permissive-webhook-target-policy';
+import { connectRedis, pingRedis } from './data-access/redis-connection';
+import { SessionRepository } from './data-access/session.repository';
+import { UsageRepository } from './data-access/usage.repository';
+import { systemClock } from './shared/clock';
+import { Logger } from './shared/logger';
+import { SecretBox } from './shared/secret-box';
+
+/** Wires the real repositories to their outside dependencies. */
+export async function composeApp(config: AppConfig, logger: Logger): Promise<AppContext & { close(): Promise<void> }> {
+  const mongo = await connectMongo(config.MONGODB_URI);
+  const redis = connectRedis(config.REDIS_URL);
+  const sessions = new SessionRepository(mongo);
+  const accounts = new AccountRepository(mongo, new SecretBox(config.SECRET_ENCRYPTION_KEY));
+  await Promise.all([sessions.model.init(), accounts.init()]);
+  const queue = new JobQueueRepository(redis, config.REDIS_PREFIX);
+  return {
+    config,
+    logger,
+    clock: systemClock,
+    mongo,
+    redis,
+    accounts,
+    sessions,
+    queue,
+    usage: new UsageRepository(redis, config.REDIS_PREFIX),
+    webhookPolicy: permissiveWebhookTargetPolicy,
+    readiness: [
+      { name: 'store', check: () => pingMongo(mongo) },
+      { name: 'queue', check: () => pingRedis(redis) },
+    ],
+    async close() {
+      await queue.close();
+      redis.disconnect();
+      await mongo.close();
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+const booleanString = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+/**
+ * Every variable the API, the workers and the admin CLI read. Parsed once at start so a bad
+ * deployment fails before it accepts traffic, naming every bad variable at once.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// or mongodb+srv:// URI'),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL'),
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]+$/).default('bv'),
+  INFERENCE_URL: z.string().regex(/^[^\s/]+:\d+$/, 'must be host:port').optional(),
+  SESSION_EXPIRY_MINUTES: z.coerce.number().int().positive().max(7 * 24 * 60).default(30),
+  WEBHOOK_RETRY_INTERVAL_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: booleanString.default(false),
+  /** Seals webhook secrets at rest; any string of 32+ characters (e.g. `openssl rand -base64 32`). */
+  SECRET_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
+});
+
+export type AppConfig = Omit<z.infer<typeof envSchema>, 'PUBLIC_BASE_URL'> & { PUBLIC_BASE_URL: string };
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`));
+  }
+  const config = parsed.data;
+  const publicBaseUrl = (config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+  return { ...config, PUBLIC_BASE_URL: publicBaseUrl };
+}

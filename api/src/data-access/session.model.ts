@@ -1,0 +1,78 @@
+import { Connection, Schema } from 'mongoose';
+import { SESSION_STATUSES } from '../domain/session-status';
+
+/**
+ * One document per session. Everything a transition changes lives in this one document so each
+ * transition is a single conditional write (FerretDB has no multi-document transactions, and we
+ * would not want them on this path anyway).
+ */
+export interface SessionDocument {
+  _id: string;
+  account_id: string;
+  environment: 'sandbox' | 'production';
+  status: (typeof SESSION_STATUSES)[number];
+  failure_reason: string | null;
+  return_url: string;
+  webhook_url: string;
+  expected_name: string;
+  expected_dob: string | null;
+  expected_address: string | null;
+  locale: 'en' | 'fr';
+  /** The metadata exactly as the client sent it (raw JSON text), so it is echoed byte for byte. */
+  metadata_json: string | null;
+  created_at: Date;
+  updated_at: Date;
+  expires_at: Date;
+  started_at: Date | null;
+  decided_at: Date | null;
+  confidence: number | null;
+  verified_until: Date | null;
+  credential_token: string | null;
+  /** The result resource serialized once at decision time: the API serves it and webhooks sign it. */
+  result_body: string | null;
+  /** Outbox: set in the same write as the decision; the webhook worker moves it on. */
+  webhook_state: 'none' | 'pending' | 'delivered' | 'failed';
+  webhook_delivery_id: string | null;
+  billed: boolean;
+}
+
+const sessionSchema = new Schema<SessionDocument>(
+  {
+    _id: { type: String, required: true },
+    account_id: { type: String, required: true },
+    environment: { type: String, required: true, enum: ['sandbox', 'production'] },
+    status: { type: String, required: true, enum: SESSION_STATUSES },
+    failure_reason: { type: String, default: null },
+    return_url: { type: String, required: true },
+    webhook_url: { type: String, required: true },
+    expected_name: { type: String, required: true },
+    expected_dob: { type: String, default: null },
+    expected_address: { type: String, default: null },
+    locale: { type: String, required: true, enum: ['en', 'fr'] },
+    metadata_json: { type: String, default: null },
+    created_at: { type: Date, required: true },
+    updated_at: { type: Date, required: true },
+    expires_at: { type: Date, required: true },
+    started_at: { type: Date, default: null },
+    decided_at: { type: Date, default: null },
+    confidence: { type: Number, default: null },
+    verified_until: { type: Date, default: null },
+    credential_token: { type: String, default: null },
+    result_body: { type: String, default: null },
+    webhook_state: { type: String, required: true, enum: ['none', 'pending', 'delivered', 'failed'] },
+    webhook_delivery_id: { type: String, default: null },
+    billed: { type: Boolean, required: true },
+  },
+  { versionKey: false },
+);
+// GET /v1/credentials/{token} and /c/{session_id}'s token lookup.
+sessionSchema.index({ credential_token: 1 });
+// Expiry sweep: "open sessions whose expires_at has passed".
+sessionSchema.index({ status: 1, expires_at: 1 });
+// Outbox sweep: "decided sessions whose webhook is still pending".
+sessionSchema.index({ webhook_state: 1, decided_at: 1 });
+// Per-account listings and usage reports.
+sessionSchema.index({ account_id: 1, environment: 1, created_at: -1 });
+
+export const sessionModel = (connection: Connection) =>
+  connection.model<SessionDocument>('Session', sessionSchema, 'sessions');

@@ -1,0 +1,11 @@
+/**
+ * What the domain needs from the job queue. The BullMQ implementation lives in data-access; unit
+ * tests stub this interface.
+ */
+export interface DecisionQueue {
+  /** Throws a 503 AppError when a transition could not be followed by an enqueue right now. */
+  assertWritable(): Promise<void>;
+  /** De-duplicated by session and status: enqueueing the same decision twice yields one job. */
+  enqueueWebhook(sessionId: string, status: 'VERIFIED' | 'FAILED'): Promise<void>;
+  scheduleExpiry(sessionId: string, at: Date): Promise<void>;
+}

@@ -1,0 +1,88 @@
+import { SessionRepository } from '../../../data-access/session.repository';
+import { AppError, ErrorDetail } from '../../../shared/app-error';
+import { Clock } from '../../../shared/clock';
+import { Logger } from '../../../shared/logger';
+import { newSessionId } from '../../../shared/random-id';
+import { Tenant } from '../../environment';
+import { DecisionQueue } from '../../ports/decision-queue';
+import { WebhookTargetPolicy } from '../../ports/webhook-target-policy';
+
+export interface CreateSessionCommand {
+  return_url: string;
+  webhook_url: string;
+  expected_name: string;
+  expected_dob?: string;
+  expected_address?: string;
+  locale?: 'en' | 'fr';
+  /** Raw JSON text of the metadata member exactly as received, or null when absent. */
+  metadataJson: string | null;
+}
+
+export interface CreateSessionDeps {
+  sessions: SessionRepository;
+  queue: DecisionQueue;
+  webhookPolicy: WebhookTargetPolicy;
+  clock: Clock;
+  logger: Logger;
+  publicBaseUrl: string;
+  expiryMinutes: number;
+}
+
+export async function createSession(deps: CreateSessionDeps, tenant: Tenant, command: CreateSessionCommand) {
+  await assertWebhookTargetAllowed(deps.webhookPolicy, tenant, command.webhook_url);
+  // Expiry is scheduled on the queue; refuse now rather than create a session that would never expire.
+  await deps.queue.assertWritable();
+  const now = deps.clock.now();
+  const id = newSessionId();
+  const expiresAt = new Date(now.getTime() + deps.expiryMinutes * 60_000);
+  await deps.sessions.insert({
+    _id: id,
+    account_id: tenant.accountId,
+    environment: tenant.environment,
+    status: 'PENDING',
+    failure_reason: null,
+    return_url: command.return_url,
+    webhook_url: command.webhook_url,
+    expected_name: command.expected_name,
+    expected_dob: command.expected_dob ?? null,
+    expected_address: command.expected_address ?? null,
+    locale: command.locale ?? 'en',
+    metadata_json: command.metadataJson,
+    created_at: now,
+    updated_at: now,
+    expires_at: expiresAt,
+    started_at: null,
+    decided_at: null,
+    confidence: null,
+    verified_until: null,
+    credential_token: null,
+    result_body: null,
+    webhook_state: 'none',
+    webhook_delivery_id: null,
+    billed: tenant.environment === 'production',
+  });
+  try {
+    await deps.queue.scheduleExpiry(id, expiresAt);
+  } catch (error) {
+    // The session is complete without its timer: the periodic expiry sweep is the safety net.
+    deps.logger.warn({ session_id: id, err: (error as Error).message }, 'expiry scheduling failed; the sweep will expire it');
+  }
+  return {
+    session_id: id,
+    verification_url: `${deps.publicBaseUrl}/v/${id}`,
+    status: 'PENDING' as const,
+    environment: tenant.environment,
+  };
+}
+
+async function assertWebhookTargetAllowed(policy: WebhookTargetPolicy, tenant: Tenant, webhookUrl: string) {
+  const url = new URL(webhookUrl);
+  const problems: ErrorDetail[] = [];
+  if (tenant.environment === 'production' && url.protocol !== 'https:') {
+    problems.push({ field: 'webhook_url', message: 'must be an https URL for production keys' });
+  } else {
+    const refusal = await policy.refuse(url, tenant.environment);
+    if (refusal) problems.push({ field: 'webhook_url', message: refusal });
+  }
+  if (problems.length > 0) throw new AppError('VALIDATION_ERROR', 'The request has invalid fields.', problems);
+}

@@ -1,0 +1,68 @@
+import { SessionDocument } from '../../../data-access/session.model';
+import { SessionUpdate } from '../../../data-access/session.repository';
+import { Clock } from '../../../shared/clock';
+import { Logger } from '../../../shared/logger';
+import { newCredentialToken, newDeliveryId } from '../../../shared/random-id';
+import { DecisionQueue } from '../../ports/decision-queue';
+import { serializeResult } from '../../results/result-resource';
+import { OPEN_STATUSES, SessionStatus } from '../../session-status';
+import { Decision, verifiedUntil } from './decision';
+
+export interface DecideDeps {
+  queue: DecisionQueue;
+  clock: Clock;
+  logger: Logger;
+}
+
+/** A conditional write on the session's status, scoped however the caller is entitled to. */
+export type ConditionalWrite = (from: SessionStatus[], update: SessionUpdate) => Promise<SessionDocument>;
+
+/**
+ * Moves an open session to VERIFIED or FAILED. The result, the credential and the pending webhook
+ * (the outbox) are written in one conditional write, so a crash after it still delivers: the
+ * outbox sweeper enqueues whatever the queue does not hold.
+ */
+export async function decideSession(
+  deps: DecideDeps,
+  session: Pick<SessionDocument, '_id' | 'environment' | 'metadata_json'>,
+  decision: Decision,
+  write: ConditionalWrite,
+): Promise<SessionDocument> {
+  await deps.queue.assertWritable();
+  const now = deps.clock.now();
+  const verified = decision.status === 'VERIFIED';
+  const until = verified ? verifiedUntil(now, decision.document_expiry) : null;
+  const credentialToken = verified ? newCredentialToken() : null;
+  const resultBody = serializeResult(
+    {
+      session_id: session._id,
+      status: decision.status,
+      environment: session.environment,
+      person: decision.person,
+      checks: decision.checks,
+      confidence: decision.confidence,
+      verified_until: until,
+      failure_reason: decision.failure_reason,
+      credential_token: credentialToken,
+    },
+    session.metadata_json,
+  );
+  const updated = await write(OPEN_STATUSES, {
+    status: decision.status,
+    failure_reason: decision.failure_reason,
+    confidence: decision.confidence,
+    verified_until: until,
+    credential_token: credentialToken,
+    result_body: resultBody,
+    decided_at: now,
+    updated_at: now,
+    webhook_state: 'pending',
+    webhook_delivery_id: newDeliveryId(),
+  });
+  try {
+    await deps.queue.enqueueWebhook(updated._id, decision.status);
+  } catch (error) {
+    deps.logger.warn({ session_id: updated._id, err: (error as Error).message }, 'webhook enqueue failed; outbox sweep will retry');
+  }
+  return updated;
+}

@@ -1,0 +1,27 @@
+import { Checks, FailureReason } from '../../session-status';
+
+/** Which check a failure reason blames, and which later checks could not run because of it. */
+const BLAME: Record<Exclude<FailureReason, 'CANCELLED_BY_API'>, { fail: keyof Checks; skip: Array<keyof Checks> }> = {
+  DOCUMENT_UNREADABLE: { fail: 'document', skip: ['face_match'] },
+  DOCUMENT_INVALID: { fail: 'document', skip: [] },
+  DOCUMENT_EXPIRED: { fail: 'document', skip: [] },
+  NAME_MISMATCH: { fail: 'document', skip: [] },
+  DOB_MISMATCH: { fail: 'document', skip: [] },
+  ADDRESS_MISMATCH: { fail: 'document', skip: [] },
+  FACE_NOT_DETECTED: { fail: 'liveness', skip: ['antispoof', 'face_match'] },
+  LIVENESS_FAILED: { fail: 'liveness', skip: [] },
+  SPOOF_DETECTED: { fail: 'antispoof', skip: [] },
+  FACE_MATCH_BELOW_THRESHOLD: { fail: 'face_match', skip: [] },
+  SANCTIONS_MATCH: { fail: 'sanctions', skip: [] },
+};
+
+export function simulatedChecks(reason: FailureReason | null, watchlist: boolean): Checks {
+  const checks: Checks = { document: 'PASS', liveness: 'PASS', antispoof: 'PASS', face_match: 'PASS' };
+  if (watchlist) checks.sanctions = 'CLEAR';
+  if (!reason || reason === 'CANCELLED_BY_API') return checks;
+  const blame = BLAME[reason];
+  for (const skipped of blame.skip) checks[skipped] = 'SKIPPED';
+  if (blame.fail === 'sanctions') checks.sanctions = 'MATCH';
+  else checks[blame.fail] = 'FAIL';
+  return checks;
+}

@@ -1,0 +1,28 @@
+import express, { Express } from 'express';
+import { AppContext } from '../../app-context';
+import { accessLog } from './middleware/access-log';
+import { errorHandler, notFoundHandler } from './middleware/error-handler';
+import { requestId } from './middleware/request-id';
+import { docsRouter } from './routes/docs.routes';
+import { healthRouter } from './routes/health.routes';
+import { hostedRouter } from './routes/hosted.routes';
+import { credentialsRouter, pricingRouter } from './routes/public.routes';
+import { sessionsRouter } from './routes/sessions.routes';
+
+/** The HTTP surface: routes only translate HTTP to use cases; no logic lives here. */
+export function createHttpApp(ctx: AppContext, isShuttingDown: () => boolean = () => false): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(requestId);
+  app.use(accessLog(ctx.logger));
+  app.use(healthRouter(ctx, isShuttingDown));
+  app.use(docsRouter(ctx.config.PUBLIC_BASE_URL));
+  app.use('/v1/sessions', sessionsRouter(ctx));
+  app.use('/v1/credentials', credentialsRouter(ctx));
+  app.use('/v1/pricing', pricingRouter(ctx));
+  app.use(hostedRouter(ctx));
+  app.use(notFoundHandler);
+  app.use(errorHandler(ctx.logger));
+  return app;
+}

@@ -1,0 +1,52 @@
+import path from 'node:path';
+import express, { Router } from 'express';
+import { renderCredentialPage } from '../../../../../hosted/src/credential-page';
+import { Locale } from '../../../../../hosted/src/messages';
+import { renderNotFoundPage, renderVerificationPage } from '../../../../../hosted/src/verification-page';
+import { AppContext } from '../../../app-context';
+import { credentialView } from '../../../domain/usecases/check-credential/check-credential.usecase';
+import { openSession } from '../../../domain/usecases/open-session/open-session.usecase';
+import { SESSION_ID_PATTERN } from '../../../shared/random-id';
+
+const HOSTED_PUBLIC = path.resolve(__dirname, '../../../../../hosted/public');
+
+const localeOf = (value: unknown, fallback: Locale = 'en'): Locale => (value === 'fr' || value === 'en' ? value : fallback);
+
+/** The applicant-facing pages: no key; the session id in the URL is the capability. */
+export function hostedRouter(ctx: AppContext): Router {
+  const router = Router();
+  router.use('/hosted', express.static(HOSTED_PUBLIC, { index: false, maxAge: '1h' }));
+  router.get('/widget.js', (_req, res) => {
+    res.sendFile(path.join(HOSTED_PUBLIC, 'widget.js'), { maxAge: '1h' });
+  });
+
+  router.get('/v/:id', async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    const id = String(req.params.id);
+    const session = SESSION_ID_PATTERN.test(id) ? await openSession(ctx, id) : null;
+    if (!session) {
+      res.status(404).type('html').send(renderNotFoundPage(localeOf(req.query.locale)));
+      return;
+    }
+    const html = await renderVerificationPage({
+      locale: localeOf(req.query.locale, session.locale),
+      status: session.status,
+      verificationUrl: `${ctx.config.PUBLIC_BASE_URL}/v/${session._id}`,
+    });
+    res.type('html').send(html);
+  });
+
+  router.get('/c/:id', async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    const id = String(req.params.id);
+    const locale = localeOf(req.query.locale);
+    const session = SESSION_ID_PATTERN.test(id) ? await ctx.sessions.findForApplicant(id) : null;
+    if (!session || session.status !== 'VERIFIED' || !session.result_body || !session.verified_until) {
+      res.status(404).type('html').send(renderNotFoundPage(locale));
+      return;
+    }
+    const view = credentialView(JSON.parse(session.result_body).person, session.status, session.verified_until, ctx.clock.now());
+    res.type('html').send(renderCredentialPage({ locale: localeOf(req.query.locale, session.locale), ...view }));
+  });
+  return router;
+}

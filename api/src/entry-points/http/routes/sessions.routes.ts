@@ -1,0 +1,70 @@
+import { Request, Response, Router } from 'express';
+import { AppContext } from '../../../app-context';
+import { rawJsonMember } from '../../../domain/results/raw-json-member';
+import { cancelSession } from '../../../domain/usecases/cancel-session/cancel-session.usecase';
+import { createSession } from '../../../domain/usecases/create-session/create-session.usecase';
+import { getSessionResult, getSessionStatus } from '../../../domain/usecases/read-session/read-session.usecase';
+import { SimulateCommand, simulateSession } from '../../../domain/usecases/simulate-session/simulate-session.usecase';
+import { AppError, ErrorDetail } from '../../../shared/app-error';
+import { SESSION_ID_PATTERN } from '../../../shared/random-id';
+import { authenticate, tenantOf } from '../middleware/authenticate';
+import { jsonBody, rawBodyOf } from '../middleware/json-body';
+import { createSessionRequest, simulateRequest } from '../schemas/session.schemas';
+import { validate } from '../validation';
+
+const METADATA_MAX_BYTES = 8 * 1024;
+
+/** A malformed id cannot exist: answer 404 without asking the store. */
+function sessionIdOf(req: Request): string {
+  const id = String(req.params.id);
+  if (!SESSION_ID_PATTERN.test(id)) throw AppError.notFound('session');
+  return id;
+}
+
+function sendJsonText(res: Response, status: number, body: string): void {
+  res.status(status).type('application/json').send(body);
+}
+
+export function sessionsRouter(ctx: AppContext): Router {
+  const router = Router();
+  router.use(authenticate(ctx));
+
+  router.post('/', jsonBody, async (req, res) => {
+    const tenant = tenantOf(res);
+    const metadataJson = req.body && typeof req.body === 'object' ? rawJsonMember(rawBodyOf(req), 'metadata') : null;
+    const extra: ErrorDetail[] = [];
+    if (metadataJson !== null && Buffer.byteLength(metadataJson, 'utf8') > METADATA_MAX_BYTES) {
+      extra.push({ field: 'metadata', message: `must be at most ${METADATA_MAX_BYTES} bytes serialized` });
+    }
+    const command = validate(createSessionRequest, req.body, extra);
+    const created = await createSession(
+      { ...ctx, publicBaseUrl: ctx.config.PUBLIC_BASE_URL, expiryMinutes: ctx.config.SESSION_EXPIRY_MINUTES },
+      tenant,
+      { ...command, metadataJson },
+    );
+    await ctx.usage.recordSessionCreation(tenant.keyId, ctx.clock.now());
+    res.status(201).json(created);
+  });
+
+  router.get('/:id', async (req, res) => {
+    res.json(await getSessionStatus(ctx.sessions, tenantOf(res), sessionIdOf(req)));
+  });
+
+  router.get('/:id/result', async (req, res) => {
+    sendJsonText(res, 200, await getSessionResult(ctx.sessions, tenantOf(res), sessionIdOf(req)));
+  });
+
+  router.delete('/:id', async (req, res) => {
+    res.json(await cancelSession(ctx, tenantOf(res), sessionIdOf(req)));
+  });
+
+  router.post('/:id/simulate', jsonBody, async (req, res) => {
+    const tenant = tenantOf(res);
+    const id = sessionIdOf(req);
+    if (tenant.environment !== 'sandbox') throw new AppError('FORBIDDEN', 'Simulation is available to sandbox keys only.');
+    const command = validate(simulateRequest, req.body) as SimulateCommand;
+    sendJsonText(res, 200, await simulateSession(ctx, tenant, id, command));
+  });
+
+  return router;
+}

@@ -1,0 +1,86 @@
+import { FAILURE_REASONS, SESSION_STATUSES } from '../../../domain/session-status';
+import { z } from './zod-openapi';
+
+const verdict = z.enum(['PASS', 'FAIL', 'SKIPPED']);
+
+export const addressSchema = z
+  .object({
+    line1: z.string().nullable(),
+    line2: z.string().nullable(),
+    city: z.string().nullable(),
+    region: z.string().nullable(),
+    postal_code: z.string().nullable(),
+    country: z.string().nullable(),
+  })
+  .openapi('Address');
+
+export const personSchema = z
+  .object({
+    name: z.string().openapi({ description: 'Given names then surname, single-spaced, as read from the document.' }),
+    dob: z.string().openapi({ example: '1965-03-10' }),
+    document_type: z.enum(['passport', 'id_card', 'driving_licence', 'residence_permit']),
+    document_country: z.string().length(2).openapi({ description: 'ISO 3166-1 alpha-2 of the issuer.' }),
+    document_jurisdiction: z.string().nullable().openapi({ description: 'ISO 3166-2 code when a region issued the document.' }),
+    address: addressSchema.nullable(),
+  })
+  .openapi('Person');
+
+export const checksSchema = z
+  .object({
+    document: verdict,
+    liveness: verdict,
+    antispoof: verdict,
+    face_match: verdict.openapi({ description: 'Against a fixed decision line.' }),
+    sanctions: z.enum(['CLEAR', 'MATCH', 'SKIPPED']).optional().openapi({ description: 'Only for accounts with the watchlist add-on.' }),
+  })
+  .openapi('Checks');
+
+export const resultSchema = z
+  .object({
+    session_id: z.string(),
+    status: z.enum(SESSION_STATUSES),
+    environment: z.enum(['sandbox', 'production']),
+    person: personSchema.nullable(),
+    checks: checksSchema,
+    confidence: z.number().min(0).max(1),
+    verified_until: z.string().nullable().openapi({ description: 'ISO 8601 UTC; set on VERIFIED.' }),
+    failure_reason: z.enum(FAILURE_REASONS).nullable(),
+    credential_token: z.string().nullable().openapi({ description: 'Set on VERIFIED; for GET /v1/credentials/{token}.' }),
+    metadata: z.record(z.string(), z.unknown()).openapi({ description: 'Exactly the bytes given at creation ({} when none).' }),
+  })
+  .openapi('SessionResult', { description: 'Returned by GET /v1/sessions/{id}/result and delivered as the webhook body.' });
+
+export const credentialSchema = z
+  .object({
+    valid: z.boolean(),
+    status: z.enum(SESSION_STATUSES),
+    name: z.string(),
+    document_type: z.string(),
+    document_country: z.string(),
+    verified_until: z.string(),
+  })
+  .openapi('Credential');
+
+export const priceSchema = z
+  .object({
+    country: z.string().length(2),
+    currency: z.string().length(3),
+    unit_amount: z.number().int().openapi({ description: "In the currency's minor unit." }),
+    environment: z.enum(['sandbox', 'production']),
+    billed: z.boolean().openapi({ description: 'False for sandbox keys: sandbox is never billed.' }),
+  })
+  .openapi('Price');
+
+export const errorSchema = z
+  .object({
+    error: z.object({
+      code: z.enum([
+        'UNAUTHORIZED', 'INVALID_KEY_FORMAT', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'PAYLOAD_TOO_LARGE',
+        'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_ERROR', 'RATE_LIMITED', 'INTERNAL', 'SERVICE_UNAVAILABLE',
+      ]),
+      message: z.string(),
+      details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+    }),
+    request_id: z.string(),
+  })
+  .openapi('Error');

@@ -1,0 +1,83 @@
+import { FAILURE_REASONS, SESSION_STATUSES } from '../../../domain/session-status';
+import { z } from './zod-openapi';
+
+const isAbsoluteHttpUrl = (value: string): boolean => {
+  if (!/^https?:\/\/[^/?#\s]/i.test(value)) return false;
+  try {
+    return new URL(value).host.length > 0;
+  } catch {
+    return false;
+  }
+};
+
+const httpUrl = z
+  .string()
+  .max(2048)
+  .refine(isAbsoluteHttpUrl, 'must be an absolute http or https URL')
+  .openapi({ format: 'uri' });
+
+const isRealPastDate = (value: string): boolean => {
+  const date = new Date(`${value}T00:00:00.000Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && date.getTime() <= Date.now();
+};
+
+export const createSessionRequest = z
+  .strictObject({
+    return_url: httpUrl.openapi({ description: 'Absolute http(s) URL; the applicant is sent here with session_id and status query parameters.', example: 'https://example.com/done' }),
+    webhook_url: httpUrl.openapi({
+      description: 'Absolute http(s) URL (https for production keys) on a public address; receives the signed result.',
+      example: 'https://example.com/webhooks/identity',
+    }),
+    expected_name: z
+      .string()
+      .max(200)
+      .refine((v) => v.trim().length > 0, 'must not be empty')
+      .openapi({ description: 'Name expected on the document; compared ignoring case, diacritics, punctuation and order.', example: 'Jane Doe' }),
+    expected_dob: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in YYYY-MM-DD form')
+      .refine(isRealPastDate, 'must be a real calendar date, not in the future')
+      .optional()
+      .openapi({ example: '1990-04-21' }),
+    expected_address: z.string().max(500).optional(),
+    locale: z.enum(['en', 'fr']).optional().openapi({ description: 'Language of the hosted page (default en).' }),
+    metadata: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .openapi({ description: 'Client reference data, at most 8 KiB serialized, echoed byte for byte in the result and webhook.' }),
+  })
+  .openapi('CreateSessionRequest');
+
+export const createSessionResponse = z
+  .object({
+    session_id: z.string().regex(/^ses_[0-9A-Za-z]{22,}$/),
+    verification_url: z.url(),
+    status: z.literal('PENDING'),
+    environment: z.enum(['sandbox', 'production']),
+  })
+  .openapi('CreateSessionResponse');
+
+export const sessionStatusResponse = z
+  .object({
+    session_id: z.string(),
+    status: z.enum(SESSION_STATUSES),
+    confidence: z.number().min(0).max(1).nullable(),
+    environment: z.enum(['sandbox', 'production']),
+  })
+  .openapi('SessionStatus');
+
+export const cancelSessionResponse = z
+  .object({ session_id: z.string(), status: z.literal('FAILED'), failure_reason: z.literal('CANCELLED_BY_API') })
+  .openapi('CancelSessionResponse');
+
+export const simulateRequest = z
+  .discriminatedUnion('outcome', [
+    z.strictObject({ outcome: z.literal('VERIFIED') }),
+    z.strictObject({
+      outcome: z.literal('FAILED'),
+      failure_reason: z.enum(FAILURE_REASONS.filter((r) => r !== 'CANCELLED_BY_API') as [string, ...string[]]),
+    }),
+  ])
+  .openapi('SimulateRequest', { description: 'Sandbox only. CANCELLED_BY_API is reached with DELETE, not simulated.' });
+
+export const sessionIdParam = z.object({ id: z.string().openapi({ example: 'ses_4Jq8v0ZbQ2x7LmN1pR5sT9wY' }) });

@@ -1,0 +1,18 @@
+import { randomInt } from 'node:crypto';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** base62 from a CSPRNG; `length` characters carry length × 5.95 bits. */
+export function randomBase62(length: number): string {
+  let out = '';
+  for (let i = 0; i < length; i += 1) out += BASE62[randomInt(62)];
+  return out;
+}
+
+/** 24 base62 characters ≈ 142 bits: the session id is the capability in verification_url. */
+export const newSessionId = (): string => `ses_${randomBase62(24)}`;
+export const newAccountId = (): string => `acct_${randomBase62(20)}`;
+export const newCredentialToken = (): string => `cred_${randomBase62(32)}`;
+export const newDeliveryId = (): string => `msg_${randomBase62(24)}`;
+
+export const SESSION_ID_PATTERN = /^ses_[0-9A-Za-z]{22,}$/;

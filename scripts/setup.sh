@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs whatever the project needs and is missing; safe to run any number of times. Called by
+# `npm start` and `npm test`, so a fresh clone needs nothing else.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+step() { printf '[setup] %s\n' "$*" >&2; }
+as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+
+# npm packages. onnxruntime-node's install script would fetch CUDA binaries from outside; the CPU
+# provider ships in the package, so skip it (a GPU image sets ONNXRUNTIME_NODE_INSTALL=cuda12).
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  step "npm ci"
+  ONNXRUNTIME_NODE_INSTALL="${ONNXRUNTIME_NODE_INSTALL:-skip}" npm ci --no-audit --no-fund --loglevel=error
+fi
+
+if [ -z "${REDIS_URL:-}" ] && ! command -v redis-server >/dev/null && [ ! -x /usr/bin/redis-server ]; then
+  step "installing Debian's redis-server"
+  as_root apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends redis-server >/dev/null
+fi
+
+if [ -z "${MONGODB_URI:-}" ]; then
+  step "FerretDB (MongoDB wire protocol over SQLite)"
+  bash scripts/build-ferretdb.sh
+fi
+
+step "test images and font from Debian packages"
+bash scripts/fetch-debian-assets.sh
+
+# Steps owned by later parts of the project run once their npm script exists.
+for script in models:materialize testdata:documents testdata:faces; do
+  if node -e "process.exit(require('./package.json').scripts['$script'] ? 0 : 1)"; then
+    step "npm run $script"
+    npm run --silent "$script"
+  fi
+done
+step "ready"

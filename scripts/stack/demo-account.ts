@@ -1,0 +1,40 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { AccountRepository } from '../../api/src/data-access/account.repository';
+import { connectMongo } from '../../api/src/data-access/mongo-connection';
+import { createAccount } from '../../api/src/domain/usecases/manage-accounts/manage-accounts.usecase';
+import { systemClock } from '../../api/src/shared/clock';
+import { SecretBox } from '../../api/src/shared/secret-box';
+
+/**
+ * On a first start with an empty store, issues a demo account, saves its keys (0600) and prints
+ * them once with a ready-to-paste curl. Later starts only say where the keys are.
+ */
+export async function ensureDemoAccount(mongoUri: string, secretKey: string, savePath: string, baseUrl: string): Promise<void> {
+  const connection = await connectMongo(mongoUri);
+  try {
+    const accounts = new AccountRepository(connection, new SecretBox(secretKey));
+    await accounts.init();
+    if ((await accounts.count()) > 0) {
+      if (existsSync(savePath)) console.log(`\nDemo account keys: ${savePath}`);
+      return;
+    }
+    const created = await createAccount({ accounts, clock: systemClock }, { name: 'Local demo', plan: 'starter', watchlist: false });
+    writeFileSync(savePath, `${JSON.stringify(created, null, 2)}\n`, { mode: 0o600 });
+    console.log(`
+Created a local demo account (shown once; saved to ${savePath}):
+  account_id       ${created.account_id}
+  sandbox_api_key  ${created.sandbox_api_key}
+  live_api_key     ${created.live_api_key}
+  webhook_secret   ${created.webhook_secret}
+
+Create a session:
+  curl -s -X POST ${baseUrl}/v1/sessions \\
+    -H 'X-Api-Key: ${created.sandbox_api_key}' -H 'Content-Type: application/json' \\
+    -d '{"return_url":"https://example.com/done","webhook_url":"http://127.0.0.1:9999/webhook","expected_name":"Jane Doe","metadata":{"order":"42"}}'
+`);
+  } finally {
+    await connection.close();
+  }
+}
+
+export const readDemoAccount = (savePath: string) => JSON.parse(readFileSync(savePath, 'utf8'));

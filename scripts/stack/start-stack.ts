@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ManagedProcess, startProcess, waitFor } from './child-process';
+import { ensureDemoAccount } from './demo-account';
+import { startFerretDb } from './ferretdb';
+import { freePort } from './free-port';
+import { startRedis } from './redis';
+
+const ROOT = path.resolve(__dirname, '../..');
+const STATE = path.join(ROOT, '.state', 'stack');
+const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+
+/** A secret that survives restarts of the local stack (webhook secrets are sealed with it). */
+function persistentSecret(): string {
+  const file = path.join(STATE, 'secret-encryption-key');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
+}
+
+/**
+ * The local stack: FerretDB and Redis (unless MONGODB_URI / REDIS_URL are set), the inference
+ * service, the API and one worker, each its own process as in production.
+ */
+async function main(): Promise<void> {
+  mkdirSync(STATE, { recursive: true });
+  const running: ManagedProcess[] = [];
+  const stopAll = async () => {
+    for (const proc of running.reverse()) await proc.stop();
+  };
+  process.on('SIGINT', () => void stopAll().then(() => process.exit(0)));
+  process.on('SIGTERM', () => void stopAll().then(() => process.exit(0)));
+  try {
+    let mongoUri = process.env.MONGODB_URI;
+    if (!mongoUri) {
+      const ferret = await startFerretDb(path.join(STATE, 'ferretdb'));
+      running.push(ferret.process);
+      mongoUri = `${ferret.uri}bioverify`;
+    }
+    let redisUrl = process.env.REDIS_URL;
+    if (!redisUrl) {
+      const redis = await startRedis(path.join(STATE, 'redis'));
+      running.push(redis.process);
+      redisUrl = redis.url;
+    }
+    const port = Number(process.env.PORT ?? 8080);
+    const baseUrl = process.env.PUBLIC_BASE_URL ?? `http://localhost:${port}`;
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_BASE_URL: baseUrl,
+      MONGODB_URI: mongoUri,
+      REDIS_URL: redisUrl,
+      SECRET_ENCRYPTION_KEY: process.env.SECRET_ENCRYPTION_KEY ?? persistentSecret(),
+      // Local receivers live on loopback; the API logs a warning that this is on.
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS ?? 'true',
+    };
+    const inferenceMain = path.join(ROOT, 'inference/src/main.ts');
+    if (existsSync(inferenceMain) && !process.env.INFERENCE_URL) {
+      const inferencePort = await freePort();
+      env.INFERENCE_PORT = String(inferencePort);
+      env.INFERENCE_METRICS_PORT = String(await freePort());
+      env.INFERENCE_URL = `127.0.0.1:${inferencePort}`;
+      running.push(startProcess('inference', TSX, [inferenceMain], { env, cwd: ROOT }));
+    }
+    await ensureDemoAccount(mongoUri, env.SECRET_ENCRYPTION_KEY as string, path.join(ROOT, '.state', 'demo-account.json'), baseUrl);
+    const api = startProcess('api', TSX, [path.join(ROOT, 'api/src/entry-points/http/main.ts')], { env, cwd: ROOT });
+    running.push(api);
+    const workerMain = path.join(ROOT, 'api/src/entry-points/worker/main.ts');
+    if (existsSync(workerMain)) running.push(startProcess('worker', TSX, [workerMain], { env, cwd: ROOT }));
+    await waitFor('api', async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).ok, 60_000, api.child);
+    console.log(`\nStack up: API ${baseUrl}  ·  reference ${baseUrl}/docs  ·  readiness ${baseUrl}/readyz  (Ctrl-C stops everything)\n`);
+    await new Promise<void>((resolve) => api.child.once('exit', () => resolve()));
+    console.error('api exited; stopping the stack');
+  } finally {
+    await stopAll();
+  }
+}
+
+main().catch((error) => {
+  console.error(`stack failed: ${(error as Error).message}`);
+  process.exit(1);
+});
