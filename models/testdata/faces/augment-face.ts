@@ -25,7 +25,7 @@ export async function loadPortrait(assetsDir: string, source: FaceSource, region
     height = Math.round(height * source.upscale);
     out = out.resize(width, height, { kernel: 'lanczos3' });
   }
-  let buffer = await out.png().toBuffer();
+  let buffer: Buffer = await out.png().toBuffer();
   if (source.pad) buffer = await padEvenly(buffer, Math.round(Math.max(width, height) * source.pad));
   return buffer;
 }

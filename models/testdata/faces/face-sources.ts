@@ -63,6 +63,6 @@ export const livenessSources: LivenessSource[] = [
   },
   {
     identity: 'grace-hopper', file: 'faces/grace_hopper_512x512.jpg', faceCentreX: 265, faceHalfWidth: 105,
-    eyes: [{ x: 222, y: 172, halfWidth: 18, halfHeight: 9 }, { x: 305, y: 170, halfWidth: 18, halfHeight: 9 }],
+    eyes: [{ x: 223, y: 167, halfWidth: 18, halfHeight: 8 }, { x: 302, y: 166, halfWidth: 18, halfHeight: 8 }],
   },
 ];

@@ -25,8 +25,8 @@ const poses: Record<string, { axis: 'vertical' | 'horizontal'; degrees: number }
   neutral: null,
   'left-14': { axis: 'vertical', degrees: 14 }, 'left-28': { axis: 'vertical', degrees: 28 },
   'right-14': { axis: 'vertical', degrees: -14 }, 'right-28': { axis: 'vertical', degrees: -28 },
-  'up-12': { axis: 'horizontal', degrees: -12 }, 'up-24': { axis: 'horizontal', degrees: -24 },
-  'down-12': { axis: 'horizontal', degrees: 12 }, 'down-24': { axis: 'horizontal', degrees: 24 },
+  'up-15': { axis: 'horizontal', degrees: -15 }, 'up-30': { axis: 'horizontal', degrees: -30 },
+  'down-15': { axis: 'horizontal', degrees: 15 }, 'down-30': { axis: 'horizontal', degrees: 30 },
   blink: 'blink',
 };
 
@@ -34,8 +34,8 @@ const stepPoses: Record<Step, string[]> = {
   TURN_LEFT: ['left-14', 'left-28', 'left-14', 'neutral'],
   TURN_RIGHT: ['right-14', 'right-28', 'right-14', 'neutral'],
   BLINK: ['blink', 'neutral'],
-  LOOK_UP: ['up-12', 'up-24', 'up-12', 'neutral'],
-  LOOK_DOWN: ['down-12', 'down-24', 'down-12', 'neutral'],
+  LOOK_UP: ['up-15', 'up-30', 'up-15', 'neutral'],
+  LOOK_DOWN: ['down-15', 'down-30', 'down-15', 'neutral'],
 };
 
 export async function makeLivenessSequences(assetsDir: string, outDir: string): Promise<LivenessSequence[]> {
@@ -86,7 +86,7 @@ async function writePoseFrames(assetsDir: string, outDir: string, source: Livene
       posed = turnOnCylinder(image, {
         axis: spec.axis,
         centre: vertical ? source.faceCentreX : eyeY + source.faceHalfWidth * 0.5,
-        radius: source.faceHalfWidth * (vertical ? 1.9 : 2.3),
+        radius: source.faceHalfWidth * (vertical ? 1.9 : 1.7),
         degrees: spec.degrees,
       });
     }

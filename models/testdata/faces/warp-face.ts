@@ -53,11 +53,14 @@ export function closeEyes(image: RawImage, eyes: EyeRegion[]): RawImage {
         const d = ((x - eye.x) / rx) ** 2 + ((y - eye.y) / ry) ** 2;
         if (d >= 1) continue;
         const weight = Math.min(1, (1 - d) * 2.5); // soft edge so no hard seam is left
-        const lash = Math.abs(y - eye.y - eye.halfHeight * 0.4) < Math.max(1, eye.halfHeight * 0.18) && Math.abs(x - eye.x) < eye.halfWidth;
-        const skinY = Math.max(0, Math.round(y - lidOffset));
+        // A closed lid shows as a lash line that sags in the middle.
+        const across = (x - eye.x) / (eye.halfWidth * 1.1);
+        const lashY = eye.y + eye.halfHeight * (0.1 + 0.45 * (1 - across * across));
+        const lash = Math.abs(across) < 1 && Math.abs(y - lashY) < Math.max(1, eye.halfHeight * 0.22);
+        const skinY = Math.min(image.height - 1, Math.round(y + lidOffset));
         for (let c = 0; c < 3; c++) {
           const skin = image.data[(skinY * image.width + x) * 3 + c];
-          const target = lash ? skin * 0.35 : skin;
+          const target = lash ? skin * 0.3 : skin;
           const i = (y * image.width + x) * 3 + c;
           out[i] = Math.round(out[i] * (1 - weight) + target * weight);
         }

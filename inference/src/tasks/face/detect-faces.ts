@@ -1,0 +1,111 @@
+import type { HostTensor, ModelRunner } from '../../runtime/model-runner';
+import { apply, sample, type Affine } from './affine-sampler';
+import { blazefaceAnchors } from './blazeface-anchors';
+import type { DetectedFace, Point } from './face-types';
+import { chunks, packCrops, preprocessingOf } from './model-input';
+import type { RgbImage } from './rgb-image';
+
+export const faceDetectionModel = 'face-detection';
+
+/**
+ * Finds faces with BlazeFace. Each image is letterboxed into the model's square input so faces
+ * keep their proportions; boxes and keypoints are decoded against the anchor grid, filtered by
+ * the configured score and overlapping detections suppressed (NMS).
+ */
+export async function detectFaces(runner: ModelRunner, images: RgbImage[]): Promise<DetectedFace[][]> {
+  const config = runner.config(faceDetectionModel);
+  const size = preprocessingOf(config).width;
+  const minScore = config.thresholds?.min_score ?? 0.5;
+  const iou = config.thresholds?.nms_iou ?? 0.3;
+  const anchors = blazefaceAnchors(size);
+  const maps = images.map((image) => letterbox(image, size));
+  const results: DetectedFace[][] = [];
+  for (const batch of chunks(images.map((image, i) => ({ image, map: maps[i] })), config.max_batch_size)) {
+    const crops = batch.map(({ image, map }) => sample(image, map, size, size));
+    const outputs = await runner.infer(faceDetectionModel, packCrops(config, crops));
+    const rows = detectionRows(outputs, anchors.length);
+    batch.forEach(({ map }, n) => {
+      const candidates = decode(rows, n, anchors, map, minScore);
+      results.push(suppress(candidates, iou));
+    });
+  }
+  return results;
+}
+
+function letterbox(image: RgbImage, size: number): Affine {
+  const scale = Math.max(image.width, image.height) / size;
+  return { a: scale, b: 0, c: (image.width - size * scale) / 2, d: 0, e: scale, f: (image.height - size * scale) / 2 };
+}
+
+/** One anchor level: `rows` anchors per image, 1 logit and 16 box values per anchor. */
+interface Level { logits: Float32Array; logitStride: number; boxes: Float32Array; boxStride: number; boxOffset: number; rows: number }
+
+/**
+ * The converted graph answers either one [N, anchors, 17] tensor or, like the TFJS original, score
+ * ([N, k, 1]) and box ([N, k, 16]) tensors per anchor level; levels are ordered finest grid first.
+ */
+function detectionRows(outputs: Record<string, HostTensor>, anchorCount: number): Level[] {
+  const tensors = Object.values(outputs);
+  const last = (t: HostTensor) => t.dims[t.dims.length - 1];
+  const rowsOf = (t: HostTensor) => t.dims[t.dims.length - 2];
+  const combined = tensors.find((t) => last(t) === 17 && rowsOf(t) === anchorCount);
+  if (combined) {
+    const data = combined.data as Float32Array;
+    return [{ logits: data, logitStride: 17, boxes: data, boxStride: 17, boxOffset: 1, rows: anchorCount }];
+  }
+  const scores = tensors.filter((t) => last(t) === 1).sort((a, b) => rowsOf(b) - rowsOf(a));
+  const boxes = tensors.filter((t) => last(t) === 16).sort((a, b) => rowsOf(b) - rowsOf(a));
+  const total = scores.reduce((n, t) => n + rowsOf(t), 0);
+  if (!scores.length || scores.length !== boxes.length || total !== anchorCount) {
+    throw new Error(`face-detection outputs [${tensors.map((t) => t.dims.join('x')).join(', ')}] do not match ${anchorCount} anchors`);
+  }
+  return scores.map((t, l) => ({ logits: t.data as Float32Array, logitStride: 1, boxes: boxes[l].data as Float32Array, boxStride: 16, boxOffset: 0, rows: rowsOf(t) }));
+}
+
+function rowReader(levels: Level[], n: number): (i: number) => { logit: number; box: Float32Array } {
+  return (i) => {
+    let offset = i;
+    for (const level of levels) {
+      if (offset < level.rows) {
+        const row = n * level.rows + offset;
+        const at = row * level.boxStride + level.boxOffset;
+        return { logit: level.logits[row * level.logitStride], box: level.boxes.subarray(at, at + 16) };
+      }
+      offset -= level.rows;
+    }
+    throw new Error(`anchor ${i} outside the detector's outputs`);
+  };
+}
+
+function decode(rows: Level[], n: number, anchors: Array<[number, number]>, map: Affine, minScore: number): DetectedFace[] {
+  const faces: DetectedFace[] = [];
+  const read = rowReader(rows, n);
+  anchors.forEach(([ax, ay], i) => {
+    const { logit, box } = read(i);
+    const score = 1 / (1 + Math.exp(-logit));
+    if (score < minScore) return;
+    const cx = box[0] + ax;
+    const cy = box[1] + ay;
+    const [x0, y0] = apply(map, cx - box[2] / 2, cy - box[3] / 2);
+    const [x1, y1] = apply(map, cx + box[2] / 2, cy + box[3] / 2);
+    const keypoints: Point[] = [];
+    for (let k = 0; k < 6; k++) keypoints.push(apply(map, box[4 + 2 * k] + ax, box[5 + 2 * k] + ay));
+    faces.push({ box: { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }, score, keypoints });
+  });
+  return faces;
+}
+
+function suppress(faces: DetectedFace[], iouLimit: number): DetectedFace[] {
+  const kept: DetectedFace[] = [];
+  for (const face of [...faces].sort((a, b) => b.score - a.score)) {
+    if (kept.every((k) => overlap(k.box, face.box) <= iouLimit)) kept.push(face);
+  }
+  return kept;
+}
+
+function overlap(a: DetectedFace['box'], b: DetectedFace['box']): number {
+  const w = Math.max(0, Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x));
+  const h = Math.max(0, Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y));
+  const inter = w * h;
+  return inter / (a.width * a.height + b.width * b.height - inter);
+}

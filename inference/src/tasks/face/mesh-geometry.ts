@@ -1,0 +1,53 @@
+/**
+ * Head pose and eye openness from FaceMesh's 468 points (MediaPipe's canonical indices). Angles
+ * come from 2D geometry in the face's own frame (so roll does not leak into yaw): treating the
+ * head as a cylinder, a nose that sits a fraction r across the face has turned asin(2r - 1).
+ */
+import type { FaceLandmarks, Point } from './face-types';
+
+const index = {
+  noseTip: 1, faceRightEdge: 234, faceLeftEdge: 454, forehead: 10, chin: 152,
+  // "right"/"left" are the subject's: their right eye appears on the image's left.
+  rightEye: { outer: 33, inner: 133, upper: [160, 159, 158], lower: [144, 145, 153] },
+  leftEye: { outer: 263, inner: 362, upper: [387, 386, 385], lower: [373, 374, 380] },
+};
+
+export interface HeadPose {
+  /** Degrees; positive when the subject turns to their left (nose toward the image's right). */
+  yaw: number;
+  /** Degrees; positive when the subject looks up. Only differences between frames are meaningful. */
+  pitch: number;
+  /** Eye aspect ratio averaged over both eyes: about 0.25-0.35 open, under ~0.12 closed. */
+  eyeOpenness: number;
+}
+
+const point = (mesh: FaceLandmarks['mesh'], i: number): Point => [mesh[i][0], mesh[i][1]];
+const distance = (a: Point, b: Point) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+const mean = (points: Point[]): Point => [points.reduce((s, p) => s + p[0], 0) / points.length, points.reduce((s, p) => s + p[1], 0) / points.length];
+
+export function eyeCentres(mesh: FaceLandmarks['mesh']): { right: Point; left: Point } {
+  const centre = (eye: typeof index.rightEye) => mean([eye.outer, eye.inner, ...eye.upper, ...eye.lower].map((i) => point(mesh, i)));
+  return { right: centre(index.rightEye), left: centre(index.leftEye) };
+}
+
+export function headPose(mesh: FaceLandmarks['mesh']): HeadPose {
+  const { right, left } = eyeCentres(mesh);
+  const axisLength = distance(right, left);
+  const u: Point = [(left[0] - right[0]) / axisLength, (left[1] - right[1]) / axisLength];
+  const v: Point = [-u[1], u[0]];
+  const along = (p: Point, axis: Point) => p[0] * axis[0] + p[1] * axis[1];
+  const nose = point(mesh, index.noseTip);
+  const across = (along(nose, u) - along(point(mesh, index.faceRightEdge), u)) / (along(point(mesh, index.faceLeftEdge), u) - along(point(mesh, index.faceRightEdge), u));
+  const down = (along(nose, v) - along(point(mesh, index.forehead), v)) / (along(point(mesh, index.chin), v) - along(point(mesh, index.forehead), v));
+  return { yaw: asinDegrees(2 * across - 1), pitch: -asinDegrees(2 * down - 1), eyeOpenness: (aspect(mesh, index.rightEye) + aspect(mesh, index.leftEye)) / 2 };
+}
+
+function aspect(mesh: FaceLandmarks['mesh'], eye: typeof index.rightEye): number {
+  const width = distance(point(mesh, eye.outer), point(mesh, eye.inner));
+  const heights = eye.upper.map((u, k) => distance(point(mesh, u), point(mesh, eye.lower[k])));
+  return heights.reduce((s, h) => s + h, 0) / heights.length / width;
+}
+
+function asinDegrees(x: number): number {
+  return (Math.asin(Math.max(-1, Math.min(1, x))) * 180) / Math.PI;
+}

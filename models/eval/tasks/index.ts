@@ -1,0 +1,14 @@
+/**
+ * The registry `npm run eval -- --task <name>` looks tasks up in. To add one, write
+ * `tasks/<name>-eval.ts` exporting an EvalTask (see ../eval-task.ts) and list it here.
+ */
+import type { EvalTask } from '../eval-task';
+import { antispoofEval } from './antispoof-eval';
+import { faceMatchEval } from './face-match-eval';
+import { livenessEval } from './liveness-eval';
+
+export const evalTasks: Record<string, EvalTask> = {
+  [faceMatchEval.name]: faceMatchEval,
+  [antispoofEval.name]: antispoofEval,
+  [livenessEval.name]: livenessEval,
+};
