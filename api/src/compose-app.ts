@@ -17,7 +17,7 @@ export async function composeApp(config: AppConfig, logger: Logger): Promise<App
   const redis = connectRedis(config.REDIS_URL);
   const sessions = new SessionRepository(mongo);
   const accounts = new AccountRepository(mongo, new SecretBox(config.SECRET_ENCRYPTION_KEY));
-  await Promise.all([sessions.model.init(), accounts.init()]);
+  await Promise.all([sessions.init(), accounts.init()]);
   const queue = new JobQueueRepository(redis, config.REDIS_PREFIX);
   return {
     config,

@@ -1,8 +1,13 @@
-import { Queue } from 'bullmq';
+import { JobState, Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { DecisionQueue } from '../domain/ports/decision-queue';
-import { DeliverWebhookPayload, ExpireSessionPayload, expiryJobId, JOBS, QUEUES, webhookJobId } from '../jobs/job-names';
+import {
+  DeliverWebhookPayload, ExpireSessionPayload, expiryJobId, JOBS, QUEUES, SCHEDULES, SweepPayload, webhookJobId,
+} from '../jobs/job-names';
+import { LINEAR_BACKOFF, WEBHOOK_MAX_ATTEMPTS } from '../jobs/webhook-retry-policy';
 import { AppError } from '../shared/app-error';
+import { QueueHealth } from './queue-health';
+import { withTimeout } from './with-timeout';
 
 /** Finished jobs are kept for a bounded time and count so Redis memory stays flat. */
 export const JOB_RETENTION = {
@@ -10,32 +15,85 @@ export const JOB_RETENTION = {
   removeOnFail: { age: 7 * 24 * 3600, count: 10_000 },
 };
 
-/** The BullMQ producer side: what the API enqueues. */
+/**
+ * The connection retries forever (BullMQ needs that), so a command sent while Redis is down would
+ * wait for it to come back. Callers on a request path give up after this long instead; the outbox
+ * sweep and the expiry sweep make up for anything not enqueued.
+ */
+const ENQUEUE_TIMEOUT_MS = 3_000;
+
+export type WebhookStatus = 'VERIFIED' | 'FAILED';
+
+/** The BullMQ producer side: what the API, the admin command and the sweeps enqueue. */
 export class JobQueueRepository implements DecisionQueue {
   readonly webhooks: Queue<DeliverWebhookPayload>;
   readonly expiry: Queue<ExpireSessionPayload>;
+  readonly maintenance: Queue<SweepPayload>;
+  private readonly health: QueueHealth;
 
   constructor(private readonly redis: Redis, prefix: string) {
     this.webhooks = new Queue(QUEUES.webhooks, { connection: redis, prefix });
     this.expiry = new Queue(QUEUES.expiry, { connection: redis, prefix });
+    this.maintenance = new Queue(QUEUES.maintenance, { connection: redis, prefix });
+    this.health = new QueueHealth(redis);
+  }
+
+  /** Readiness: Redis answers and will never evict a job (maxmemory-policy noeviction). */
+  checkReady(): Promise<void> {
+    return this.health.check();
   }
 
   async assertWritable(): Promise<void> {
-    if (this.redis.status !== 'ready') {
-      throw AppError.unavailable('The job queue is unreachable; nothing was changed. Retry shortly.');
+    try {
+      await this.health.check();
+    } catch (error) {
+      throw AppError.unavailable(`The job queue is not usable (${(error as Error).message}); nothing was changed. Retry shortly.`);
     }
   }
 
-  async enqueueWebhook(sessionId: string, status: 'VERIFIED' | 'FAILED'): Promise<void> {
-    await this.webhooks.add(JOBS.deliverWebhook, { session_id: sessionId }, { jobId: webhookJobId(sessionId, status), ...JOB_RETENTION });
+  async enqueueWebhook(sessionId: string, status: WebhookStatus): Promise<void> {
+    await this.enqueueDelivery(sessionId, status, 0);
+  }
+
+  /** Adding an id the queue already holds is a no-op, so this is safe to call from anywhere. */
+  async enqueueDelivery(sessionId: string, status: WebhookStatus, round: number): Promise<void> {
+    const add = this.webhooks.add(
+      JOBS.deliverWebhook,
+      { session_id: sessionId, round },
+      { jobId: webhookJobId(sessionId, status, round), attempts: WEBHOOK_MAX_ATTEMPTS, backoff: { type: LINEAR_BACKOFF }, ...JOB_RETENTION },
+    );
+    await withTimeout(add, ENQUEUE_TIMEOUT_MS, 'webhook enqueue');
+  }
+
+  /** The state of a delivery job, or null when the queue does not hold it (never added, or removed). */
+  async webhookJobState(jobId: string): Promise<JobState | 'unknown' | null> {
+    const job = await this.webhooks.getJob(jobId);
+    return job ? job.getState() : null;
+  }
+
+  /** Drops a finished job so its id can carry a fresh delivery (used when the store says it is still owed). */
+  async removeFinishedWebhookJob(jobId: string): Promise<void> {
+    const job = await this.webhooks.getJob(jobId);
+    if (job && ((await job.isCompleted()) || (await job.isFailed()))) await job.remove();
   }
 
   async scheduleExpiry(sessionId: string, at: Date): Promise<void> {
     const delay = Math.max(0, at.getTime() - Date.now());
-    await this.expiry.add(JOBS.expireSession, { session_id: sessionId }, { jobId: expiryJobId(sessionId), delay, ...JOB_RETENTION });
+    const add = this.expiry.add(JOBS.expireSession, { session_id: sessionId }, { jobId: expiryJobId(sessionId), delay, ...JOB_RETENTION });
+    await withTimeout(add, ENQUEUE_TIMEOUT_MS, 'expiry scheduling');
+  }
+
+  /**
+   * One scheduler per sweep, keyed by a fixed id: every worker upserts the same two, so however
+   * many run there is exactly one schedule of each (and a changed interval replaces the old one).
+   */
+  async scheduleSweeps(outboxEveryMs: number, expiryEveryMs: number): Promise<void> {
+    const retention = { removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } };
+    await this.maintenance.upsertJobScheduler(SCHEDULES.outboxSweep, { every: outboxEveryMs }, { name: JOBS.sweepOutbox, data: {}, opts: retention });
+    await this.maintenance.upsertJobScheduler(SCHEDULES.expirySweep, { every: expiryEveryMs }, { name: JOBS.sweepExpiry, data: {}, opts: retention });
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.webhooks.close(), this.expiry.close()]);
+    await Promise.all([this.webhooks.close(), this.expiry.close(), this.maintenance.close()]);
   }
 }

@@ -33,6 +33,8 @@ export interface SessionDocument {
   /** Outbox: set in the same write as the decision; the webhook worker moves it on. */
   webhook_state: 'none' | 'pending' | 'delivered' | 'failed';
   webhook_delivery_id: string | null;
+  /** Admin redeliveries so far; each is a new delivery round with its own job id (absent = 0). */
+  webhook_redeliveries?: number;
   billed: boolean;
 }
 
@@ -61,6 +63,7 @@ const sessionSchema = new Schema<SessionDocument>(
     result_body: { type: String, default: null },
     webhook_state: { type: String, required: true, enum: ['none', 'pending', 'delivered', 'failed'] },
     webhook_delivery_id: { type: String, default: null },
+    webhook_redeliveries: { type: Number, default: 0 },
     billed: { type: Boolean, required: true },
   },
   { versionKey: false },

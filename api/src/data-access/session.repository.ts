@@ -3,19 +3,34 @@ import { Tenant } from '../domain/environment';
 import { SessionStatus } from '../domain/session-status';
 import { AppError } from '../shared/app-error';
 import { SessionDocument, sessionModel } from './session.model';
+import { TransitionClaimDocument, transitionClaimModel } from './transition-claim.model';
 
-export type SessionUpdate = Partial<Omit<SessionDocument, '_id' | 'account_id' | 'environment' | 'created_at'>>;
+export type SessionUpdate = Partial<Omit<SessionDocument, '_id' | 'account_id' | 'environment' | 'created_at'>> & { status?: SessionStatus };
+type Scope = Partial<Pick<SessionDocument, 'account_id' | 'environment'>>;
+
+const DUPLICATE_KEY = 11000;
 
 /**
  * The session store. Integrator-facing reads and writes go through `forTenant`, whose every query
  * carries the account and environment; the few tenant-less paths are named for the capability
  * that justifies them (the applicant's session id, a credential token, a system job).
+ *
+ * Transitions: MongoDB's findOneAndUpdate on the current status would be atomic, but FerretDB
+ * 1.24 (SQLite) applies a filtered update as read-then-write, and measured 49 of 50 racing pairs
+ * both "winning". A unique insert is atomic on both, so each transition first claims
+ * `${id}:${current status}` and only the claimant writes.
  */
 export class SessionRepository {
   readonly model: Model<SessionDocument>;
+  readonly claims: Model<TransitionClaimDocument>;
 
   constructor(connection: Connection) {
     this.model = sessionModel(connection);
+    this.claims = transitionClaimModel(connection);
+  }
+
+  async init(): Promise<void> {
+    await Promise.all([this.model.init(), this.claims.init()]);
   }
 
   async insert(doc: SessionDocument): Promise<void> {
@@ -23,7 +38,7 @@ export class SessionRepository {
   }
 
   forTenant(tenant: Tenant): TenantSessions {
-    return new TenantSessions(this.model, tenant);
+    return new TenantSessions(this, tenant);
   }
 
   /** The hosted page: the unguessable session id in verification_url is the applicant's capability. */
@@ -35,49 +50,90 @@ export class SessionRepository {
     return this.model.findOne({ credential_token: token }).lean<SessionDocument>().exec();
   }
 
-  /** A transition made by the service itself (applicant progress, expiry, a decision). */
+  /** A transition made by the service itself (applicant progress, expiry, a decision); null if it lost. */
   async transitionBySystem(id: string, from: SessionStatus[], update: SessionUpdate): Promise<SessionDocument | null> {
-    return this.model
-      .findOneAndUpdate({ _id: id, status: { $in: from } }, { $set: update }, { new: true })
-      .lean<SessionDocument>()
-      .exec();
+    const outcome = await this.transition({}, id, from, update);
+    return typeof outcome === 'string' ? null : outcome;
+  }
+
+  /**
+   * Moves session `id` (within `scope`) from one of `from` to `update.status`. Exactly one of any
+   * number of racing callers gets the updated document; the others get the status they lost to,
+   * or 'missing'.
+   */
+  async transition(scope: Scope, id: string, from: SessionStatus[], update: SessionUpdate): Promise<SessionDocument | SessionStatus | 'missing'> {
+    for (;;) {
+      const current = await this.model.findOne({ _id: id, ...scope }, { status: 1 }).lean<SessionDocument>().exec();
+      if (!current) return 'missing';
+      if (!from.includes(current.status)) return current.status;
+      const claimed = await this.claim(id, current.status, update);
+      if (claimed) {
+        await this.model.updateOne({ _id: id, status: current.status }, { $set: update }).exec();
+        return (await this.model.findById(id).lean<SessionDocument>().exec()) as SessionDocument;
+      }
+      // Someone else is moving it on from this status: finish their write if they died, then look again.
+      await this.rollForward(`${id}:${current.status}`);
+    }
+  }
+
+  private async claim(id: string, from: SessionStatus, update: SessionUpdate): Promise<boolean> {
+    try {
+      await this.claims.create({ _id: `${id}:${from}`, session_id: id, from, to: update.status ?? from, update, claimed_at: new Date() });
+      return true;
+    } catch (error) {
+      if ((error as { code?: number }).code === DUPLICATE_KEY) return false;
+      throw error;
+    }
+  }
+
+  /** Applies a claim's update if its session still has the claimed status (idempotent). */
+  async rollForward(claimId: string): Promise<void> {
+    const claim = await this.claims.findById(claimId).lean<TransitionClaimDocument>().exec();
+    if (claim) await this.model.updateOne({ _id: claim.session_id, status: claim.from as SessionStatus }, { $set: claim.update }).exec();
+  }
+
+  /** Recovery for a process that died between its claim and its write; run by the periodic sweep. */
+  async rollForwardStaleClaims(olderThan: Date): Promise<number> {
+    const stale = await this.claims.find({ claimed_at: { $lt: olderThan } }, { _id: 1, session_id: 1, from: 1 }).lean<TransitionClaimDocument[]>().exec();
+    let applied = 0;
+    for (const claim of stale) {
+      const session = await this.model.findOne({ _id: claim.session_id, status: claim.from as SessionStatus }, { _id: 1 }).lean().exec();
+      if (session) {
+        await this.rollForward(claim._id);
+        applied += 1;
+      }
+    }
+    return applied;
   }
 }
 
 export class TenantSessions {
   constructor(
-    private readonly model: Model<SessionDocument>,
+    private readonly repository: SessionRepository,
     private readonly tenant: Tenant,
   ) {}
 
-  private get scope() {
+  private get scope(): Scope {
     return { account_id: this.tenant.accountId, environment: this.tenant.environment };
   }
 
   async get(id: string): Promise<SessionDocument> {
-    const doc = await this.model.findOne({ _id: id, ...this.scope }).lean<SessionDocument>().exec();
+    const doc = await this.repository.model.findOne({ _id: id, ...this.scope }).lean<SessionDocument>().exec();
     if (!doc) throw await this.missFor(id);
     return doc;
   }
 
-  /**
-   * One conditional write on the current status: of two racing writers exactly one matches, and
-   * the other gets 409 (or 403/404 when the session is not theirs or does not exist).
-   */
+  /** Of racing writers exactly one wins; the others get 409 (or 403/404 when it is not theirs / not there). */
   async transition(id: string, from: SessionStatus[], update: SessionUpdate): Promise<SessionDocument> {
-    const doc = await this.model
-      .findOneAndUpdate({ _id: id, ...this.scope, status: { $in: from } }, { $set: update }, { new: true })
-      .lean<SessionDocument>()
-      .exec();
-    if (doc) return doc;
-    const current = await this.model.findOne({ _id: id, ...this.scope }, { status: 1 }).lean<SessionDocument>().exec();
-    if (!current) throw await this.missFor(id);
-    throw AppError.conflict(`The session is ${current.status}; this action needs it to be ${from.join(' or ')}.`);
+    const outcome = await this.repository.transition(this.scope, id, from, update);
+    if (outcome === 'missing') throw await this.missFor(id);
+    if (typeof outcome === 'string') throw AppError.conflict(`The session is ${outcome}; this action needs it to be ${from.join(' or ')}.`);
+    return outcome;
   }
 
   /** Tells "not yours" (403) from "does not exist" (404) without revealing anything else. */
   private async missFor(id: string): Promise<AppError> {
-    const exists = await this.model.exists({ _id: id });
+    const exists = await this.repository.model.exists({ _id: id });
     return exists ? AppError.forbidden() : AppError.notFound('session');
   }
 }

@@ -5,23 +5,50 @@
 export const QUEUES = {
   webhooks: 'webhook-delivery',
   expiry: 'session-expiry',
+  /** Periodic safety nets (outbox and expiry sweeps), driven by one job scheduler each. */
+  maintenance: 'maintenance',
 } as const;
 
 export const JOBS = {
   deliverWebhook: 'deliver-webhook',
   expireSession: 'expire-session',
+  sweepOutbox: 'sweep-outbox',
+  sweepExpiry: 'sweep-expiry',
 } as const;
 
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
+
+/** Which queue carries which job: a worker per queue dispatches on the job name. */
+export const JOB_QUEUE: Record<JobName, QueueName> = {
+  [JOBS.deliverWebhook]: QUEUES.webhooks,
+  [JOBS.expireSession]: QUEUES.expiry,
+  [JOBS.sweepOutbox]: QUEUES.maintenance,
+  [JOBS.sweepExpiry]: QUEUES.maintenance,
+};
 
 /** Payloads carry ids only: no personal data ever sits in Redis. */
 export interface DeliverWebhookPayload {
   session_id: string;
+  /** 0 for the delivery the decision triggered; n for the n-th admin redelivery. */
+  round?: number;
 }
 export interface ExpireSessionPayload {
   session_id: string;
 }
+export type SweepPayload = Record<string, never>;
 
-/** One delivery per decision: the job id is derived from what it delivers. */
-export const webhookJobId = (sessionId: string, status: string) => `${sessionId}.${status}`;
+/**
+ * One delivery per decision: the job id is derived from what it delivers (BullMQ ids cannot
+ * contain ':'). A redelivery is a new round with its own id, since the first job id stays taken
+ * while BullMQ retains the finished job.
+ */
+export const webhookJobId = (sessionId: string, status: string, round = 0) =>
+  round === 0 ? `${sessionId}.${status}` : `${sessionId}.${status}.r${round}`;
 export const expiryJobId = (sessionId: string) => `${sessionId}.expire`;
+
+/** Scheduler ids: upserting the same id from every worker keeps exactly one schedule. */
+export const SCHEDULES = {
+  outboxSweep: 'outbox-sweep',
+  expirySweep: 'expiry-sweep',
+} as const;

@@ -27,13 +27,14 @@ const REDACTED_PATHS = [
   'req.body',
 ];
 
-export function createLogger(level: string, bindings: Record<string, unknown> = {}): Logger {
-  return pino({
+export function createLogger(level: string, bindings: Record<string, unknown> = {}, destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
     base: { service: 'bioverify', ...bindings },
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     timestamp: pino.stdTimeFunctions.isoTime,
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export type { Logger };

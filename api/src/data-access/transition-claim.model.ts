@@ -1,0 +1,33 @@
+import { Connection, Schema } from 'mongoose';
+
+/**
+ * One document per state a session has left: `_id` is `${session_id}:${from}`. A session leaves
+ * each state at most once (there are no cycles), so the unique _id makes "who moves it on" a
+ * single atomic insert. The documents double as the session's transition log.
+ */
+export interface TransitionClaimDocument {
+  _id: string;
+  session_id: string;
+  from: string;
+  to: string;
+  /** The $set the winner applies; anyone may re-apply it if the winner died before doing so. */
+  update: Record<string, unknown>;
+  claimed_at: Date;
+}
+
+const claimSchema = new Schema<TransitionClaimDocument>(
+  {
+    _id: { type: String, required: true },
+    session_id: { type: String, required: true },
+    from: { type: String, required: true },
+    to: { type: String, required: true },
+    update: { type: Schema.Types.Mixed, required: true },
+    claimed_at: { type: Date, required: true },
+  },
+  { versionKey: false, minimize: false },
+);
+// Stale-claim recovery: "claims older than N seconds" (rolled forward by the sweeper).
+claimSchema.index({ claimed_at: 1 });
+
+export const transitionClaimModel = (connection: Connection) =>
+  connection.model<TransitionClaimDocument>('TransitionClaim', claimSchema, 'session_transitions');

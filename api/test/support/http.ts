@@ -1,0 +1,40 @@
+export interface CallOptions {
+  key?: string;
+  body?: unknown;
+  /** Sent as is, for malformed or byte-exact bodies. */
+  rawBody?: string | Buffer;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- test responses are asserted field by field
+}
+
+/** One HTTP call to the API under test, answering status, headers, raw text and parsed JSON. */
+export async function call(baseUrl: string, method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
+  const headers: Record<string, string> = { ...(options.headers ?? {}) };
+  if (options.key !== undefined) headers['X-Api-Key'] = options.key;
+  let body: string | Buffer | undefined;
+  if (options.rawBody !== undefined) body = options.rawBody;
+  else if (options.body !== undefined) body = JSON.stringify(options.body);
+  if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
+  const response = await fetch(`${baseUrl}${path}`, { method, headers, body: body as BodyInit | undefined });
+  const text = await response.text();
+  let json: unknown = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = null;
+  }
+  return { status: response.status, headers: response.headers, text, json };
+}
+
+export const validSession = (overrides: Record<string, unknown> = {}) => ({
+  return_url: 'https://example.com/done',
+  webhook_url: 'https://example.com/webhooks',
+  expected_name: 'Jane Doe',
+  ...overrides,
+});
