@@ -2,8 +2,6 @@
  * IEEE 754 half → single precision. Every half value is exactly representable as a float32, so
  * this matches tfjs-core's table-based decoder bit for bit (subnormals, infinities and NaN included).
  */
-const scratch = new DataView(new ArrayBuffer(4));
-
 function halfToFloatBits(h: number): number {
   const sign = (h & 0x8000) << 16;
   const exponent = (h >> 10) & 0x1f;
@@ -20,11 +18,9 @@ function halfToFloatBits(h: number): number {
   return sign | (e << 23) | ((mantissa & 0x3ff) << 13);
 }
 
+/** Writes bits, never numbers: a NaN passed through a JS number may lose its payload. */
 export function float16ToFloat32(halves: Uint16Array): Float32Array {
-  const out = new Float32Array(halves.length);
-  for (let i = 0; i < halves.length; i++) {
-    scratch.setUint32(0, halfToFloatBits(halves[i]) >>> 0);
-    out[i] = scratch.getFloat32(0);
-  }
-  return out;
+  const bits = new Uint32Array(halves.length);
+  for (let i = 0; i < halves.length; i++) bits[i] = halfToFloatBits(halves[i]) >>> 0;
+  return new Float32Array(bits.buffer);
 }
