@@ -17,6 +17,18 @@ const envSchema = z.object({
   SESSION_EXPIRY_MINUTES: z.coerce.number().int().positive().max(7 * 24 * 60).default(30),
   WEBHOOK_RETRY_INTERVAL_SECONDS: z.coerce.number().positive().max(3600).default(30),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: booleanString.default(false),
+  /** Each attempt is aborted (socket destroyed) after this long; the issue fixes it at 10 s. */
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(10),
+  /** Worker process: its /healthz and /readyz (0 picks a free port). */
+  WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
+  /** Deliveries in flight per worker process; they are I/O-bound, so well above the core count. */
+  WORKER_CONCURRENCY: z.coerce.number().int().positive().max(1000).default(50),
+  /** A job whose worker died is handed to another after about this long (BullMQ lock + stalled check). */
+  WORKER_LOCK_DURATION_MS: z.coerce.number().int().min(500).default(30_000),
+  WORKER_STALLED_INTERVAL_MS: z.coerce.number().int().min(200).default(30_000),
+  /** Safety nets: how often the outbox and expiry sweeps run (one schedule each, whatever the worker count). */
+  OUTBOX_SWEEP_INTERVAL_SECONDS: z.coerce.number().positive().max(3600).default(15),
+  EXPIRY_SWEEP_INTERVAL_SECONDS: z.coerce.number().positive().max(3600).default(60),
   /** Seals webhook secrets at rest; any string of 32+ characters (e.g. `openssl rand -base64 32`). */
   SECRET_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

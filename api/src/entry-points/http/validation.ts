@@ -8,7 +8,8 @@ export function issuesToDetails(issues: ReadonlyArray<{ code: string; path: Prop
     const base = jsonPath(issue.path);
     if (issue.code === 'unrecognized_keys' && issue.keys) {
       for (const key of issue.keys) details.push({ field: base ? `${base}.${key}` : key, message: 'unknown field' });
-    } else {
+    } else if (!details.some((d) => d.field === (base || 'body'))) {
+      // One entry per field: the first problem found is the one worth fixing first.
       details.push({ field: base || 'body', message: issue.message });
     }
   }

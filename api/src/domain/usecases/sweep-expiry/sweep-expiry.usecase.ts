@@ -1,0 +1,18 @@
+import { Clock } from '../../../shared/clock';
+import { Logger } from '../../../shared/logger';
+
+export interface SweepExpiryDeps {
+  expiry: { expireAllDue(now: Date): Promise<number> };
+  clock: Clock;
+  logger: Logger;
+}
+
+/**
+ * The safety net behind the per-session delayed jobs (one lost to a failed enqueue at creation,
+ * say): one conditional bulk write expires every open session whose deadline has passed.
+ */
+export async function sweepExpiry(deps: SweepExpiryDeps): Promise<number> {
+  const expired = await deps.expiry.expireAllDue(deps.clock.now());
+  if (expired > 0) deps.logger.info({ expired }, 'expiry sweep expired sessions its delayed jobs had not');
+  return expired;
+}

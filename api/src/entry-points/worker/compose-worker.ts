@@ -1,0 +1,70 @@
+import { Connection } from 'mongoose';
+import { Redis } from 'ioredis';
+import { AppConfig } from '../../config/env';
+import { AccountRepository } from '../../data-access/account.repository';
+import { DeliveryLogRepository } from '../../data-access/delivery-log.repository';
+import { JobQueueRepository } from '../../data-access/job-queue.repository';
+import { connectMongo, pingMongo } from '../../data-access/mongo-connection';
+import { connectRedis } from '../../data-access/redis-connection';
+import { SessionExpiryRepository } from '../../data-access/session-expiry.repository';
+import { SessionRepository } from '../../data-access/session.repository';
+import { WebhookOutboxRepository } from '../../data-access/webhook-outbox.repository';
+import { WebhookSender } from '../../data-access/webhook-sender';
+import { Clock, systemClock } from '../../shared/clock';
+import { Logger } from '../../shared/logger';
+import { SecretBox } from '../../shared/secret-box';
+
+/** Everything job handlers may use, built once per worker process. */
+export interface WorkerContext {
+  config: AppConfig;
+  logger: Logger;
+  clock: Clock;
+  mongo: Connection;
+  redis: Redis;
+  accounts: AccountRepository;
+  outbox: WebhookOutboxRepository;
+  expiry: SessionExpiryRepository;
+  deliveryLog: DeliveryLogRepository;
+  queue: JobQueueRepository;
+  sender: WebhookSender;
+  readiness: Array<{ name: string; check: () => Promise<void> }>;
+  close(): Promise<void>;
+}
+
+export async function composeWorker(config: AppConfig, logger: Logger): Promise<WorkerContext> {
+  const mongo = await connectMongo(config.MONGODB_URI);
+  const redis = connectRedis(config.REDIS_URL);
+  const sessions = new SessionRepository(mongo);
+  const accounts = new AccountRepository(mongo, new SecretBox(config.SECRET_ENCRYPTION_KEY));
+  const deliveryLog = new DeliveryLogRepository(mongo);
+  await Promise.all([sessions.model.init(), accounts.init(), deliveryLog.init()]);
+  const queue = new JobQueueRepository(redis, config.REDIS_PREFIX);
+  const sender = new WebhookSender({
+    timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000,
+    allowPrivateNetworks: config.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+    maxSocketsPerHost: config.WORKER_CONCURRENCY,
+  });
+  return {
+    config,
+    logger,
+    clock: systemClock,
+    mongo,
+    redis,
+    accounts,
+    outbox: new WebhookOutboxRepository(sessions.model),
+    expiry: new SessionExpiryRepository(sessions.model),
+    deliveryLog,
+    queue,
+    sender,
+    readiness: [
+      { name: 'store', check: () => pingMongo(mongo) },
+      { name: 'queue', check: () => queue.checkReady() },
+    ],
+    async close() {
+      sender.close();
+      await queue.close();
+      redis.disconnect();
+      await mongo.close();
+    },
+  };
+}

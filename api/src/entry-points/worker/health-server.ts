@@ -1,0 +1,39 @@
+import { createServer, Server } from 'node:http';
+import { AddressInfo } from 'node:net';
+
+export interface Probe {
+  name: string;
+  check: () => Promise<void>;
+}
+
+/**
+ * The worker serves no API, but an orchestrator still needs /healthz (alive) and /readyz (store
+ * reachable, Redis reachable with maxmemory-policy noeviction, consuming and not shutting down).
+ */
+export async function startHealthServer(port: number, probes: Probe[], isConsuming: () => boolean): Promise<{ server: Server; port: number }> {
+  const server = createServer(async (req, res) => {
+    res.setHeader('Content-Type', 'application/json');
+    if (req.url === '/healthz') {
+      res.end(JSON.stringify({ status: 'ok' }));
+      return;
+    }
+    if (req.url !== '/readyz') {
+      res.statusCode = 404;
+      res.end(JSON.stringify({ status: 'not_found' }));
+      return;
+    }
+    const checks: Record<string, { ok: boolean; error?: string }> = {};
+    for (const probe of probes) {
+      checks[probe.name] = await probe.check().then(
+        () => ({ ok: true }),
+        (error: Error) => ({ ok: false, error: error.message }),
+      );
+    }
+    checks.workers = { ok: isConsuming() };
+    const ready = Object.values(checks).every((c) => c.ok);
+    res.statusCode = ready ? 200 : 503;
+    res.end(JSON.stringify({ status: ready ? 'ready' : 'not_ready', checks }));
+  });
+  await new Promise<void>((resolve) => server.listen(port, resolve));
+  return { server, port: (server.address() as AddressInfo).port };
+}

@@ -1,0 +1,38 @@
+import { DelayedError, Job } from 'bullmq';
+import { deliverWebhook } from '../../domain/usecases/deliver-webhook/deliver-webhook.usecase';
+import { expireSession } from '../../domain/usecases/expire-session/expire-session.usecase';
+import { sweepExpiry } from '../../domain/usecases/sweep-expiry/sweep-expiry.usecase';
+import { sweepOutbox } from '../../domain/usecases/sweep-outbox/sweep-outbox.usecase';
+import { JobHandler } from '../../jobs/job-handlers';
+import { DeliverWebhookPayload, ExpireSessionPayload, JOBS } from '../../jobs/job-names';
+import { WEBHOOK_MAX_ATTEMPTS } from '../../jobs/webhook-retry-policy';
+import { WorkerContext } from './compose-worker';
+
+/** Job name → use case. Adding a job to job-names.ts without a line here stops the worker at start. */
+export function workerJobHandlers(ctx: WorkerContext): Record<string, JobHandler> {
+  return {
+    [JOBS.deliverWebhook]: (job: Job<DeliverWebhookPayload>) =>
+      deliverWebhook(
+        { outbox: ctx.outbox, secrets: ctx.accounts, sender: ctx.sender, log: ctx.deliveryLog, clock: ctx.clock, logger: ctx.logger },
+        {
+          sessionId: job.data.session_id,
+          round: job.data.round ?? 0,
+          attempt: job.attemptsMade + 1,
+          maxAttempts: job.opts.attempts ?? WEBHOOK_MAX_ATTEMPTS,
+        },
+      ),
+
+    [JOBS.expireSession]: async (job: Job<ExpireSessionPayload>, token?: string) => {
+      const outcome = await expireSession(ctx, job.data.session_id);
+      if (outcome.kind === 'not-due') {
+        // Fired early (clock skew, or expires_at moved): back onto the queue until it is due.
+        await job.moveToDelayed(outcome.dueAt.getTime(), token);
+        throw new DelayedError();
+      }
+      return outcome.kind;
+    },
+
+    [JOBS.sweepOutbox]: () => sweepOutbox(ctx),
+    [JOBS.sweepExpiry]: () => sweepExpiry(ctx),
+  };
+}

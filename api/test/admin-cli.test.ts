@@ -1,0 +1,70 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { call, validSession } from './support/http';
+import { startTestApi, TestApi } from './support/test-api';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, '../..');
+
+describe('admin CLI (npm run admin -- ...)', () => {
+  let api: TestApi;
+  const admin = (...args: string[]) =>
+    run(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'api/src/entry-points/cli/admin.ts'), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, MONGODB_URI: api.config.MONGODB_URI, SECRET_ENCRYPTION_KEY: api.config.SECRET_ENCRYPTION_KEY },
+    });
+
+  beforeAll(async () => {
+    api = await startTestApi();
+  });
+  afterAll(() => api.stop());
+
+  it('creates an account and prints exactly one JSON object with its keys and webhook secret', async () => {
+    const { stdout } = await admin('accounts', 'create', '--name', 'Acme', '--plan', 'growth', '--watchlist');
+    const lines = stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const issued = JSON.parse(lines[0] as string);
+    expect(Object.keys(issued).sort()).toEqual(['account_id', 'live_api_key', 'sandbox_api_key', 'webhook_secret']);
+    expect(issued.sandbox_api_key).toMatch(/^vk_sand_[0-9A-Za-z]{32,}$/);
+    expect(issued.live_api_key).toMatch(/^vk_live_[0-9A-Za-z]{32,}$/);
+    expect(Buffer.from(issued.webhook_secret.replace(/^whsec_/, ''), 'base64')).toHaveLength(32);
+
+    const created = await call(api.baseUrl, 'POST', '/v1/sessions', { key: issued.sandbox_api_key, body: validSession() });
+    expect(created.status).toBe(201);
+    const result = await call(api.baseUrl, 'POST', `/v1/sessions/${created.json.session_id}/simulate`, { key: issued.sandbox_api_key, body: { outcome: 'VERIFIED' } });
+    expect(result.json.checks.sanctions).toBe('CLEAR');
+  });
+
+  it('rotates a key: the new one works and the old one stops at once without a grace period', async () => {
+    const issued = JSON.parse((await admin('accounts', 'create', '--name', 'Rotator')).stdout);
+    const rotated = JSON.parse((await admin('accounts', 'rotate-key', '--account', issued.account_id, '--environment', 'sandbox')).stdout);
+    expect(rotated.sandbox_api_key).not.toBe(issued.sandbox_api_key);
+    const oldKey = await call(api.baseUrl, 'GET', '/v1/pricing/FR', { key: issued.sandbox_api_key });
+    const newKey = await call(api.baseUrl, 'GET', '/v1/pricing/FR', { key: rotated.sandbox_api_key });
+    const otherEnvironment = await call(api.baseUrl, 'GET', '/v1/pricing/FR', { key: issued.live_api_key });
+    expect([oldKey.status, newKey.status, otherEnvironment.status]).toEqual([401, 200, 200]);
+  });
+
+  it('keeps the old key working during a rotation grace period', async () => {
+    const issued = JSON.parse((await admin('accounts', 'create', '--name', 'Graceful')).stdout);
+    await admin('accounts', 'rotate-key', '--account', issued.account_id, '--environment', 'production', '--grace-hours', '24');
+    expect((await call(api.baseUrl, 'GET', '/v1/pricing/FR', { key: issued.live_api_key })).status).toBe(200);
+  });
+
+  it('rotates the webhook secret and prints the new one once', async () => {
+    const issued = JSON.parse((await admin('accounts', 'create', '--name', 'Secretive')).stdout);
+    const rotated = JSON.parse((await admin('accounts', 'rotate-webhook-secret', '--account', issued.account_id)).stdout);
+    expect(rotated.webhook_secret).toMatch(/^whsec_/);
+    expect(rotated.webhook_secret).not.toBe(issued.webhook_secret);
+  });
+
+  it('fails with a message and a non-zero code for an unknown plan or account, printing nothing on stdout', async () => {
+    const badPlan = await admin('accounts', 'create', '--name', 'X', '--plan', 'gold').catch((e) => e);
+    expect(badPlan.code).toBe(65);
+    expect(badPlan.stdout).toBe('');
+    expect(badPlan.stderr).toContain('Unknown plan');
+    const noAccount = await admin('accounts', 'rotate-webhook-secret', '--account', 'acct_missing').catch((e) => e);
+    expect(noAccount.code).toBe(65);
+  });
+});
