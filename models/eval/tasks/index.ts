@@ -3,7 +3,7 @@
  * `tasks/<name>-eval.ts` exporting an EvalTask (see ../eval-task.ts) and list it here.
  */
 import type { EvalTask } from '../eval-task';
-import { antispoofEval } from './antispoof-eval';
+import { antispoofEval, passiveLivenessEval } from './antispoof-eval';
 import { faceMatchEval } from './face-match-eval';
 import { livenessEval } from './liveness-eval';
 
@@ -11,4 +11,5 @@ export const evalTasks: Record<string, EvalTask> = {
   [faceMatchEval.name]: faceMatchEval,
   [antispoofEval.name]: antispoofEval,
   [livenessEval.name]: livenessEval,
+  [passiveLivenessEval.name]: passiveLivenessEval,
 };
