@@ -50,4 +50,3 @@ function convolution(ctx: ConversionContext, depthwise: boolean, fused: boolean)
 export const conv2d: OpHandler = (ctx) => convolution(ctx, false, false);
 export const fusedConv2d: OpHandler = (ctx) => convolution(ctx, false, true);
 export const depthwiseConv2d: OpHandler = (ctx) => convolution(ctx, true, false);
-export const fusedDepthwiseConv2d: OpHandler = (ctx) => convolution(ctx, true, true);
