@@ -4,7 +4,8 @@ import { AccountRepository } from './data-access/account.repository';
 import { JobQueueRepository } from './data-access/job-queue.repository';
 import { connectMongo, pingMongo } from './data-access/mongo-connection';
 import { permissiveWebhookTargetPolicy } from './data-access/permissive-webhook-target-policy';
-import { connectRedis, pingRedis } from './data-access/redis-connection';
+import { publicWebhookTargetPolicy } from './data-access/public-webhook-target-policy';
+import { connectRedis } from './data-access/redis-connection';
 import { SessionRepository } from './data-access/session.repository';
 import { UsageRepository } from './data-access/usage.repository';
 import { systemClock } from './shared/clock';
@@ -29,10 +30,12 @@ export async function composeApp(config: AppConfig, logger: Logger): Promise<App
     sessions,
     queue,
     usage: new UsageRepository(redis, config.REDIS_PREFIX),
-    webhookPolicy: permissiveWebhookTargetPolicy,
+    // Egress safety (issue 5): only the local stack opts out, and the API logs a warning when it does.
+    webhookPolicy: config.WEBHOOK_ALLOW_PRIVATE_NETWORKS ? permissiveWebhookTargetPolicy : publicWebhookTargetPolicy(),
     readiness: [
       { name: 'store', check: () => pingMongo(mongo) },
-      { name: 'queue', check: () => pingRedis(redis) },
+      // Reachable and maxmemory-policy noeviction: otherwise Redis may evict queued deliveries.
+      { name: 'queue', check: () => queue.checkReady() },
     ],
     async close() {
       await queue.close();

@@ -1,4 +1,4 @@
-import { Connection, Schema } from 'mongoose';
+import { Connection, Model, Schema } from 'mongoose';
 
 export type AttemptResult = 'delivered' | 'retry_scheduled' | 'failed';
 
@@ -41,5 +41,9 @@ const deliveryAttemptSchema = new Schema<DeliveryAttemptDocument>(
 // GET /v1/sessions/{id}/webhooks: "the attempts of this session, oldest first".
 deliveryAttemptSchema.index({ session_id: 1, attempted_at: 1 });
 
-export const deliveryAttemptModel = (connection: Connection) =>
-  connection.model<DeliveryAttemptDocument>('WebhookDeliveryAttempt', deliveryAttemptSchema, 'webhook_delivery_attempts');
+const MODEL_NAME = 'WebhookDeliveryAttempt';
+
+/** The API and the worker may each build the repository; a connection registers the model once. */
+export const deliveryAttemptModel = (connection: Connection): Model<DeliveryAttemptDocument> =>
+  (connection.models[MODEL_NAME] as Model<DeliveryAttemptDocument> | undefined) ??
+  connection.model<DeliveryAttemptDocument>(MODEL_NAME, deliveryAttemptSchema, 'webhook_delivery_attempts');

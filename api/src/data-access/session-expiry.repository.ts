@@ -1,36 +1,40 @@
-import { Model } from 'mongoose';
 import { OPEN_STATUSES } from '../domain/session-status';
 import { SessionDocument } from './session.model';
+import { SessionRepository } from './session.repository';
+
+const SWEEP_PAGE = 1_000;
 
 /**
- * Expiry writes on the session collection. Each is conditional on the status being open and the
- * deadline having passed, so expiry never overrides a decision, and running twice (a delayed job
- * and a sweep, or two workers) changes nothing the second time.
+ * Expiry writes. Each goes through the store's claimed transition (a filtered update alone is not
+ * atomic on FerretDB), from PENDING or IN_PROGRESS only, so expiry never overrides a decision and
+ * a delayed job racing a sweep, or two workers, expire a session once.
  */
 export class SessionExpiryRepository {
-  constructor(private readonly sessions: Model<SessionDocument>) {}
+  constructor(private readonly sessions: SessionRepository) {}
 
-  /** Expires one session if it is open and due; null when it was not (decided, gone, or not yet due). */
-  expireIfDue(id: string, now: Date): Promise<SessionDocument | null> {
-    return this.sessions
-      .findOneAndUpdate({ _id: id, status: { $in: OPEN_STATUSES }, expires_at: { $lte: now } }, { $set: { status: 'EXPIRED', updated_at: now } }, { new: true })
-      .lean<SessionDocument>()
-      .exec();
-  }
-
-  /** When an open session is due, or null when it is not open (any more). */
-  openDeadline(id: string): Promise<Date | null> {
-    return this.sessions
+  /** When an open session is due, or null when it is not open (decided, expired, or gone). */
+  async openDeadline(id: string): Promise<Date | null> {
+    const doc = await this.sessions.model
       .findOne({ _id: id, status: { $in: OPEN_STATUSES } }, { expires_at: 1 })
       .lean<Pick<SessionDocument, 'expires_at'>>()
-      .exec()
-      .then((doc) => doc?.expires_at ?? null);
+      .exec();
+    return doc?.expires_at ?? null;
   }
 
+  /** True when this call moved the session to EXPIRED. */
+  async expire(id: string, now: Date): Promise<boolean> {
+    return (await this.sessions.transitionBySystem(id, OPEN_STATUSES, { status: 'EXPIRED', updated_at: now })) !== null;
+  }
+
+  /** Expires every open session whose deadline has passed, a bounded page per call. */
   async expireAllDue(now: Date): Promise<number> {
-    const result = await this.sessions
-      .updateMany({ status: { $in: OPEN_STATUSES }, expires_at: { $lte: now } }, { $set: { status: 'EXPIRED', updated_at: now } })
+    const due = await this.sessions.model
+      .find({ status: { $in: OPEN_STATUSES }, expires_at: { $lte: now } }, { _id: 1 })
+      .limit(SWEEP_PAGE)
+      .lean<Array<Pick<SessionDocument, '_id'>>>()
       .exec();
-    return result.modifiedCount;
+    let expired = 0;
+    for (const { _id } of due) if (await this.expire(_id, now)) expired += 1;
+    return expired;
   }
 }

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { Connection } from 'mongoose';
 import { AccountRepository } from '../../data-access/account.repository';
 import { connectMongo } from '../../data-access/mongo-connection';
 import { Environment } from '../../domain/environment';
@@ -7,14 +8,16 @@ import { AppError } from '../../shared/app-error';
 import { systemClock } from '../../shared/clock';
 import { SecretBox } from '../../shared/secret-box';
 import { adminEnv } from './admin-env';
+import { redeliverCommand } from './redeliver-command';
 
 const USAGE = `usage: npm run admin -- <command>
   accounts create --name <name> [--plan starter|growth|scale|enterprise] [--watchlist]
   accounts rotate-key --account <account_id> --environment sandbox|production [--grace-hours <n>]
   accounts rotate-webhook-secret --account <account_id>
+  sessions redeliver --session <session_id>   (sends a decided session's webhook again; same webhook-id)
 Prints exactly one JSON object on stdout; secrets in it are shown only this once.`;
 
-type Handler = (accounts: AccountRepository, args: string[]) => Promise<unknown>;
+type Handler = (accounts: AccountRepository, args: string[], connection: Connection) => Promise<unknown>;
 
 const commands: Record<string, Handler> = {
   'accounts create': async (accounts, args) => {
@@ -37,6 +40,7 @@ const commands: Record<string, Handler> = {
     if (!values.account) throw new AppError('VALIDATION_ERROR', '--account is required');
     return rotateWebhookSecret({ accounts, clock: systemClock }, values.account);
   },
+  'sessions redeliver': (_accounts, args, connection) => redeliverCommand(args, connection),
 };
 
 /** The admin CLI: issues accounts and rotates their keys and secrets against the configured store. */
@@ -52,7 +56,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     const accounts = new AccountRepository(connection, new SecretBox(env.SECRET_ENCRYPTION_KEY));
     await accounts.init();
-    const output = await handler(accounts, argv.slice(2));
+    const output = await handler(accounts, argv.slice(2), connection);
     process.stdout.write(`${JSON.stringify(output)}\n`);
     return 0;
   } catch (error) {

@@ -8,6 +8,7 @@ import { healthRouter } from './routes/health.routes';
 import { hostedRouter } from './routes/hosted.routes';
 import { credentialsRouter, pricingRouter } from './routes/public.routes';
 import { sessionsRouter } from './routes/sessions.routes';
+import { webhooksRouter } from './routes/webhooks.routes';
 
 /** The HTTP surface: routes only translate HTTP to use cases; no logic lives here. */
 export function createHttpApp(ctx: AppContext, isShuttingDown: () => boolean = () => false): Express {
@@ -18,6 +19,7 @@ export function createHttpApp(ctx: AppContext, isShuttingDown: () => boolean = (
   app.use(accessLog(ctx.logger));
   app.use(healthRouter(ctx, isShuttingDown));
   app.use(docsRouter(ctx.config.PUBLIC_BASE_URL));
+  app.use('/v1/sessions', webhooksRouter(ctx));
   app.use('/v1/sessions', sessionsRouter(ctx));
   app.use('/v1/credentials', credentialsRouter(ctx));
   app.use('/v1/pricing', pricingRouter(ctx));

@@ -22,6 +22,7 @@ export interface WorkerContext {
   mongo: Connection;
   redis: Redis;
   accounts: AccountRepository;
+  sessions: SessionRepository;
   outbox: WebhookOutboxRepository;
   expiry: SessionExpiryRepository;
   deliveryLog: DeliveryLogRepository;
@@ -37,7 +38,7 @@ export async function composeWorker(config: AppConfig, logger: Logger): Promise<
   const sessions = new SessionRepository(mongo);
   const accounts = new AccountRepository(mongo, new SecretBox(config.SECRET_ENCRYPTION_KEY));
   const deliveryLog = new DeliveryLogRepository(mongo);
-  await Promise.all([sessions.model.init(), accounts.init(), deliveryLog.init()]);
+  await Promise.all([sessions.init(), accounts.init(), deliveryLog.init()]);
   const queue = new JobQueueRepository(redis, config.REDIS_PREFIX);
   const sender = new WebhookSender({
     timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000,
@@ -51,8 +52,9 @@ export async function composeWorker(config: AppConfig, logger: Logger): Promise<
     mongo,
     redis,
     accounts,
+    sessions,
     outbox: new WebhookOutboxRepository(sessions.model),
-    expiry: new SessionExpiryRepository(sessions.model),
+    expiry: new SessionExpiryRepository(sessions),
     deliveryLog,
     queue,
     sender,

@@ -32,7 +32,7 @@ export function workerJobHandlers(ctx: WorkerContext): Record<string, JobHandler
       return outcome.kind;
     },
 
-    [JOBS.sweepOutbox]: () => sweepOutbox(ctx),
+    [JOBS.sweepOutbox]: () => sweepOutbox({ ...ctx, transitions: ctx.sessions }),
     [JOBS.sweepExpiry]: () => sweepExpiry(ctx),
   };
 }

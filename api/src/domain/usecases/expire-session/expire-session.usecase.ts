@@ -3,8 +3,8 @@ import { Logger } from '../../../shared/logger';
 
 export interface ExpireSessionDeps {
   expiry: {
-    expireIfDue(id: string, now: Date): Promise<unknown | null>;
     openDeadline(id: string): Promise<Date | null>;
+    expire(id: string, now: Date): Promise<boolean>;
   };
   clock: Clock;
   logger: Logger;
@@ -14,16 +14,16 @@ export type ExpiryOutcome = { kind: 'expired' } | { kind: 'not-open' } | { kind:
 
 /**
  * The delayed job created with the session: PENDING or IN_PROGRESS becomes EXPIRED once
- * expires_at has passed. A decided session is left alone, and no webhook is sent (Events rule 7).
- * A job that fires early (clock skew between hosts) reports when the session is due so the caller
- * can put it back on the queue rather than wait for the sweep.
+ * expires_at (creation + SESSION_EXPIRY_MINUTES) has passed. A decided session is left alone, and
+ * no webhook is sent (Events rule 7). A job that fires early (clock skew between hosts) reports
+ * when the session is due so the caller can put it back on the queue rather than wait for the sweep.
  */
 export async function expireSession(deps: ExpireSessionDeps, sessionId: string): Promise<ExpiryOutcome> {
-  const now = deps.clock.now();
-  if (await deps.expiry.expireIfDue(sessionId, now)) {
-    deps.logger.info({ session_id: sessionId }, 'session expired');
-    return { kind: 'expired' };
-  }
   const dueAt = await deps.expiry.openDeadline(sessionId);
-  return dueAt ? { kind: 'not-due', dueAt } : { kind: 'not-open' };
+  if (!dueAt) return { kind: 'not-open' };
+  const now = deps.clock.now();
+  if (dueAt > now) return { kind: 'not-due', dueAt };
+  if (!(await deps.expiry.expire(sessionId, now))) return { kind: 'not-open' };
+  deps.logger.info({ session_id: sessionId }, 'session expired');
+  return { kind: 'expired' };
 }

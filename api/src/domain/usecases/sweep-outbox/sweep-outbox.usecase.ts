@@ -1,5 +1,6 @@
 import { OutboxEntry } from '../../../data-access/webhook-outbox.repository';
 import { webhookJobId } from '../../../jobs/job-names';
+import { Clock } from '../../../shared/clock';
 import { Logger } from '../../../shared/logger';
 
 export interface SweepOutboxDeps {
@@ -12,10 +13,15 @@ export interface SweepOutboxDeps {
     removeFinishedWebhookJob(jobId: string): Promise<void>;
     enqueueDelivery(sessionId: string, status: 'VERIFIED' | 'FAILED', round: number): Promise<void>;
   };
+  /** Finishes transitions whose writer died between claiming them and writing the session. */
+  transitions: { rollForwardStaleClaims(olderThan: Date): Promise<number> };
+  clock: Clock;
   logger: Logger;
 }
 
 const PAGE = 500;
+/** A claim is normally written through within milliseconds; older than this, its writer is gone. */
+const STALE_CLAIM_MS = 10_000;
 
 /**
  * Enqueues every delivery the store says is owed and the queue does not hold: the decision was
@@ -24,7 +30,8 @@ const PAGE = 500;
  * stalled too often) is replaced by a fresh one. Enqueueing is keyed by the job id, so racing the
  * normal enqueue at worst does nothing.
  */
-export async function sweepOutbox(deps: SweepOutboxDeps): Promise<{ enqueued: number; requeued: number }> {
+export async function sweepOutbox(deps: SweepOutboxDeps): Promise<{ rolledForward: number; enqueued: number; requeued: number }> {
+  const rolledForward = await deps.transitions.rollForwardStaleClaims(new Date(deps.clock.now().getTime() - STALE_CLAIM_MS));
   let enqueued = 0;
   let requeued = 0;
   for (const entry of await deps.outbox.listPending(PAGE)) {
@@ -41,6 +48,8 @@ export async function sweepOutbox(deps: SweepOutboxDeps): Promise<{ enqueued: nu
       requeued += 1;
     }
   }
-  if (enqueued + requeued > 0) deps.logger.warn({ enqueued, requeued }, 'outbox sweep enqueued deliveries the queue did not hold');
-  return { enqueued, requeued };
+  if (rolledForward + enqueued + requeued > 0) {
+    deps.logger.warn({ rolled_forward: rolledForward, enqueued, requeued }, 'outbox sweep recovered deliveries the queue did not hold');
+  }
+  return { rolledForward, enqueued, requeued };
 }

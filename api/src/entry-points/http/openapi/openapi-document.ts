@@ -4,6 +4,7 @@ import { credentialSchema, errorSchema, priceSchema, resultSchema } from '../sch
 import {
   cancelSessionResponse, createSessionRequest, createSessionResponse, sessionIdParam, sessionStatusResponse, simulateRequest,
 } from '../schemas/session.schemas';
+import { deliveryLogSchema } from '../schemas/webhook-delivery.schemas';
 import { z } from '../schemas/zod-openapi';
 
 type ErrorStatus = 401 | 403 | 404 | 409 | 413 | 415 | 422 | 503;
@@ -49,6 +50,10 @@ export function buildOpenApiDocument(serverUrl: string) {
     method: 'post', path: '/v1/sessions/{id}/simulate', summary: 'Sandbox: complete a session with a chosen outcome', security: secured,
     request: { ...params, body: { content: { 'application/json': { schema: simulateRequest } } } },
     responses: { 200: json(resultSchema, 'The result, exactly as a real completion'), ...errors(401, 403, 404, 409, 415, 422, 503) },
+  });
+  registry.registerPath({
+    method: 'get', path: '/v1/sessions/{id}/webhooks', summary: "The session's webhook delivery attempts (time, status code, latency, error)", security: secured,
+    request: params, responses: { 200: json(deliveryLogSchema, 'The delivery log'), ...errors(401, 403, 404) },
   });
   registry.registerPath({
     method: 'get', path: '/v1/credentials/{token}', summary: 'Public: check a verified credential (exposes name and document)',

@@ -1,0 +1,43 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { Connection } from 'mongoose';
+import { JobQueueRepository } from '../../data-access/job-queue.repository';
+import { connectRedis } from '../../data-access/redis-connection';
+import { SessionRepository } from '../../data-access/session.repository';
+import { WebhookOutboxRepository } from '../../data-access/webhook-outbox.repository';
+import { redeliverSession } from '../../domain/usecases/redeliver/redeliver.usecase';
+import { AppError } from '../../shared/app-error';
+import { createLogger } from '../../shared/logger';
+import { SESSION_ID_PATTERN } from '../../shared/random-id';
+
+const STACK_ENV = path.resolve(__dirname, '../../../../.state/stack/env.json');
+
+/** REDIS_URL / REDIS_PREFIX from the environment, else from the local stack's env.json, else none. */
+function queueAddress(): { url: string; prefix: string } | null {
+  const local = existsSync(STACK_ENV) ? (JSON.parse(readFileSync(STACK_ENV, 'utf8')) as Record<string, string>) : {};
+  const url = process.env.REDIS_URL ?? local.REDIS_URL;
+  return url ? { url, prefix: process.env.REDIS_PREFIX ?? local.REDIS_PREFIX ?? 'bv' } : null;
+}
+
+/**
+ * `npm run admin -- sessions redeliver --session <id>`: sends a decided session's result again.
+ * The store is marked first; with no Redis address (or Redis down) the workers' outbox sweep
+ * sends it on its next run, and the output says so.
+ */
+export async function redeliverCommand(args: string[], connection: Connection): Promise<unknown> {
+  const { values } = parseArgs({ args, options: { session: { type: 'string' } } });
+  if (!values.session || !SESSION_ID_PATTERN.test(values.session)) throw new AppError('VALIDATION_ERROR', '--session <session_id> is required');
+  const address = queueAddress();
+  const redis = address ? connectRedis(address.url) : null;
+  const queue = redis && address ? new JobQueueRepository(redis, address.prefix) : null;
+  const noQueue = { enqueueDelivery: async () => Promise.reject(new Error('REDIS_URL is not set')) };
+  try {
+    const outbox = new WebhookOutboxRepository(new SessionRepository(connection).model);
+    const result = await redeliverSession({ outbox, queue: queue ?? noQueue, logger: createLogger('silent') }, values.session);
+    return result.enqueued ? result : { ...result, note: 'not enqueued now; the workers\' outbox sweep will send it on its next run' };
+  } finally {
+    await queue?.close();
+    redis?.disconnect();
+  }
+}
