@@ -6,10 +6,12 @@ import type { EvalTask } from '../eval-task';
 import { antispoofEval, passiveLivenessEval } from './antispoof-eval';
 import { faceMatchEval } from './face-match-eval';
 import { livenessEval } from './liveness-eval';
+import { documentEval } from './document-eval';
 
 export const evalTasks: Record<string, EvalTask> = {
   [faceMatchEval.name]: faceMatchEval,
   [antispoofEval.name]: antispoofEval,
   [livenessEval.name]: livenessEval,
   [passiveLivenessEval.name]: passiveLivenessEval,
+  [documentEval.name]: documentEval,
 };

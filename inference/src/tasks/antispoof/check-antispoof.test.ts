@@ -1,0 +1,37 @@
+// onnxruntime's instanceof checks need Node's typed arrays inside jest's vm context.
+import '../../../../models/test/support/node-realm-typed-arrays';
+import sharp from 'sharp';
+import type { InProcessModelRunner } from '../../runtime/in-process-model-runner';
+import { faceImage, faceTestRunner, withThresholds } from '../face/face-test-fixtures';
+import { checkAntispoof } from './check-antispoof';
+
+let runner: InProcessModelRunner;
+beforeAll(async () => {
+  runner = await faceTestRunner(['face-detection', 'face-landmarks', 'antispoof']);
+}, 120_000);
+afterAll(() => runner?.close());
+
+const identities = ['astronaut', 'grace-hopper', 'bearded-man', 'messi', 'facereg-1', 'facereg-2', 'facereg-3', 'facereg-4', 'yale-subject'];
+
+describe('antispoof on camera photos of people (real model)', () => {
+  it('passes every bona fide camera photo at the configured line', async () => {
+    for (const identity of identities) {
+      const out = await checkAntispoof(runner, { selfie: await faceImage(`${identity}__original.jpg`) });
+      expect({ identity, verdict: out.verdict }).toEqual({ identity, verdict: 'PASS' });
+      expect(out.scores[0]).toMatchObject({ name: 'real_score', threshold: runner.config('antispoof').thresholds!.min_real_score, comparison: 'gte' });
+    }
+  }, 120_000);
+
+  it('reports SPOOF_DETECTED with the score when the score is below the line', async () => {
+    const strict = withThresholds(runner, 'antispoof', { min_real_score: 0.99 });
+    const out = await checkAntispoof(strict, { selfie: await faceImage('astronaut__original.jpg') });
+    expect(out).toMatchObject({ verdict: 'FAIL', reason: 'SPOOF_DETECTED' });
+    expect(out.scores[0].value).toBeLessThan(0.99);
+  });
+
+  it('answers FACE_NOT_DETECTED when there is no face to score', async () => {
+    const blank = await sharp({ create: { width: 256, height: 256, channels: 3, background: { r: 200, g: 200, b: 200 } } }).png().toBuffer();
+    const out = await checkAntispoof(runner, { selfie: new Uint8Array(blank) });
+    expect(out).toMatchObject({ verdict: 'FAIL', reason: 'FACE_NOT_DETECTED', scores: [] });
+  });
+});

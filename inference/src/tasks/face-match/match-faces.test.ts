@@ -1,0 +1,48 @@
+// onnxruntime's instanceof checks need Node's typed arrays inside jest's vm context.
+import '../../../../models/test/support/node-realm-typed-arrays';
+import path from 'node:path';
+import sharp from 'sharp';
+import { faceMatchEval } from '../../../../models/eval/tasks/face-match-eval';
+import type { InProcessModelRunner } from '../../runtime/in-process-model-runner';
+import { faceImage, faceTestdataDir, faceTestRunner } from '../face/face-test-fixtures';
+import { matchFaces } from './match-faces';
+
+let runner: InProcessModelRunner;
+beforeAll(async () => {
+  runner = await faceTestRunner(['face-detection', 'face-landmarks', 'face-embedding']);
+}, 120_000);
+afterAll(() => runner?.close());
+
+describe('face match on the project pair set (real models, augmented same-photo pairs)', () => {
+  it('matches every same-person pair and no pair of different people at the configured line', async () => {
+    const outcome = await faceMatchEval.run({ runner, args: { pairs: path.join(faceTestdataDir, 'pairs.jsonl') }, log: () => {} });
+    const line = outcome.decision!.threshold;
+    const trials = outcome.trials!;
+    const missed = trials.filter((t) => t.genuine && !(t.score !== null && t.score >= line));
+    const falseMatches = trials.filter((t) => !t.genuine && t.score !== null && t.score >= line);
+    expect(trials.filter((t) => t.genuine).length).toBeGreaterThanOrEqual(100);
+    expect(trials.filter((t) => !t.genuine).length).toBeGreaterThanOrEqual(1000);
+    expect(missed.map((t) => t.id)).toEqual([]);
+    expect(falseMatches.map((t) => t.id)).toEqual([]);
+  }, 120_000);
+
+  it('passes an augmented copy of the selfie with its similarity and the line it cleared', async () => {
+    const out = await matchFaces(runner, { document_portrait: await faceImage('astronaut__original.jpg'), selfie: await faceImage('astronaut__augmented-3.jpg') });
+    expect(out.verdict).toBe('PASS');
+    expect(out.reason).toBeNull();
+    expect(out.scores).toEqual([{ name: 'cosine_similarity', value: out.similarity, threshold: runner.config('face-embedding').thresholds!.match_similarity, comparison: 'gte' }]);
+  });
+
+  it('fails two different people with FACE_MATCH_BELOW_THRESHOLD', async () => {
+    const out = await matchFaces(runner, { document_portrait: await faceImage('grace-hopper__original.jpg'), selfie: await faceImage('bearded-man__augmented-1.jpg') });
+    expect(out).toMatchObject({ verdict: 'FAIL', reason: 'FACE_MATCH_BELOW_THRESHOLD' });
+    expect(out.similarity!).toBeLessThan(out.scores[0].threshold);
+  });
+
+  it('answers FACE_NOT_DETECTED when the selfie shows no face', async () => {
+    const blank = await sharp({ create: { width: 320, height: 320, channels: 3, background: { r: 90, g: 110, b: 100 } } }).jpeg().toBuffer();
+    const out = await matchFaces(runner, { document_portrait: await faceImage('astronaut__original.jpg'), selfie: new Uint8Array(blank) });
+    expect(out).toMatchObject({ verdict: 'FAIL', reason: 'FACE_NOT_DETECTED', similarity: null });
+    expect(out.detail).toContain('selfie');
+  });
+});
