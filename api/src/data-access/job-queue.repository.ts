@@ -31,10 +31,15 @@ export class JobQueueRepository implements DecisionQueue {
   readonly maintenance: Queue<SweepPayload>;
   private readonly health: QueueHealth;
 
-  constructor(private readonly redis: Redis, prefix: string) {
+  /**
+   * `onConnectionError` hears the connection's errors while Redis is away (BullMQ would print
+   * them raw otherwise); the operations themselves still fail or wait as described below.
+   */
+  constructor(private readonly redis: Redis, prefix: string, onConnectionError: (error: Error) => void = () => undefined) {
     this.webhooks = new Queue(QUEUES.webhooks, { connection: redis, prefix });
     this.expiry = new Queue(QUEUES.expiry, { connection: redis, prefix });
     this.maintenance = new Queue(QUEUES.maintenance, { connection: redis, prefix });
+    for (const queue of [this.webhooks, this.expiry, this.maintenance]) queue.on('error', onConnectionError);
     this.health = new QueueHealth(redis);
   }
 

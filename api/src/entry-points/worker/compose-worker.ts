@@ -39,7 +39,10 @@ export async function composeWorker(config: AppConfig, logger: Logger): Promise<
   const accounts = new AccountRepository(mongo, new SecretBox(config.SECRET_ENCRYPTION_KEY));
   const deliveryLog = new DeliveryLogRepository(mongo);
   await Promise.all([sessions.init(), accounts.init(), deliveryLog.init()]);
-  const queue = new JobQueueRepository(redis, config.REDIS_PREFIX);
+  // One line per reconnect attempt while Redis is away, instead of raw stack traces on stderr.
+  const onRedisError = (error: Error) => logger.warn({ err: error.message }, 'redis connection error');
+  redis.on('error', onRedisError);
+  const queue = new JobQueueRepository(redis, config.REDIS_PREFIX, onRedisError);
   const sender = new WebhookSender({
     timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000,
     allowPrivateNetworks: config.WEBHOOK_ALLOW_PRIVATE_NETWORKS,

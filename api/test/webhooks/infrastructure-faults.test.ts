@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { waitFor } from '../../../scripts/stack/child-process';
+import { startRedis } from '../../../scripts/stack/redis';
+import { expectEveryDecisionDelivered } from './support/delivery-assertions';
+import { ServiceProcess, startApiProcess } from './support/service-process';
+import { createSession, decideSessions, simulate } from './support/sessions-api';
+import { WebhookStack } from './support/webhook-stack';
+
+/**
+ * Faults around the delivery path: Redis restarts, API restarts, and the API dying between the
+ * decision write and the enqueue. Redis here is this file's own, so it can be restarted.
+ */
+describe('webhook delivery across Redis and API failures', () => {
+  let redisDir: string;
+  let redis: Awaited<ReturnType<typeof startRedis>>;
+  let stack: WebhookStack;
+  const key = () => stack.account.sandbox_api_key;
+
+  beforeAll(async () => {
+    redisDir = mkdtempSync(path.join(os.tmpdir(), 'bv-webhooks-redis-'));
+    redis = await startRedis(redisDir);
+    stack = await WebhookStack.start({ REDIS_URL: redis.url });
+    await stack.startWorker();
+  });
+  afterAll(async () => {
+    await stack.stop();
+    await redis.process.stop();
+    rmSync(redisDir, { recursive: true, force: true });
+  });
+
+  it('delivers every decision across a Redis restart, and answers 503 rather than decide while Redis is down', async () => {
+    const baseUrl = await stack.startApi();
+    stack.receiver.reply = () => ({ delayMs: 1_000, status: 200 });
+    const before = await decideSessions(baseUrl, key(), stack.receiver.url(), 4);
+    const open = await createSession(baseUrl, key(), stack.receiver.url());
+    await waitFor('a delivery in flight', async () => stack.receiver.copies.length > 0);
+    expect(before.every((id) => stack.receiver.acknowledged(id))).toBe(false); // mid-run: not all answered yet
+    await redis.process.stop();
+    expect(await simulate(baseUrl, key(), open)).toBe(503);
+    expect((await stack.session(open))?.status).toBe('PENDING');
+    redis = await startRedis(redisDir, redis.port);
+    await waitFor('the API to see Redis again', async () => (await simulate(baseUrl, key(), open)) === 200, 20_000);
+    const after = await decideSessions(baseUrl, key(), stack.receiver.url(), 3);
+    await expectEveryDecisionDelivered(stack, [...before, open, ...after]);
+    await stack.api?.stop();
+    stack.api = null;
+  });
+
+  it('delivers every decision across an API restart', async () => {
+    let api: ServiceProcess = await startApiProcess(stack.env);
+    const url = () => `http://127.0.0.1:${api.port}`;
+    stack.receiver.reply = () => 200;
+    const first = await decideSessions(url(), key(), stack.receiver.url(), 2);
+    expect(await api.kill('SIGTERM')).toBe(0);
+    api = await startApiProcess(stack.env, undefined, 'api-restarted', api.port);
+    const second = await decideSessions(url(), key(), stack.receiver.url(), 2);
+    await expectEveryDecisionDelivered(stack, [...first, ...second]);
+    await api.kill('SIGTERM');
+  });
+
+  it('delivers a decision whose API was killed after the store write and before the enqueue (outbox sweep)', async () => {
+    const healthy = await startApiProcess(stack.env);
+    const id = await createSession(`http://127.0.0.1:${healthy.port}`, key(), stack.receiver.url());
+    await healthy.kill('SIGTERM');
+    const victim = await startApiProcess(stack.env, path.join(__dirname, 'support/api-dies-before-enqueue.ts'), 'api-victim');
+    await expect(simulate(`http://127.0.0.1:${victim.port}`, key(), id)).rejects.toThrow();
+    await victim.exited;
+    expect(victim.child.signalCode).toBe('SIGKILL');
+    const written = await stack.session(id);
+    expect(written).toMatchObject({ status: 'VERIFIED', webhook_state: expect.stringMatching(/pending|delivered/) });
+    await expectEveryDecisionDelivered(stack, [id]);
+  });
+});

@@ -1,0 +1,73 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { waitFor } from '../../../../scripts/stack/child-process';
+import { freePort } from '../../../../scripts/stack/free-port';
+
+const ROOT = path.resolve(__dirname, '../../../..');
+const LOG_DIR = path.join(ROOT, '.state', 'webhooks', 'test-logs');
+export const WORKER_MAIN = path.join(ROOT, 'api/src/entry-points/worker/main.ts');
+export const API_MAIN = path.join(ROOT, 'api/src/entry-points/http/main.ts');
+
+export interface ServiceProcess {
+  name: string;
+  child: ChildProcess;
+  /** The worker's health port or the API's port. */
+  port: number;
+  logFile: string;
+  exited: Promise<number | null>;
+  /** Sends `signal` and waits for the exit (SIGKILL after 15 s). */
+  kill(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/**
+ * Runs a TypeScript entry point as its own node process (`node --import tsx`, not the tsx CLI,
+ * which would put a relay process in between and make SIGKILL hit the wrong one).
+ */
+function spawnService(name: string, script: string, env: Record<string, string>, port: number): ServiceProcess {
+  mkdirSync(LOG_DIR, { recursive: true });
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logFile = path.join(LOG_DIR, `${name}-${child.pid}.log`);
+  const log = createWriteStream(logFile);
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    name,
+    child,
+    port,
+    logFile,
+    exited,
+    async kill(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      const code = await exited;
+      clearTimeout(force);
+      return code;
+    },
+  };
+}
+
+async function ok(url: string): Promise<boolean> {
+  return (await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok;
+}
+
+/** A worker process, returned once its /readyz says it is consuming. */
+export async function startWorkerProcess(env: Record<string, string>, name = 'worker'): Promise<ServiceProcess> {
+  const port = await freePort();
+  const proc = spawnService(name, WORKER_MAIN, { ...env, WORKER_HEALTH_PORT: String(port) }, port);
+  await waitFor(name, () => ok(`http://127.0.0.1:${port}/readyz`), 30_000, proc.child);
+  return proc;
+}
+
+/** An API process (optionally another entry script wrapping it), returned once /healthz answers. */
+export async function startApiProcess(env: Record<string, string>, script = API_MAIN, name = 'api', port?: number): Promise<ServiceProcess> {
+  const listen = port ?? (await freePort());
+  const proc = spawnService(name, script, { ...env, PORT: String(listen) }, listen);
+  await waitFor(name, () => ok(`http://127.0.0.1:${listen}/healthz`), 30_000, proc.child);
+  return proc;
+}

@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+
+export type Outcome = 'VERIFIED' | 'FAILED';
+
+async function post(url: string, key: string, body: unknown): Promise<{ status: number; json: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const res = await fetch(url, { method: 'POST', headers: { 'X-Api-Key': key, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const text = await res.text();
+  return { status: res.status, json: text ? JSON.parse(text) : null };
+}
+
+/** POST /v1/sessions pointing the webhook at `webhookUrl`; metadata carries a unique reference. */
+export async function createSession(baseUrl: string, key: string, webhookUrl: string): Promise<string> {
+  const res = await post(`${baseUrl}/v1/sessions`, key, {
+    return_url: 'https://example.com/done',
+    webhook_url: webhookUrl,
+    expected_name: 'Jane Doe',
+    metadata: { order: randomUUID() },
+  });
+  if (res.status !== 201) throw new Error(`create answered ${res.status}: ${JSON.stringify(res.json)}`);
+  return res.json.session_id as string;
+}
+
+/** POST /simulate: the sandbox completes the session as a real capture would (result, webhook). */
+export async function simulate(baseUrl: string, key: string, id: string, outcome: Outcome = 'VERIFIED'): Promise<number> {
+  const body = outcome === 'VERIFIED' ? { outcome } : { outcome, failure_reason: 'FACE_MATCH_BELOW_THRESHOLD' };
+  return (await post(`${baseUrl}/v1/sessions/${id}/simulate`, key, body)).status;
+}
+
+/** Creates and decides `count` sessions (alternating VERIFIED / FAILED); returns their ids. */
+export async function decideSessions(baseUrl: string, key: string, webhookUrl: string, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const id = await createSession(baseUrl, key, webhookUrl);
+    const status = await simulate(baseUrl, key, id, i % 2 === 0 ? 'VERIFIED' : 'FAILED');
+    if (status !== 200) throw new Error(`simulate answered ${status}`);
+    ids.push(id);
+  }
+  return ids;
+}

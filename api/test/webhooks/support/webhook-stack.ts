@@ -1,0 +1,93 @@
+import { Connection } from 'mongoose';
+import { isolatedTestEnv } from '../../../../scripts/test-support/test-env';
+import { loadConfig } from '../../../src/config/env';
+import { AccountRepository } from '../../../src/data-access/account.repository';
+import { DeliveryLogRepository } from '../../../src/data-access/delivery-log.repository';
+import { connectMongo } from '../../../src/data-access/mongo-connection';
+import { SessionDocument } from '../../../src/data-access/session.model';
+import { SessionRepository } from '../../../src/data-access/session.repository';
+import { startApi, RunningApi } from '../../../src/entry-points/http/http-server';
+import { createAccount } from '../../../src/domain/usecases/manage-accounts/manage-accounts.usecase';
+import { systemClock } from '../../../src/shared/clock';
+import { createLogger } from '../../../src/shared/logger';
+import { SecretBox } from '../../../src/shared/secret-box';
+import { ServiceProcess, startWorkerProcess } from './service-process';
+import { WebhookReceiver } from './webhook-receiver';
+
+/** Worker timings shrunk so faults resolve in seconds: retries 0.2 s apart, a dead worker's job handed over in ~3 s. */
+export const FAST_ENV: Record<string, string> = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'warn',
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+  WEBHOOK_RETRY_INTERVAL_SECONDS: '0.2',
+  WORKER_LOCK_DURATION_MS: '3000',
+  WORKER_STALLED_INTERVAL_MS: '1000',
+  OUTBOX_SWEEP_INTERVAL_SECONDS: '1',
+  EXPIRY_SWEEP_INTERVAL_SECONDS: '1',
+  WORKER_CONCURRENCY: '20',
+  SHUTDOWN_GRACE_MS: '5000',
+};
+
+export interface Issued {
+  account_id: string;
+  sandbox_api_key: string;
+  webhook_secret: string;
+}
+
+/**
+ * One test file's world: its own database and Redis prefix on the suite's servers (or a Redis of
+ * its own), one account, a verifying loopback receiver, worker processes on demand, and a direct
+ * view of the store to check that nothing is missing there.
+ */
+export class WebhookStack {
+  readonly workers: ServiceProcess[] = [];
+  api: RunningApi | null = null;
+  private constructor(
+    readonly env: Record<string, string>,
+    readonly account: Issued,
+    readonly receiver: WebhookReceiver,
+    readonly store: Connection,
+    readonly sessions: SessionRepository,
+    readonly deliveryLog: DeliveryLogRepository,
+  ) {}
+
+  static async start(overrides: Record<string, string> = {}): Promise<WebhookStack> {
+    const env = { ...isolatedTestEnv(), ...FAST_ENV, ...overrides };
+    const store = await connectMongo(env.MONGODB_URI as string);
+    const accounts = new AccountRepository(store, new SecretBox(env.SECRET_ENCRYPTION_KEY as string));
+    await accounts.init();
+    const issued = await createAccount({ accounts, clock: systemClock }, { name: 'Webhook receiver', plan: 'starter', watchlist: false });
+    const receiver = new WebhookReceiver(issued.webhook_secret);
+    await receiver.start();
+    return new WebhookStack(env, issued, receiver, store, new SessionRepository(store), new DeliveryLogRepository(store));
+  }
+
+  /** The API in this test process (for fault tests on the API itself, see service-process.ts). */
+  async startApi(overrides: Record<string, string> = {}): Promise<string> {
+    this.api = await startApi(loadConfig({ ...this.env, PORT: '0', ...overrides }), createLogger('silent'));
+    return this.baseUrl;
+  }
+
+  get baseUrl(): string {
+    if (!this.api) throw new Error('the API is not started');
+    return `http://127.0.0.1:${this.api.port}`;
+  }
+
+  async startWorker(overrides: Record<string, string> = {}): Promise<ServiceProcess> {
+    const worker = await startWorkerProcess({ ...this.env, ...overrides }, `worker${this.workers.length + 1}`);
+    this.workers.push(worker);
+    return worker;
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.kill('SIGKILL')));
+    await this.api?.stop();
+    await this.receiver.stop();
+    await this.store.dropDatabase().catch(() => undefined);
+    await this.store.close();
+  }
+
+  session(id: string): Promise<SessionDocument | null> {
+    return this.sessions.model.findById(id).lean<SessionDocument>().exec();
+  }
+}
