@@ -48,17 +48,18 @@ export class WebhookOutboxRepository {
   }
 
   /**
-   * Opens a new delivery round for a decided session that had a webhook (cancelled ones never do).
-   * The delivery id stays: a receiver that stored the first copy recognises this one.
+   * Opens a new delivery round for a decided session that had a webhook (cancelled ones never do)
+   * and whose last round has settled. Not while one is pending: FerretDB applies a filtered update
+   * as read-then-write, so racing the worker's settle could lose the new round. The delivery id
+   * stays: a receiver that stored the first copy recognises this one.
    */
-  startRedelivery(id: string): Promise<DeliverableSession | null> {
-    return this.sessions
-      .findOneAndUpdate(
-        { _id: id, status: { $in: DECIDED_STATUSES }, webhook_delivery_id: { $ne: null } },
+  async startRedelivery(id: string): Promise<DeliverableSession | null> {
+    const result = await this.sessions
+      .updateOne(
+        { _id: id, status: { $in: DECIDED_STATUSES }, webhook_delivery_id: { $ne: null }, webhook_state: { $in: ['delivered', 'failed'] } },
         { $set: { webhook_state: 'pending' }, $inc: { webhook_redeliveries: 1 } },
-        { new: true, projection: DELIVERABLE_FIELDS },
       )
-      .lean<DeliverableSession>()
       .exec();
+    return result.modifiedCount === 1 ? this.findDeliverable(id) : null;
   }
 }

@@ -56,11 +56,11 @@ async function ok(url: string): Promise<boolean> {
   return (await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok;
 }
 
-/** A worker process, returned once its /readyz says it is consuming. */
-export async function startWorkerProcess(env: Record<string, string>, name = 'worker'): Promise<ServiceProcess> {
+/** A worker process, returned once its /readyz says it is consuming (or, if told, once it is alive). */
+export async function startWorkerProcess(env: Record<string, string>, name = 'worker', until: 'ready' | 'alive' = 'ready'): Promise<ServiceProcess> {
   const port = await freePort();
   const proc = spawnService(name, WORKER_MAIN, { ...env, WORKER_HEALTH_PORT: String(port) }, port);
-  await waitFor(name, () => ok(`http://127.0.0.1:${port}/readyz`), 30_000, proc.child);
+  await waitFor(name, () => ok(`http://127.0.0.1:${port}/${until === 'ready' ? 'readyz' : 'healthz'}`), 30_000, proc.child);
   return proc;
 }
 

@@ -73,8 +73,8 @@ export class WebhookStack {
     return `http://127.0.0.1:${this.api.port}`;
   }
 
-  async startWorker(overrides: Record<string, string> = {}): Promise<ServiceProcess> {
-    const worker = await startWorkerProcess({ ...this.env, ...overrides }, `worker${this.workers.length + 1}`);
+  async startWorker(overrides: Record<string, string> = {}, until: 'ready' | 'alive' = 'ready'): Promise<ServiceProcess> {
+    const worker = await startWorkerProcess({ ...this.env, ...overrides }, `worker${this.workers.length + 1}`, until);
     this.workers.push(worker);
     return worker;
   }

@@ -21,6 +21,9 @@ export async function redeliverSession(deps: RedeliverDeps, sessionId: string) {
   if (!session) {
     const current = await deps.outbox.findDeliverable(sessionId);
     if (!current) throw AppError.notFound('session');
+    if (current.webhook_state === 'pending') {
+      throw AppError.conflict('A delivery of this session is still in progress (pending); redeliver once it is delivered or failed.');
+    }
     throw AppError.conflict(
       `The session is ${current.status}${current.webhook_delivery_id ? '' : ' without a webhook'}; only a VERIFIED or FAILED session that had a webhook (not a cancellation) can be redelivered.`,
     );
