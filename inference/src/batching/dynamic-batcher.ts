@@ -1,0 +1,136 @@
+/**
+ * One queue per model with Triton's dynamic-batching rules: a batch goes as soon as it reaches
+ * max_batch_size or a preferred size, or when its oldest request has waited the max queue delay.
+ * Batches form only while the model's executor is free, so under load they grow on their own.
+ * Requests wait in FIFO order; only requests with the same non-batch shape share a batch. A full
+ * queue refuses with RESOURCE_EXHAUSTED; a request whose deadline passes while queued (or whose
+ * caller went away) is answered without ever being run.
+ */
+import { InferenceError } from '../runtime/inference-error';
+
+export interface BatchingPolicy {
+  maxBatchSize: number;
+  preferredBatchSizes: number[];
+  maxQueueDelayMs: number;
+  maxQueueSize: number;
+}
+
+export interface QueuedRequest<In, Out> {
+  input: In;
+  rows: number;
+  shapeKey: string;
+  deadlineMs?: number;
+  /** Set by the caller when the client cancels; the request is dropped at dispatch. */
+  cancelled?: () => boolean;
+  enqueuedAt: number;
+  resolve(output: Out): void;
+  reject(error: Error): void;
+}
+
+export type ExecuteBatch<In, Out> = (batch: Array<QueuedRequest<In, Out>>) => Promise<void>;
+
+export interface BatcherEvents {
+  /** Fired for each request taken off the queue (run or dropped), with its wait in ms. */
+  onDequeue?(waitMs: number, outcome: 'run' | 'expired' | 'cancelled'): void;
+  onReject?(code: 'RESOURCE_EXHAUSTED'): void;
+}
+
+export class DynamicBatcher<In, Out> {
+  private readonly queue: Array<QueuedRequest<In, Out>> = [];
+  private busy = false;
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly policy: BatchingPolicy,
+    private readonly execute: ExecuteBatch<In, Out>,
+    private readonly events: BatcherEvents = {},
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  get depth(): number {
+    return this.queue.length;
+  }
+
+  submit(input: In, rows: number, shapeKey: string, options: { deadlineMs?: number; cancelled?: () => boolean } = {}): Promise<Out> {
+    if (this.closed) return Promise.reject(new InferenceError('UNAVAILABLE', 'model is shutting down'));
+    if (this.queue.length >= this.policy.maxQueueSize) {
+      this.events.onReject?.('RESOURCE_EXHAUSTED');
+      return Promise.reject(new InferenceError('RESOURCE_EXHAUSTED', `queue full (${this.policy.maxQueueSize} waiting)`));
+    }
+    return new Promise<Out>((resolve, reject) => {
+      this.queue.push({ input, rows, shapeKey, ...options, enqueuedAt: this.now(), resolve, reject });
+      this.schedule();
+    });
+  }
+
+  /** Rejects everything still queued; batches already running finish. */
+  close(): void {
+    this.closed = true;
+    clearTimeout(this.timer);
+    for (const request of this.queue.splice(0)) request.reject(new InferenceError('UNAVAILABLE', 'model is shutting down'));
+  }
+
+  private dropUnrunnable(): void {
+    const wallNow = Date.now();
+    for (let i = this.queue.length - 1; i >= 0; i--) {
+      const request = this.queue[i]!;
+      const expired = request.deadlineMs !== undefined && wallNow >= request.deadlineMs;
+      const cancelled = request.cancelled?.() ?? false;
+      if (!expired && !cancelled) continue;
+      this.queue.splice(i, 1);
+      this.events.onDequeue?.(this.now() - request.enqueuedAt, expired ? 'expired' : 'cancelled');
+      request.reject(expired
+        ? new InferenceError('DEADLINE_EXCEEDED', 'deadline passed while queued; not run')
+        : new InferenceError('UNAVAILABLE', 'caller cancelled while queued; not run'));
+    }
+  }
+
+  /** The requests (indexes into the queue) that the next batch would take, and whether it may go now. */
+  private nextBatch(): { picked: number[]; ready: boolean; oldest: number } | undefined {
+    const head = this.queue[0];
+    if (!head) return undefined;
+    const { maxBatchSize, preferredBatchSizes, maxQueueDelayMs } = this.policy;
+    const picked: number[] = [];
+    let rows = 0;
+    let preferredCut = 0;
+    for (let i = 0; i < this.queue.length; i++) {
+      const request = this.queue[i]!;
+      if (request.shapeKey !== head.shapeKey) continue;
+      if (rows + request.rows > maxBatchSize && picked.length > 0) break;
+      picked.push(i);
+      rows += request.rows;
+      if (preferredBatchSizes.includes(rows)) preferredCut = picked.length;
+      if (rows >= maxBatchSize) break;
+    }
+    if (rows >= maxBatchSize) return { picked, ready: true, oldest: head.enqueuedAt };
+    if (preferredCut > 0) return { picked: picked.slice(0, preferredCut), ready: true, oldest: head.enqueuedAt };
+    const waited = this.now() - head.enqueuedAt;
+    return { picked, ready: waited >= maxQueueDelayMs, oldest: head.enqueuedAt };
+  }
+
+  private schedule(): void {
+    if (this.busy || this.closed) return;
+    this.dropUnrunnable();
+    const next = this.nextBatch();
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (!next) return;
+    if (!next.ready) {
+      const due = next.oldest + this.policy.maxQueueDelayMs - this.now();
+      this.timer = setTimeout(() => this.schedule(), Math.max(0, due));
+      return;
+    }
+    const taken = new Set(next.picked);
+    const batch = next.picked.map((i) => this.queue[i]!);
+    for (let i = this.queue.length - 1; i >= 0; i--) if (taken.has(i)) this.queue.splice(i, 1);
+    for (const request of batch) this.events.onDequeue?.(this.now() - request.enqueuedAt, 'run');
+    this.busy = true;
+    this.execute(batch)
+      .catch((error: Error) => batch.forEach((r) => r.reject(error)))
+      .finally(() => {
+        this.busy = false;
+        this.schedule();
+      });
+  }
+}

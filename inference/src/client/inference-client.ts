@@ -1,0 +1,57 @@
+/**
+ * The typed client the API (and the benchmark) use to talk to the inference service. Every call
+ * sets a deadline; failures reject with grpc-js ServiceErrors whose `code` is the gRPC status.
+ */
+import { credentials, makeGenericClientConstructor, Metadata, type CallOptions, type Client, type ServiceError } from '@grpc/grpc-js';
+import { service as healthService } from 'grpc-health-check';
+import {
+  ModelServiceClient, type ModelInferRequest, type ModelInferResponse, type ModelMetadataResponse, type ModelStatisticsResponse, type RepositoryIndexResponse,
+} from '../../../proto/gen/bioverify/inference/v1/model_service';
+import { clientMessageOptions } from '../grpc/message-limits';
+import { DEFAULT_DEADLINES_MS, deadlineIn } from './call-deadline';
+
+export interface InferenceClientOptions {
+  /** host:port of the inference service. */
+  address: string;
+  deadlines?: Partial<typeof DEFAULT_DEADLINES_MS>;
+}
+
+export type ServingStatus = 'UNKNOWN' | 'SERVING' | 'NOT_SERVING' | 'SERVICE_UNKNOWN';
+
+type Callback<T> = (error: ServiceError | null, response: T) => void;
+
+function call<T>(invoke: (metadata: Metadata, options: CallOptions, callback: Callback<T>) => unknown, timeoutMs: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    invoke(new Metadata(), { deadline: deadlineIn(timeoutMs) }, (error, response) => (error ? reject(error) : resolve(response)));
+  });
+}
+
+const HealthClient = makeGenericClientConstructor(healthService, 'grpc.health.v1.Health');
+type HealthCheck = { check(req: { service: string }, metadata: Metadata, options: CallOptions, cb: Callback<{ status: ServingStatus }>): void };
+
+export function createInferenceClient(options: InferenceClientOptions) {
+  const deadlines = { ...DEFAULT_DEADLINES_MS, ...options.deadlines };
+  const models = new ModelServiceClient(options.address, credentials.createInsecure(), clientMessageOptions);
+  const health = new HealthClient(options.address, credentials.createInsecure()) as unknown as Client & HealthCheck;
+  return {
+    /** grpc.health.v1 Check; '' is the whole service. */
+    health: (service = '', timeoutMs = deadlines.control) =>
+      call<{ status: ServingStatus }>((m, o, cb) => health.check({ service }, m, o, cb), timeoutMs).then((r) => r.status),
+    modelReady: (name: string, version = '', timeoutMs = deadlines.control) =>
+      call<{ ready: boolean }>((m, o, cb) => models.modelReady({ name, version }, m, o, cb), timeoutMs).then((r) => r.ready),
+    modelMetadata: (name: string, version = '', timeoutMs = deadlines.control) =>
+      call<ModelMetadataResponse>((m, o, cb) => models.modelMetadata({ name, version }, m, o, cb), timeoutMs),
+    modelInfer: (request: Partial<ModelInferRequest> & Pick<ModelInferRequest, 'modelName' | 'inputs'>, timeoutMs = deadlines.infer) =>
+      call<ModelInferResponse>((m, o, cb) => models.modelInfer({ modelVersion: '', id: '', outputs: [], ...request }, m, o, cb), timeoutMs),
+    modelStatistics: (name = '', timeoutMs = deadlines.control) =>
+      call<ModelStatisticsResponse>((m, o, cb) => models.modelStatistics({ name, version: '' }, m, o, cb), timeoutMs),
+    repositoryIndex: (timeoutMs = deadlines.control) =>
+      call<RepositoryIndexResponse>((m, o, cb) => models.repositoryIndex({}, m, o, cb), timeoutMs),
+    close(): void {
+      models.close();
+      health.close();
+    },
+  };
+}
+
+export type InferenceClient = ReturnType<typeof createInferenceClient>;

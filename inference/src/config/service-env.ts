@@ -1,0 +1,29 @@
+/** The service's environment, validated once at start; every bad variable is named. */
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+const schema = z.object({
+  INFERENCE_PORT: port.default(50051),
+  INFERENCE_HOST: z.string().min(1).default('0.0.0.0'),
+  INFERENCE_METRICS_PORT: port.default(9464),
+  MODEL_REPOSITORY: z.string().min(1).default('models'),
+  /** Comma-separated subset of models to serve (a GPU node may serve only some). */
+  INFERENCE_MODELS: z.string().optional().transform((v) => v?.split(',').map((s) => s.trim()).filter(Boolean)),
+  /** 'process' (default): sessions in child processes; 'inline': on the front's thread (measurement only). */
+  INFERENCE_EXECUTOR: z.enum(['process', 'inline']).default('process'),
+  INFERENCE_DYNAMIC_BATCHING: z.enum(['on', 'off']).default('on'),
+  /** ORT intra-op threads per session; unset = one per core. */
+  INFERENCE_INTRA_OP_THREADS: z.coerce.number().int().positive().optional(),
+});
+
+export type ServiceEnv = z.infer<typeof schema>;
+
+export function readServiceEnv(env: NodeJS.ProcessEnv = process.env): ServiceEnv {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`invalid inference service environment: ${problems}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,41 @@
+/**
+ * Entry point of an executor child process: owns exactly one model's ONNX session, so
+ * session.run() blocks this process and never the gRPC front's event loop.
+ */
+import { Socket } from 'node:net';
+import { openModel, type OpenModel } from '../runtime/open-model';
+import { socketLink } from './executor-links';
+import { EXECUTOR_PIPE_FD, type ExecutorLink, type ExecutorReply, type ExecutorRequest, type Tensors } from './executor-protocol';
+
+function connect(): ExecutorLink<ExecutorReply, ExecutorRequest> {
+  const socket = new Socket({ fd: EXECUTOR_PIPE_FD, readable: true, writable: true });
+  // The front going away (even by SIGKILL) closes the pipe: leave with it, never orphaned.
+  socket.on('close', () => process.exit(0));
+  socket.on('error', () => process.exit(0));
+  return socketLink(socket);
+}
+
+const link = connect();
+let model: OpenModel | undefined;
+
+async function handle(message: ExecutorRequest, tensors: Tensors): Promise<void> {
+  if (message.type === 'load') {
+    try {
+      model = await openModel(message.entry, message.tuning);
+      link.send({ type: 'loaded', provider: model.provider, skipped: model.skippedProviders, warmupMs: model.warmupMs });
+    } catch (error) {
+      link.send({ type: 'load-failed', message: (error as Error).message });
+    }
+    return;
+  }
+  if (!model) return link.send({ type: 'run-failed', id: message.id, message: 'model not loaded' });
+  const started = performance.now();
+  try {
+    const outputs = await model.run(tensors);
+    link.send({ type: 'result', id: message.id, runMs: performance.now() - started }, outputs);
+  } catch (error) {
+    link.send({ type: 'run-failed', id: message.id, message: (error as Error).message });
+  }
+}
+
+link.onMessage((message, tensors) => void handle(message, tensors));

@@ -1,0 +1,77 @@
+/**
+ * Assembles the service: gRPC (ModelService + health) on one port, Prometheus on another, and the
+ * model host behind them. The port opens first with health NOT_SERVING, so an orchestrator can
+ * tell "starting" from "down"; it turns SERVING once every model has warmed up.
+ */
+import { Server, ServerCredentials } from '@grpc/grpc-js';
+import { ModelServiceService } from '../../../proto/gen/bioverify/inference/v1/model_service';
+import type { ExecutorLayout } from '../executor/executor-protocol';
+import { InferenceMetrics } from '../metrics/inference-metrics';
+import { startMetricsServer } from '../metrics/metrics-server';
+import type { SessionTuning } from '../runtime/execution-providers';
+import { startModelHost, type ModelHost } from '../serving/model-host';
+import { HealthStatus } from './health-status';
+import { serverMessageOptions } from './message-limits';
+import { modelServiceHandlers } from './model-service-handlers';
+
+export interface InferenceServerOptions {
+  repository: string;
+  /** 0 asks the OS for a free port (tests). */
+  port: number;
+  host?: string;
+  /** Prometheus port; 0 = any free port, null = no metrics endpoint. */
+  metricsPort?: number | null;
+  models?: string[];
+  layout?: ExecutorLayout;
+  dynamicBatching?: boolean;
+  tuning?: SessionTuning;
+  log?: (line: string) => void;
+}
+
+export interface RunningInferenceServer {
+  port: number;
+  metricsPort: number | null;
+  host: ModelHost;
+  metrics: InferenceMetrics;
+  stop(): Promise<void>;
+}
+
+function bind(server: Server, address: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.bindAsync(address, ServerCredentials.createInsecure(), (error, port) => (error ? reject(error) : resolve(port)));
+  });
+}
+
+/** Resolves once every model is ready; rejects (and frees the ports) if any model fails to load. */
+export async function startInferenceServer(options: InferenceServerOptions): Promise<RunningInferenceServer> {
+  const metrics = new InferenceMetrics();
+  const health = new HealthStatus();
+  let host: ModelHost | undefined;
+  const server = new Server(serverMessageOptions);
+  server.addService(ModelServiceService, modelServiceHandlers(() => host));
+  health.addToServer(server);
+  const port = await bind(server, `${options.host ?? '0.0.0.0'}:${options.port}`);
+  const metricsServer = options.metricsPort === null ? undefined : await startMetricsServer(metrics.registry, options.metricsPort ?? 0, options.host);
+  try {
+    host = await startModelHost({ ...options, metrics });
+  } catch (error) {
+    server.forceShutdown();
+    await metricsServer?.close();
+    throw error;
+  }
+  const running = host;
+  health.set(running.allReady());
+  running.onReadinessChange(() => health.set(running.allReady()));
+  return {
+    port,
+    metricsPort: metricsServer?.port ?? null,
+    host: running,
+    metrics,
+    async stop() {
+      health.set(false);
+      await new Promise<void>((resolve) => server.tryShutdown(() => resolve()));
+      await running.close();
+      await metricsServer?.close();
+    },
+  };
+}

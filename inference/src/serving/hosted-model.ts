@@ -1,0 +1,97 @@
+/**
+ * One served model inside the service: its executor, its dynamic batcher and its statistics.
+ * Each batch is stacked, run on the executor and split back per request; every outcome is
+ * counted in both the Prometheus series and the Triton-style statistics.
+ */
+import { concatBatch, rowsOf, splitBatch, type TensorMap } from '../batching/batch-tensors';
+import { DynamicBatcher, type BatchingPolicy, type QueuedRequest } from '../batching/dynamic-batcher';
+import type { ModelExecutor } from '../executor/executor-protocol';
+import type { InferenceMetrics } from '../metrics/inference-metrics';
+import { addDuration, emptyStatistics, type ModelStatisticsRecord } from '../metrics/model-statistics';
+import type { ModelEntry } from '../repository/load-model-repository';
+import { InferenceError, isInferenceError } from '../runtime/inference-error';
+import type { ModelConfig } from '../runtime/model-runner';
+
+/** Triton's defaults: without dynamic_batching each request runs alone. */
+export function batchingPolicy(config: ModelConfig, dynamicBatching: boolean): BatchingPolicy {
+  const declared = config.dynamic_batching;
+  const enabled = dynamicBatching && declared !== undefined && config.max_batch_size > 0;
+  return {
+    maxBatchSize: enabled ? config.max_batch_size : 1,
+    preferredBatchSizes: enabled ? declared.preferred_batch_size ?? [] : [],
+    maxQueueDelayMs: enabled ? declared.max_queue_delay_microseconds / 1000 : 0,
+    maxQueueSize: declared?.max_queue_size ?? 1024,
+  };
+}
+
+export class HostedModel {
+  readonly stats: ModelStatisticsRecord = emptyStatistics();
+  readonly batcher: DynamicBatcher<TensorMap, TensorMap>;
+  ready = false;
+
+  constructor(
+    readonly entry: ModelEntry,
+    public executor: ModelExecutor,
+    private readonly metrics: InferenceMetrics,
+    dynamicBatching: boolean,
+  ) {
+    const labels = { model: entry.name };
+    this.batcher = new DynamicBatcher(batchingPolicy(entry.config, dynamicBatching), (batch) => this.runBatch(batch), {
+      onDequeue: (waitMs) => {
+        addDuration(this.stats.queue, waitMs);
+        metrics.queueSeconds.observe(labels, waitMs / 1000);
+      },
+      onReject: () => undefined,
+    });
+  }
+
+  get config(): ModelConfig {
+    return this.entry.config;
+  }
+
+  markReady(ready: boolean): void {
+    this.ready = ready;
+    this.metrics.modelReady.set({ model: this.entry.name }, ready ? 1 : 0);
+    if (ready) this.metrics.modelInfo.set({ model: this.entry.name, version: String(this.entry.version), provider: this.executor.provider }, 1);
+  }
+
+  /** Accepts a validated request; resolves with exactly its rows. */
+  async infer(inputs: TensorMap, rows: number, shapeKey: string, options: { deadlineMs?: number; cancelled?: () => boolean }): Promise<TensorMap> {
+    const started = performance.now();
+    const labels = { model: this.entry.name };
+    this.stats.inferenceCount += 1;
+    this.metrics.requests.inc(labels);
+    try {
+      if (!this.ready) throw new InferenceError('UNAVAILABLE', `model "${this.entry.name}" is not ready`);
+      const outputs = await this.batcher.submit(inputs, rows, shapeKey, options);
+      addDuration(this.stats.success, performance.now() - started);
+      return outputs;
+    } catch (error) {
+      const code = isInferenceError(error) ? error.code : 'INTERNAL';
+      addDuration(this.stats.fail, performance.now() - started);
+      this.metrics.errors.inc({ ...labels, code });
+      throw error;
+    } finally {
+      this.metrics.queueDepth.set(labels, this.batcher.depth);
+    }
+  }
+
+  private async runBatch(batch: Array<QueuedRequest<TensorMap, TensorMap>>): Promise<void> {
+    const labels = { model: this.entry.name };
+    this.metrics.queueDepth.set(labels, this.batcher.depth);
+    const stacked = concatBatch(batch.map((r) => r.input));
+    const rows = this.config.max_batch_size > 0 ? rowsOf(stacked) : 1;
+    const started = performance.now();
+    const { outputs } = await this.executor.run(stacked);
+    const elapsed = performance.now() - started;
+    this.stats.executionCount += 1;
+    addDuration(this.stats.computeInfer, elapsed);
+    const perSize = this.stats.byBatchSize.get(rows) ?? { count: 0, ns: 0 };
+    addDuration(perSize, elapsed);
+    this.stats.byBatchSize.set(rows, perSize);
+    this.metrics.runSeconds.observe(labels, elapsed / 1000);
+    this.metrics.batchSize.observe(labels, rows);
+    const answers = this.config.max_batch_size > 0 ? splitBatch(outputs, batch.map((r) => r.rows)) : [outputs];
+    batch.forEach((request, i) => request.resolve(answers[i]!));
+  }
+}
