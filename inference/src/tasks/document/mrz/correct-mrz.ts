@@ -63,11 +63,11 @@ function searchOptions(layout: MrzLayout, readings: LineReading[], chars: string
     const read = readings[line][index];
     const kind = kinds[line][index];
     const alt = read.alternative;
-    const altCost = alt && alt.char !== current && alt.prob >= opts.minAlternativeProb && allowedAt(kind, alt.char)
-      ? Math.max(0.1, Math.log(read.prob / alt.prob)) : null;
-    if (alt && altCost !== null) options.push({ line, index, to: alt.char, cost: altCost });
+    if (alt && alt.char !== current && alt.prob >= opts.minAlternativeProb && allowedAt(kind, alt.char)) {
+      options.push({ line, index, to: alt.char, cost: Math.max(0.1, Math.log(read.prob / alt.prob)) });
+    }
     const swapped = kind === 'any' ? swapConfusable(current) : null;
-    if (swapped && (altCost === null || swapped !== alt?.char)) options.push({ line, index, to: swapped, cost: altCost === null ? SWAP_COST : Math.min(SWAP_COST, altCost) });
+    if (swapped && swapped !== alt?.char) options.push({ line, index, to: swapped, cost: SWAP_COST });
   }
   return options.sort((a, b) => a.cost - b.cost);
 }
