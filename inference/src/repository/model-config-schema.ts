@@ -13,7 +13,7 @@ const tensorSpec = z.object({
   dtype,
   dims: z.array(z.number().int().min(-1).refine((d) => d !== 0, 'a dim is -1 (free) or positive')),
   layout: z.string().optional(),
-});
+}).passthrough();
 
 const preprocessing = z.object({
   width: z.number().int().positive(),
@@ -23,7 +23,7 @@ const preprocessing = z.object({
   mean: z.array(z.number()),
   std: z.array(z.number().refine((s) => s !== 0, 'std must not be 0')),
   layout: z.enum(['NHWC', 'NCHW']),
-});
+}).passthrough();
 
 export const modelConfigSchema = z
   .object({
@@ -39,7 +39,7 @@ export const modelConfigSchema = z
       package_version: z.string().min(1),
       path: z.string().min(1),
       conversion: z.string().optional(),
-    }),
+    }).passthrough(),
     inputs: z.array(tensorSpec).min(1),
     outputs: z.array(tensorSpec).min(1),
     preprocessing: preprocessing.optional(),
@@ -50,6 +50,7 @@ export const modelConfigSchema = z
         max_queue_delay_microseconds: z.number().int().min(0),
         max_queue_size: z.number().int().positive().optional(),
       })
+      .passthrough()
       .optional(),
     execution_providers: z.array(z.enum(['cuda', 'cpu'])).min(1),
     thresholds: z.record(z.string(), z.number()).optional(),
