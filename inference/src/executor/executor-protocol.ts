@@ -29,6 +29,8 @@ export interface ModelExecutor {
   readonly provider: 'cuda' | 'cpu';
   readonly skippedProviders: Array<{ provider: 'cuda' | 'cpu'; reason: string }>;
   readonly warmupMs: number;
+  /** The executor's process id (the front's own for 'inline'): for operators and crash tests. */
+  readonly pid: number;
   /** Runs one batch; runMs is the time inside session.run as the executor measured it. */
   run(inputs: Tensors): Promise<{ outputs: Tensors; runMs: number }>;
   /** Called once if the executor dies; the front marks the model unavailable. */

@@ -17,6 +17,7 @@ import { socketLink } from './executor-links';
 import type { ExecutorLayout, ExecutorLink, ExecutorReply, ExecutorRequest, ModelExecutor, Tensors } from './executor-protocol';
 
 interface Channel {
+  pid: number;
   link: ExecutorLink<ExecutorRequest, ExecutorReply>;
   onExit(listener: (reason: string) => void): void;
   terminate(): Promise<void>;
@@ -31,6 +32,7 @@ function processChannel(): Channel {
   const child = spawn(process.execPath, [...loaderArgs, entryFile], { stdio: ['ignore', 'inherit', 'inherit', 'pipe'] });
   const pipe = child.stdio[3] as Socket;
   return {
+    pid: child.pid ?? -1,
     link: socketLink(pipe),
     onExit: (l) => child.once('exit', (code, signal) => l(`executor process exited (${signal ?? `code ${code}`})`)),
     terminate: () => new Promise((resolve) => {
@@ -79,6 +81,7 @@ async function remoteExecutor(entry: ModelEntry, tuning: SessionTuning, channel:
     provider: ready.provider,
     skippedProviders: ready.skipped,
     warmupMs: ready.warmupMs,
+    pid: channel.pid,
     run: (inputs) => new Promise((resolve, reject) => {
       if (dead) return reject(new InferenceError('UNAVAILABLE', `model "${entry.name}": ${dead}`));
       const id = nextId++;
@@ -98,6 +101,7 @@ async function inlineExecutor(entry: ModelEntry, tuning: SessionTuning): Promise
     provider: model.provider,
     skippedProviders: model.skippedProviders,
     warmupMs: model.warmupMs,
+    pid: process.pid,
     run: async (inputs) => {
       const started = performance.now();
       const outputs = await model.run(inputs);

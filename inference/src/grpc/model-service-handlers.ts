@@ -10,7 +10,7 @@ import type {
 } from '../../../proto/gen/bioverify/inference/v1/model_service';
 import type { Duration } from '../metrics/model-statistics';
 import { InferenceError } from '../runtime/inference-error';
-import type { TensorSpec } from '../runtime/model-runner';
+import type { HostTensor, TensorSpec } from '../runtime/model-runner';
 import type { HostedModel } from '../serving/hosted-model';
 import type { ModelHost } from '../serving/model-host';
 import { toServiceError } from './grpc-errors';
@@ -79,14 +79,21 @@ export function modelServiceHandlers(current: () => ModelHost | undefined): Mode
     }),
 
     modelInfer: unary<ModelInferRequest, ModelInferResponse>(async (req, call) => {
-      const model = loaded().find(req.modelName, req.modelVersion);
-      const inputs = Object.fromEntries(req.inputs.map((t) => [t.name, decodeTensor(t)]));
-      if (req.inputs.length !== Object.keys(inputs).length) throw new InferenceError('INVALID_ARGUMENT', 'an input name appears twice');
-      const wanted = req.outputs.length > 0 ? req.outputs : model.config.outputs.map((o) => o.name);
-      for (const name of wanted) {
-        if (!model.config.outputs.some((o) => o.name === name)) throw new InferenceError('INVALID_ARGUMENT', `model "${req.modelName}" has no output "${name}"`);
+      const host = loaded();
+      const model = host.find(req.modelName, req.modelVersion);
+      let inputs: Record<string, HostTensor>;
+      let wanted: string[];
+      try {
+        inputs = Object.fromEntries(req.inputs.map((t) => [t.name, decodeTensor(t)]));
+        if (req.inputs.length !== Object.keys(inputs).length) throw new InferenceError('INVALID_ARGUMENT', 'an input name appears twice');
+        wanted = req.outputs.length > 0 ? req.outputs : model.config.outputs.map((o) => o.name);
+        const unknown = wanted.find((name) => !model.config.outputs.some((o) => o.name === name));
+        if (unknown) throw new InferenceError('INVALID_ARGUMENT', `model "${req.modelName}" has no output "${unknown}"`);
+      } catch (error) {
+        model.recordRefused(error);
+        throw error;
       }
-      const outputs = await loaded().infer(req.modelName, inputs, { deadlineMs: deadlineMsOf(call), cancelled: () => call.cancelled });
+      const outputs = await host.infer(req.modelName, inputs, { deadlineMs: deadlineMsOf(call), cancelled: () => call.cancelled });
       return {
         modelName: model.entry.name,
         modelVersion: String(model.entry.version),

@@ -55,6 +55,13 @@ export class HostedModel {
     if (ready) this.metrics.modelInfo.set({ model: this.entry.name, version: String(this.entry.version), provider: this.executor.provider }, 1);
   }
 
+  /** Counts a request refused before it reached the queue (bad tensors, expired deadline). */
+  recordRefused(error: unknown): void {
+    this.stats.inferenceCount += 1;
+    this.metrics.requests.inc({ model: this.entry.name });
+    this.recordFailure(error, 0);
+  }
+
   /** Accepts a validated request; resolves with exactly its rows. */
   async infer(inputs: TensorMap, rows: number, shapeKey: string, options: { deadlineMs?: number; cancelled?: () => boolean }): Promise<TensorMap> {
     const started = performance.now();
@@ -67,13 +74,16 @@ export class HostedModel {
       addDuration(this.stats.success, performance.now() - started);
       return outputs;
     } catch (error) {
-      const code = isInferenceError(error) ? error.code : 'INTERNAL';
-      addDuration(this.stats.fail, performance.now() - started);
-      this.metrics.errors.inc({ ...labels, code });
+      this.recordFailure(error, performance.now() - started);
       throw error;
     } finally {
       this.metrics.queueDepth.set(labels, this.batcher.depth);
     }
+  }
+
+  private recordFailure(error: unknown, elapsedMs: number): void {
+    addDuration(this.stats.fail, elapsedMs);
+    this.metrics.errors.inc({ model: this.entry.name, code: isInferenceError(error) ? error.code : 'INTERNAL' });
   }
 
   private async runBatch(batch: Array<QueuedRequest<TensorMap, TensorMap>>): Promise<void> {

@@ -106,8 +106,14 @@ export async function startModelHost(options: ModelHostOptions): Promise<ModelHo
   return {
     async infer(name, inputs, infer: HostInferOptions = {}) {
       const model = find(name);
-      const rows = validateRequest(model.config, inputs);
-      if (infer.deadlineMs !== undefined && Date.now() >= infer.deadlineMs) throw new InferenceError('DEADLINE_EXCEEDED', 'deadline passed before the request was queued');
+      let rows: number;
+      try {
+        rows = validateRequest(model.config, inputs);
+        if (infer.deadlineMs !== undefined && Date.now() >= infer.deadlineMs) throw new InferenceError('DEADLINE_EXCEEDED', 'deadline passed before the request was queued');
+      } catch (error) {
+        model.recordRefused(error);
+        throw error;
+      }
       return model.infer(inputs, rows, shapeKey(inputs), infer);
     },
     config: (name: string): ModelConfig => find(name).config,

@@ -1,0 +1,130 @@
+import { DynamicBatcher, type BatchingPolicy, type QueuedRequest } from './dynamic-batcher';
+
+type Request = QueuedRequest<string, string>;
+
+/** An executor that records each batch and finishes it only when the test says so. */
+function recordingExecutor() {
+  const batches: string[][] = [];
+  const finishers: Array<() => void> = [];
+  const execute = (batch: Request[]) => {
+    batches.push(batch.map((r) => r.input));
+    return new Promise<void>((resolve) => {
+      finishers.push(() => {
+        batch.forEach((r) => r.resolve(`done:${r.input}`));
+        resolve();
+      });
+    });
+  };
+  return { batches, execute, finishNext: () => finishers.shift()?.() };
+}
+
+const policy = (overrides: Partial<BatchingPolicy> = {}): BatchingPolicy => ({
+  maxBatchSize: 4, preferredBatchSizes: [], maxQueueDelayMs: 50, maxQueueSize: 10, ...overrides,
+});
+const tick = () => new Promise((r) => setImmediate(r));
+
+describe('DynamicBatcher', () => {
+  beforeEach(() => jest.useFakeTimers({ doNotFake: ['setImmediate'] }));
+  afterEach(() => jest.useRealTimers());
+
+  it('sends a batch the moment it reaches max_batch_size, without waiting for the delay', async () => {
+    const exec = recordingExecutor();
+    const batcher = new DynamicBatcher(policy(), exec.execute);
+    const answers = ['a', 'b', 'c', 'd'].map((x) => batcher.submit(x, 1, 'k'));
+    expect(exec.batches).toEqual([['a', 'b', 'c', 'd']]);
+    exec.finishNext();
+    await expect(Promise.all(answers)).resolves.toEqual(['done:a', 'done:b', 'done:c', 'done:d']);
+  });
+
+  it('sends a preferred batch size immediately', () => {
+    const exec = recordingExecutor();
+    const batcher = new DynamicBatcher(policy({ maxBatchSize: 8, preferredBatchSizes: [2] }), exec.execute);
+    void batcher.submit('a', 1, 'k');
+    expect(exec.batches).toEqual([]);
+    void batcher.submit('b', 1, 'k');
+    expect(exec.batches).toEqual([['a', 'b']]);
+  });
+
+  it('holds a lone request for the max queue delay, then sends it alone', () => {
+    const exec = recordingExecutor();
+    const batcher = new DynamicBatcher(policy({ maxQueueDelayMs: 50 }), exec.execute);
+    void batcher.submit('a', 1, 'k');
+    jest.advanceTimersByTime(49);
+    expect(exec.batches).toEqual([]);
+    jest.advanceTimersByTime(1);
+    expect(exec.batches).toEqual([['a']]);
+  });
+
+  it('lets the queue grow into a bigger batch while the executor is busy', async () => {
+    const exec = recordingExecutor();
+    const batcher = new DynamicBatcher(policy({ maxBatchSize: 8, maxQueueDelayMs: 0 }), exec.execute);
+    void batcher.submit('first', 1, 'k');
+    for (const x of ['b', 'c', 'd']) void batcher.submit(x, 1, 'k');
+    expect(exec.batches).toEqual([['first']]);
+    exec.finishNext();
+    await tick();
+    expect(exec.batches[1]).toEqual(['b', 'c', 'd']);
+  });
+
+  it('never puts requests with different non-batch shapes in one batch', () => {
+    const exec = recordingExecutor();
+    const batcher = new DynamicBatcher(policy({ maxBatchSize: 2 }), exec.execute);
+    void batcher.submit('wide-1', 1, '48x320');
+    void batcher.submit('narrow-1', 1, '48x160');
+    void batcher.submit('wide-2', 1, '48x320');
+    expect(exec.batches).toEqual([['wide-1', 'wide-2']]);
+  });
+
+  it('counts rows, not requests, against max_batch_size', () => {
+    const exec = recordingExecutor();
+    const batcher = new DynamicBatcher(policy({ maxBatchSize: 4 }), exec.execute);
+    void batcher.submit('three-rows', 3, 'k');
+    void batcher.submit('two-rows', 2, 'k');
+    jest.advanceTimersByTime(50);
+    expect(exec.batches).toEqual([['three-rows']]);
+  });
+
+  it('answers RESOURCE_EXHAUSTED when the queue is full', async () => {
+    const exec = recordingExecutor();
+    const batcher = new DynamicBatcher(policy({ maxQueueSize: 2, maxQueueDelayMs: 1000 }), exec.execute);
+    void batcher.submit('a', 1, 'k');
+    void batcher.submit('b', 1, 'k');
+    await expect(batcher.submit('c', 1, 'k')).rejects.toMatchObject({ code: 'RESOURCE_EXHAUSTED' });
+  });
+
+  it('never runs a request whose deadline passed while it was queued', async () => {
+    const exec = recordingExecutor();
+    const batcher = new DynamicBatcher(policy({ maxQueueDelayMs: 100 }), exec.execute);
+    const late = batcher.submit('late', 1, 'k', { deadlineMs: Date.now() + 20 });
+    const onTime = batcher.submit('on-time', 1, 'k', { deadlineMs: Date.now() + 10_000 });
+    jest.advanceTimersByTime(100);
+    await expect(late).rejects.toMatchObject({ code: 'DEADLINE_EXCEEDED' });
+    expect(exec.batches).toEqual([['on-time']]);
+    exec.finishNext();
+    await expect(onTime).resolves.toBe('done:on-time');
+  });
+
+  it('drops a request whose caller cancelled before it ran', async () => {
+    const exec = recordingExecutor();
+    const batcher = new DynamicBatcher(policy({ maxQueueDelayMs: 10 }), exec.execute);
+    let cancelled = false;
+    const gone = batcher.submit('gone', 1, 'k', { cancelled: () => cancelled });
+    cancelled = true;
+    jest.advanceTimersByTime(10);
+    await expect(gone).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    expect(exec.batches).toEqual([]);
+  });
+
+  it('fails every request of a batch whose run failed, and keeps serving', async () => {
+    let calls = 0;
+    const batcher = new DynamicBatcher<string, string>(policy({ maxBatchSize: 2 }), async (batch) => {
+      calls += 1;
+      if (calls === 1) throw new Error('executor crashed');
+      batch.forEach((r) => r.resolve('ok'));
+    });
+    const failed = [batcher.submit('a', 1, 'k'), batcher.submit('b', 1, 'k')];
+    await expect(Promise.all(failed)).rejects.toThrow('executor crashed');
+    const next = [batcher.submit('c', 1, 'k'), batcher.submit('d', 1, 'k')];
+    await expect(Promise.all(next)).resolves.toEqual(['ok', 'ok']);
+  });
+});

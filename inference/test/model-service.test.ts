@@ -1,0 +1,126 @@
+// onnxruntime's instanceof checks need Node's typed arrays inside jest's vm context.
+import './support/node-realm-typed-arrays';
+/**
+ * ModelService over gRPC against the real service (tiny ONNX model in child-process executors):
+ * batching, equality of batched and single runs, status codes, metadata, statistics, metrics,
+ * and recovery from an executor crash.
+ */
+import { status } from '@grpc/grpc-js';
+import { decodeTensor } from '../src/grpc/tensor-codec';
+import { createInProcessModelRunner } from '../src/runtime/in-process-model-runner';
+import { TINY_MODEL, tinyRepository } from './fixtures/tiny-repository';
+import { startTestService, type TestService } from './support/start-test-service';
+import { floatTensor, protoInput } from './support/tensors';
+
+const row = (seed: number) => floatTensor([1, 4], (i) => seed * 10 + i + 0.25);
+const infer = (service: TestService, seed: number, timeoutMs?: number) =>
+  service.client.modelInfer({ modelName: TINY_MODEL, inputs: [protoInput('x', row(seed))] }, timeoutMs);
+
+describe('ModelService over gRPC', () => {
+  const repository = tinyRepository();
+  let service: TestService;
+  beforeAll(async () => { service = await startTestService(repository); });
+  afterAll(async () => { await service.stop(); });
+
+  it('batches concurrent callers and gives each exactly the rows a single run gives', async () => {
+    const single = await createInProcessModelRunner({ repository });
+    const before = (await service.client.modelStatistics(TINY_MODEL)).modelStats[0]!;
+    const seeds = Array.from({ length: 16 }, (_, i) => i);
+    const answers = await Promise.all(seeds.map((seed) => infer(service, seed)));
+    const after = (await service.client.modelStatistics(TINY_MODEL)).modelStats[0]!;
+    expect(after.inferenceCount - before.inferenceCount).toBe(16);
+    expect(after.executionCount - before.executionCount).toBeLessThan(16);
+    expect(after.batchStats.some((b) => b.batchSize > 1)).toBe(true);
+    for (const seed of seeds) {
+      const alone = await single.infer(TINY_MODEL, { x: row(seed) });
+      const batched = Object.fromEntries(answers[seed]!.outputs.map((t) => [t.name, decodeTensor(t)]));
+      expect(batched.y!.dims).toEqual([1, 4]);
+      expect(Array.from(batched.y!.data as Float32Array)).toEqual(Array.from(alone.y!.data as Float32Array));
+      expect(Array.from(batched.s!.data as Float32Array)).toEqual(Array.from(alone.s!.data as Float32Array));
+    }
+    await single.close();
+  });
+
+  it('returns only the outputs asked for', async () => {
+    const answer = await service.client.modelInfer({ modelName: TINY_MODEL, inputs: [protoInput('x', row(1))], outputs: ['s'] });
+    expect(answer.outputs.map((o) => o.name)).toEqual(['s']);
+    expect(Array.from(decodeTensor(answer.outputs[0]!).data as Float32Array)).toEqual([10 + 0.25 + 11.25 + 12.25 + 13.25]);
+  });
+
+  it('answers NOT_FOUND for an unknown model or version', async () => {
+    await expect(service.client.modelInfer({ modelName: 'no-such-model', inputs: [] })).rejects.toMatchObject({ code: status.NOT_FOUND });
+    await expect(service.client.modelMetadata(TINY_MODEL, '9')).rejects.toMatchObject({ code: status.NOT_FOUND });
+  });
+
+  it('answers INVALID_ARGUMENT for wrong dims, byte counts, names or batch sizes', async () => {
+    const bad = [
+      [protoInput('x', floatTensor([1, 5]))],
+      [{ ...protoInput('x', floatTensor([1, 4])), rawContents: Buffer.alloc(3) }],
+      [protoInput('pixels', floatTensor([1, 4]))],
+      [protoInput('x', floatTensor([9, 4]))],
+      [],
+    ];
+    for (const inputs of bad) {
+      await expect(service.client.modelInfer({ modelName: TINY_MODEL, inputs })).rejects.toMatchObject({ code: status.INVALID_ARGUMENT });
+    }
+  });
+
+  it('reports the declared config, thresholds and the execution provider actually in use', async () => {
+    const metadata = await service.client.modelMetadata(TINY_MODEL);
+    expect(metadata.executionProvider).toBe('cpu');
+    expect(metadata.skippedProviders[0]).toMatchObject({ provider: 'cuda', reason: expect.stringContaining('ONNXRUNTIME_NODE_INSTALL=cuda12') });
+    expect(metadata.thresholds).toEqual({ example_decision_line: 0.5 });
+    expect(metadata.inputs).toEqual([{ name: 'x', datatype: 1, shape: [4], layout: 'NC' }]);
+    expect(JSON.parse(metadata.configJson)).toMatchObject({ name: TINY_MODEL, max_batch_size: 8 });
+    const index = await service.client.repositoryIndex();
+    expect(index.models).toEqual([{ name: TINY_MODEL, version: '1', ready: true, executionProvider: 'cpu' }]);
+  });
+
+  it('exposes per-model queue time, batch size, run time, requests and errors to Prometheus', async () => {
+    await infer(service, 3);
+    const text = await (await fetch(`http://127.0.0.1:${service.server.metricsPort}/metrics`)).text();
+    for (const series of ['inference_requests_total', 'inference_queue_seconds_count', 'inference_batch_size_count', 'inference_run_seconds_count']) {
+      expect(text).toMatch(new RegExp(`^${series}\\{model="${TINY_MODEL}"\\} [1-9]`, 'm'));
+    }
+    expect(text).toMatch(/^inference_errors_total\{model="tiny-affine",code="INVALID_ARGUMENT"\} [1-9]/m);
+    expect(text).toContain(`inference_model_info{model="${TINY_MODEL}",version="1",provider="cpu"} 1`);
+  });
+
+  it('restarts a crashed executor: UNAVAILABLE meanwhile, then serving again', async () => {
+    const model = service.server.host.find(TINY_MODEL);
+    process.kill(model.executor.pid, 'SIGKILL');
+    await new Promise((r) => setTimeout(r, 100));
+    await expect(infer(service, 1)).rejects.toMatchObject({ code: status.UNAVAILABLE });
+    await expect(service.client.health()).resolves.toBe('NOT_SERVING');
+    const deadline = Date.now() + 20_000;
+    while (!(await service.client.modelReady(TINY_MODEL)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    await expect(infer(service, 1)).resolves.toBeDefined();
+    await expect(service.client.health()).resolves.toBe('SERVING');
+  });
+});
+
+describe('ModelService queue limits', () => {
+  // A long queue delay and no preferred size keep lone requests waiting, which makes these exact.
+  const repository = tinyRepository({
+    editConfig: (c) => ({ ...c, dynamic_batching: { max_queue_delay_microseconds: 1_500_000, max_queue_size: 1 } }),
+  });
+  let service: TestService;
+  beforeAll(async () => { service = await startTestService(repository); });
+  afterAll(async () => { await service.stop(); });
+
+  it('answers RESOURCE_EXHAUSTED when the model queue is full', async () => {
+    const first = infer(service, 1);
+    await new Promise((r) => setTimeout(r, 100));
+    await expect(infer(service, 2)).rejects.toMatchObject({ code: status.RESOURCE_EXHAUSTED });
+    await expect(first).resolves.toBeDefined();
+  });
+
+  it('never runs a request whose deadline expired in the queue', async () => {
+    const before = (await service.client.modelStatistics(TINY_MODEL)).modelStats[0]!;
+    await expect(infer(service, 1, 300)).rejects.toMatchObject({ code: status.DEADLINE_EXCEEDED });
+    await new Promise((r) => setTimeout(r, 1_600));
+    const after = (await service.client.modelStatistics(TINY_MODEL)).modelStats[0]!;
+    expect(after.executionCount).toBe(before.executionCount);
+    expect(after.inferenceStats!.fail!.count).toBe(before.inferenceStats!.fail!.count + 1);
+  });
+});

@@ -1,0 +1,11 @@
+/**
+ * jest runs each test file in its own vm context, whose Float32Array is not the one
+ * onnxruntime-node's native binding creates, so onnxruntime-common's `instanceof` check rejects
+ * session outputs ("A float32 tensor's data must be type of Float32Array", onnxruntime#16622).
+ * Import first in a test that runs ONNX sessions in the test process itself (the service's
+ * executors are child processes and never need it). Production code runs in one realm.
+ */
+import { runInThisContext } from 'node:vm';
+
+const names = ['Float32Array', 'Float64Array', 'Int8Array', 'Int16Array', 'Int32Array', 'Uint8Array', 'Uint16Array', 'Uint32Array', 'BigInt64Array', 'BigUint64Array'];
+for (const name of names) (globalThis as Record<string, unknown>)[name] = runInThisContext(name);
