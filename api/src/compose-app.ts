@@ -1,6 +1,7 @@
 import { AppContext } from './app-context';
 import { AppConfig } from './config/env';
 import { AccountRepository } from './data-access/account.repository';
+import { InferenceRepository } from './data-access/inference.repository';
 import { JobQueueRepository } from './data-access/job-queue.repository';
 import { connectMongo, pingMongo } from './data-access/mongo-connection';
 import { permissiveWebhookTargetPolicy } from './data-access/permissive-webhook-target-policy';
@@ -20,6 +21,7 @@ export async function composeApp(config: AppConfig, logger: Logger): Promise<App
   const accounts = new AccountRepository(mongo, new SecretBox(config.SECRET_ENCRYPTION_KEY));
   await Promise.all([sessions.init(), accounts.init()]);
   const queue = new JobQueueRepository(redis, config.REDIS_PREFIX);
+  const inference = config.INFERENCE_URL ? new InferenceRepository(config.INFERENCE_URL) : null;
   return {
     config,
     logger,
@@ -36,8 +38,10 @@ export async function composeApp(config: AppConfig, logger: Logger): Promise<App
       { name: 'store', check: () => pingMongo(mongo) },
       // Reachable and maxmemory-policy noeviction: otherwise Redis may evict queued deliveries.
       { name: 'queue', check: () => queue.checkReady() },
+      ...(inference ? [{ name: 'inference', check: () => inference.checkReady() }] : []),
     ],
     async close() {
+      inference?.close();
       await queue.close();
       redis.disconnect();
       await mongo.close();
