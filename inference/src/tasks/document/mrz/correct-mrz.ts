@@ -1,6 +1,7 @@
 /**
  * Field-aware correction of an MRZ reading. First every position is coerced to its field's kind
- * (digits in dates and check digits, letters in codes and names). Then, if check digits still
+ * (digits in dates and check digits, letters in codes and names), and fields with a closed list of
+ * values (document code, sex, state codes) are mended to a listed value. Then, if check digits still
  * fail, the cheapest small set of substitutions that makes every check digit pass is searched:
  * the reader's runner-up characters (cheap when the reader was unsure) and letter/digit swaps in
  * alphanumeric fields (a fixed cost). A tampered check digit is not "corrected" away because the
@@ -8,6 +9,7 @@
  */
 import { allChecksPass, evaluateChecks } from './check-rules';
 import { allowedAt, coerce, swapConfusable } from './char-confusions';
+import { mendCodeFields } from './code-fields';
 import { kindMap, type CharKind, type MrzLayout } from './mrz-layouts';
 import type { LineReading } from './mrz-reading';
 
@@ -63,11 +65,11 @@ function searchOptions(layout: MrzLayout, readings: LineReading[], chars: string
     const read = readings[line][index];
     const kind = kinds[line][index];
     const alt = read.alternative;
-    if (alt && alt.char !== current && alt.prob >= opts.minAlternativeProb && allowedAt(kind, alt.char)) {
-      options.push({ line, index, to: alt.char, cost: Math.max(0.1, Math.log(read.prob / alt.prob)) });
-    }
+    const altCost = alt && alt.char !== current && alt.prob >= opts.minAlternativeProb && allowedAt(kind, alt.char)
+      ? Math.max(0.1, Math.log(read.prob / alt.prob)) : null;
+    if (alt && altCost !== null) options.push({ line, index, to: alt.char, cost: altCost });
     const swapped = kind === 'any' ? swapConfusable(current) : null;
-    if (swapped && swapped !== alt?.char) options.push({ line, index, to: swapped, cost: SWAP_COST });
+    if (swapped && (altCost === null || swapped !== alt?.char)) options.push({ line, index, to: swapped, cost: altCost === null ? SWAP_COST : Math.min(SWAP_COST, altCost) });
   }
   return options.sort((a, b) => a.cost - b.cost);
 }
@@ -101,6 +103,7 @@ function cheapestFix(layout: MrzLayout, chars: string[][], options: Option[], op
 export function correctMrz(layout: MrzLayout, readings: LineReading[], opts: CorrectionOptions = DEFAULT_CORRECTION): CorrectedMrz {
   const kinds = kindMap(layout);
   const chars = coerceAll(readings, kinds);
+  mendCodeFields(layout, chars, readings);
   const failing = new Set(evaluateChecks(layout, chars.map((l) => l.join(''))).filter((r) => !r.ok).map((r) => r.name));
   if (failing.size > 0) {
     const fix = cheapestFix(layout, chars, searchOptions(layout, readings, chars, kinds, failing, opts), opts);

@@ -1,0 +1,26 @@
+/** A detected text line as a rotated rectangle in source-image pixels. */
+export interface TextBox {
+  cx: number;
+  cy: number;
+  /** Extent along the text direction. */
+  width: number;
+  /** Extent across it. */
+  height: number;
+  /** Text direction, radians clockwise from the image x axis (image y points down). */
+  angle: number;
+  /** Mean text probability inside the region. */
+  score: number;
+}
+
+/** Where a box's left and right ends and top edge sit, for ordering lines on a page. */
+export function boxExtent(box: TextBox): { left: number; right: number; top: number; bottom: number } {
+  const c = Math.cos(box.angle);
+  const s = Math.sin(box.angle);
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const [u, v] of [[-1, -1], [1, -1], [1, 1], [-1, 1]]) {
+    xs.push(box.cx + (c * u * box.width - s * v * box.height) / 2);
+    ys.push(box.cy + (s * u * box.width + c * v * box.height) / 2);
+  }
+  return { left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys) };
+}

@@ -1,0 +1,50 @@
+/**
+ * Reads the machine-readable zone of a document photo. Only boxes shaped like MRZ rows (long, or
+ * stacked under a long one and left-aligned with it) are recognised at first; the rows of each
+ * candidate zone are then read a second time across the zone's full width, and both reads merged.
+ * The rest of the page is recognised only if no zone with valid check digits turned up.
+ */
+import type { ModelRunner } from '../../runtime/model-runner';
+import type { RgbImage } from '../face/rgb-image';
+import { readMrz, type MrzRead } from './mrz/read-mrz';
+import { findMrzCandidates } from './ocr/find-mrz-lines';
+import type { TextBox } from './ocr/text-box';
+import { detectText } from './ocr/text-detection';
+import { recognizeLines, type RecognizedLine } from './ocr/text-recognition';
+
+/** Every MRZ row is 20-30 times longer than tall when read whole; titles rarely pass 15. */
+const ROW_ASPECT = 15;
+
+/** Long boxes, plus boxes in the same stack (a row the detector cut short in its fillers). */
+function mrzShapedBoxes(boxes: TextBox[]): TextBox[] {
+  const anchors = boxes.filter((b) => b.width >= ROW_ASPECT * b.height);
+  const left = (b: TextBox): number => b.cx - (Math.cos(b.angle) * b.width) / 2;
+  return boxes.filter((b) => anchors.includes(b) || anchors.some((a) =>
+    Math.abs(left(a) - left(b)) < 2 * a.height && Math.abs(a.cy - b.cy) < 2.5 * a.height && b.width >= 4 * b.height));
+}
+
+async function readCandidates(runner: ModelRunner, image: RgbImage, lines: RecognizedLine[], now: Date): Promise<MrzRead | null> {
+  let fallback: MrzRead | null = null;
+  for (const candidate of findMrzCandidates(lines)) {
+    const full = await recognizeLines(runner, image, candidate.rows.map((r) => r.fullBox));
+    const reads = candidate.rows.map((r, i) => (r.short ? [full[i].mrz] : [r.reading, full[i].mrz]));
+    const read = readMrz(candidate.layout, reads, now);
+    if (read?.parsed.fields.check_digits_valid) return read;
+    fallback ??= read;
+  }
+  return fallback;
+}
+
+export interface PageText { read: MrzRead | null; lines: RecognizedLine[]; boxes: TextBox[] }
+
+export async function readMachineZone(runner: ModelRunner, image: RgbImage, now: Date): Promise<PageText> {
+  const boxes = await detectText(runner, image);
+  const shaped = mrzShapedBoxes(boxes);
+  let lines = await recognizeLines(runner, image, shaped);
+  let read = await readCandidates(runner, image, lines, now);
+  if (!read?.parsed.fields.check_digits_valid) {
+    lines = [...lines, ...(await recognizeLines(runner, image, boxes.filter((b) => !shaped.includes(b))))];
+    read = (await readCandidates(runner, image, lines, now)) ?? read;
+  }
+  return { read, lines, boxes };
+}
