@@ -19,7 +19,7 @@ async function main(): Promise<void> {
     models: env.INFERENCE_MODELS,
     layout: env.INFERENCE_EXECUTOR,
     dynamicBatching: env.INFERENCE_DYNAMIC_BATCHING === 'on',
-    tuning: { intraOpThreads: env.INFERENCE_INTRA_OP_THREADS },
+    tuning: { intraOpThreads: env.INFERENCE_INTRA_OP_THREADS, executorNice: env.INFERENCE_EXECUTOR_NICE },
     log,
   });
   log(`ready: ${server.host.models().length} models warmed in ${((performance.now() - started) / 1000).toFixed(1)} s; gRPC :${server.port}, metrics :${server.metricsPort}/metrics`);

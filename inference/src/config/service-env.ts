@@ -15,6 +15,8 @@ const schema = z.object({
   INFERENCE_DYNAMIC_BATCHING: z.enum(['on', 'off']).default('on'),
   /** ORT intra-op threads per session; unset = one per core. */
   INFERENCE_INTRA_OP_THREADS: z.coerce.number().int().positive().optional(),
+  /** Niceness of executor processes: higher lets the gRPC front preempt model runs. */
+  INFERENCE_EXECUTOR_NICE: z.coerce.number().int().min(0).max(19).default(10),
 });
 
 export type ServiceEnv = z.infer<typeof schema>;

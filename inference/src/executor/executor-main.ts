@@ -3,6 +3,7 @@
  * session.run() blocks this process and never the gRPC front's event loop.
  */
 import { Socket } from 'node:net';
+import { setPriority } from 'node:os';
 import { openModel, type OpenModel } from '../runtime/open-model';
 import { socketLink } from './executor-links';
 import { EXECUTOR_PIPE_FD, type ExecutorLink, type ExecutorReply, type ExecutorRequest, type Tensors } from './executor-protocol';
@@ -14,6 +15,9 @@ function connect(): ExecutorLink<ExecutorReply, ExecutorRequest> {
   socket.on('error', () => process.exit(0));
   return socketLink(socket);
 }
+
+// Batch compute yields the CPU to the gRPC front, whose event loop must answer within milliseconds.
+setPriority(0, Number(process.env.INFERENCE_EXECUTOR_NICE ?? 10));
 
 const link = connect();
 let model: OpenModel | undefined;

@@ -28,8 +28,9 @@ const entryFile = join(__dirname, `executor-main${compiled ? '.js' : '.ts'}`);
 // Source files need tsx's require hook in the child; a compiled build (dist/) runs plain node.
 const loaderArgs = compiled ? [] : ['--require', require.resolve('tsx/cjs')];
 
-function processChannel(): Channel {
-  const child = spawn(process.execPath, [...loaderArgs, entryFile], { stdio: ['ignore', 'inherit', 'inherit', 'pipe'] });
+function processChannel(tuning: SessionTuning): Channel {
+  const env = { ...process.env, INFERENCE_EXECUTOR_NICE: String(tuning.executorNice ?? 10) };
+  const child = spawn(process.execPath, [...loaderArgs, entryFile], { stdio: ['ignore', 'inherit', 'inherit', 'pipe'], env });
   const pipe = child.stdio[3] as Socket;
   return {
     pid: child.pid ?? -1,
@@ -95,7 +96,8 @@ async function remoteExecutor(entry: ModelEntry, tuning: SessionTuning, channel:
 
 /** Runs the session on the front's own thread: blocks the event loop; kept only to measure that. */
 async function inlineExecutor(entry: ModelEntry, tuning: SessionTuning): Promise<ModelExecutor> {
-  const { openModel } = await import('../runtime/open-model');
+  // Loaded here only, so the front never loads onnxruntime unless it runs models inline.
+  const { openModel } = require('../runtime/open-model') as typeof import('../runtime/open-model');
   const model = await openModel(entry, tuning);
   return {
     provider: model.provider,
@@ -114,5 +116,5 @@ async function inlineExecutor(entry: ModelEntry, tuning: SessionTuning): Promise
 
 export function spawnExecutor(entry: ModelEntry, layout: ExecutorLayout, tuning: SessionTuning): Promise<ModelExecutor> {
   if (layout === 'inline') return inlineExecutor(entry, tuning);
-  return remoteExecutor(entry, tuning, processChannel());
+  return remoteExecutor(entry, tuning, processChannel(tuning));
 }

@@ -13,6 +13,8 @@ export type ProviderName = 'cuda' | 'cpu';
 export interface SessionTuning {
   /** ORT intra-op threads; default leaves ORT's own choice (one per core). */
   intraOpThreads?: number;
+  /** Niceness of executor processes (0-19); default 10 so the gRPC front wins the CPU. */
+  executorNice?: number;
 }
 
 export interface OpenedSession {

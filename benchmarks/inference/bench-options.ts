@@ -1,0 +1,39 @@
+/** Command-line options of `npm run bench:inference`; --quick trades precision for a ~2 minute run. */
+export interface BenchOptions {
+  quick: boolean;
+  models?: string[];
+  batchSizes: number[];
+  /** Per (model, batch size) cell: run at least this long and this many times. */
+  cellMs: number;
+  minIterations: number;
+  maxIterations: number;
+  /** Per (model, clients) load point. */
+  loadMs: number;
+  clients: number[];
+  /** Models given the 1/8/32-client load and the layout comparison. */
+  loadModels: string[];
+  repository: string;
+  outDir: string;
+}
+
+export function parseBenchOptions(argv: string[]): BenchOptions {
+  const quick = argv.includes('--quick');
+  const value = (flag: string) => {
+    const i = argv.indexOf(flag);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const models = value('--models')?.split(',').filter(Boolean);
+  return {
+    quick,
+    models,
+    batchSizes: quick ? [1, 8, 32] : [1, 2, 4, 8, 16, 32],
+    cellMs: quick ? 300 : 1500,
+    minIterations: quick ? 2 : 5,
+    maxIterations: quick ? 10 : 40,
+    loadMs: quick ? 1500 : 4000,
+    clients: [1, 8, 32],
+    loadModels: value('--load-models')?.split(',') ?? (quick ? ['face-detection', 'face-embedding'] : models ?? ['antispoof', 'face-detection', 'face-embedding', 'face-landmarks', 'passive-liveness', 'text-recognition']),
+    repository: value('--repository') ?? 'models',
+    outDir: value('--out') ?? 'benchmarks/results',
+  };
+}

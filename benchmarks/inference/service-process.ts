@@ -1,0 +1,82 @@
+/**
+ * Runs the inference service as its own process (as in production), so its event loop is not
+ * the benchmark's. Reads the event-loop lag from its Prometheus endpoint (each scrape resets the
+ * window) and its memory from /proc, adding every executor child.
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface ServiceProcess {
+  address: string;
+  metricsUrl: string;
+  pid: number;
+  /** Resets the lag window; call before a load phase. */
+  resetLag(): Promise<void>;
+  /** p99 event-loop lag (ms) since the last scrape. */
+  lagP99Ms(): Promise<number>;
+  memory(): { rss_mb: number; pss_mb: number; processes: number };
+  stop(): Promise<void>;
+}
+
+function descendants(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).split('\n').map(Number).filter(Boolean);
+  } catch {
+    return [];
+  }
+  return children.flatMap((c) => [c, ...descendants(c)]);
+}
+
+function kb(file: string, field: string): number {
+  try {
+    const match = readFileSync(file, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+export async function startServiceProcess(repository: string, env: Record<string, string> = {}): Promise<ServiceProcess> {
+  const root = join(__dirname, '../..');
+  const child: ChildProcess = spawn(process.execPath, ['--require', require.resolve('tsx/cjs'), join(root, 'inference/src/main.ts')], {
+    cwd: root,
+    env: { ...process.env, MODEL_REPOSITORY: repository, INFERENCE_PORT: '0', INFERENCE_METRICS_PORT: '0', INFERENCE_HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const ports = await new Promise<{ grpc: number; metrics: number }>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/gRPC :(\d+), metrics :(\d+)/);
+      if (match) resolve({ grpc: Number(match[1]), metrics: Number(match[2]) });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+    child.once('exit', (code) => reject(new Error(`inference service exited (${code}) before ready:\n${output}`)));
+  });
+  const metricsUrl = `http://127.0.0.1:${ports.metrics}/metrics`;
+  const scrape = async () => (await fetch(metricsUrl)).text();
+  return {
+    address: `127.0.0.1:${ports.grpc}`,
+    metricsUrl,
+    pid: child.pid!,
+    resetLag: async () => { await scrape(); },
+    lagP99Ms: async () => {
+      const match = (await scrape()).match(/^inference_nodejs_eventloop_lag_p99_seconds (\S+)/m);
+      return match ? Number(match[1]) * 1000 : NaN;
+    },
+    memory: () => {
+      const pids = [child.pid!, ...descendants(child.pid!)];
+      const rss = pids.reduce((n, pid) => n + kb(`/proc/${pid}/status`, 'VmRSS'), 0);
+      const pss = pids.reduce((n, pid) => n + kb(`/proc/${pid}/smaps_rollup`, 'Pss'), 0);
+      return { rss_mb: Math.round(rss / 1024), pss_mb: Math.round(pss / 1024), processes: pids.length };
+    },
+    stop: () => new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    }),
+  };
+}
