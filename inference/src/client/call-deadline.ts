@@ -4,6 +4,8 @@ export const DEFAULT_DEADLINES_MS = {
   control: 2_000,
   /** One ModelInfer, including queueing behind other callers' batches. */
   infer: 10_000,
+  /** One verification check (several model calls; document OCR is the slowest on CPU). */
+  check: 30_000,
 };
 
 export function deadlineIn(ms: number): Date {

@@ -1,12 +1,16 @@
 /**
- * The typed client the API (and the benchmark) use to talk to the inference service. Every call
- * sets a deadline; failures reject with grpc-js ServiceErrors whose `code` is the gRPC status.
+ * The typed client the API (and the benchmark) use to talk to the inference service: health,
+ * model-level calls and the four checks. Every call sets a deadline; failures reject with grpc-js
+ * ServiceErrors whose `code` is the gRPC status.
  */
 import { credentials, makeGenericClientConstructor, Metadata, type CallOptions, type Client, type ServiceError } from '@grpc/grpc-js';
 import { service as healthService } from 'grpc-health-check';
 import {
   ModelServiceClient, type ModelInferRequest, type ModelInferResponse, type ModelMetadataResponse, type ModelStatisticsResponse, type RepositoryIndexResponse,
 } from '../../../proto/gen/bioverify/inference/v1/model_service';
+import {
+  VerificationServiceClient, type CheckAntispoofResponse, type CheckLivenessRequest, type CheckLivenessResponse, type MatchFacesResponse, type VerifyDocumentResponse,
+} from '../../../proto/gen/bioverify/inference/v1/verification_service';
 import { clientMessageOptions } from '../grpc/message-limits';
 import { DEFAULT_DEADLINES_MS, deadlineIn } from './call-deadline';
 
@@ -33,6 +37,7 @@ export function createInferenceClient(options: InferenceClientOptions) {
   const deadlines = { ...DEFAULT_DEADLINES_MS, ...options.deadlines };
   const models = new ModelServiceClient(options.address, credentials.createInsecure(), clientMessageOptions);
   const health = new HealthClient(options.address, credentials.createInsecure()) as unknown as Client & HealthCheck;
+  const checks = new VerificationServiceClient(options.address, credentials.createInsecure(), clientMessageOptions);
   return {
     /** grpc.health.v1 Check; '' is the whole service. */
     health: (service = '', timeoutMs = deadlines.control) =>
@@ -47,9 +52,18 @@ export function createInferenceClient(options: InferenceClientOptions) {
       call<ModelStatisticsResponse>((m, o, cb) => models.modelStatistics({ name, version: '' }, m, o, cb), timeoutMs),
     repositoryIndex: (timeoutMs = deadlines.control) =>
       call<RepositoryIndexResponse>((m, o, cb) => models.repositoryIndex({}, m, o, cb), timeoutMs),
+    verifyDocument: (image: Uint8Array, now?: Date, timeoutMs = deadlines.check) =>
+      call<VerifyDocumentResponse>((m, o, cb) => checks.verifyDocument({ image: Buffer.from(image), now }, m, o, cb), timeoutMs),
+    checkLiveness: (request: CheckLivenessRequest, timeoutMs = deadlines.check) =>
+      call<CheckLivenessResponse>((m, o, cb) => checks.checkLiveness(request, m, o, cb), timeoutMs),
+    checkAntispoof: (selfie: Uint8Array, timeoutMs = deadlines.check) =>
+      call<CheckAntispoofResponse>((m, o, cb) => checks.checkAntispoof({ selfie: Buffer.from(selfie) }, m, o, cb), timeoutMs),
+    matchFaces: (documentPortrait: Uint8Array, selfie: Uint8Array, timeoutMs = deadlines.check) =>
+      call<MatchFacesResponse>((m, o, cb) => checks.matchFaces({ documentPortrait: Buffer.from(documentPortrait), selfie: Buffer.from(selfie) }, m, o, cb), timeoutMs),
     close(): void {
       models.close();
       health.close();
+      checks.close();
     },
   };
 }

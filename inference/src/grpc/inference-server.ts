@@ -1,10 +1,11 @@
 /**
- * Assembles the service: gRPC (ModelService + health) on one port, Prometheus on another, and the
+ * Assembles the service: gRPC (ModelService, VerificationService, health) on one port, Prometheus on another, and the
  * model host behind them. The port opens first with health NOT_SERVING, so an orchestrator can
  * tell "starting" from "down"; it turns SERVING once every model has warmed up.
  */
 import { Server, ServerCredentials } from '@grpc/grpc-js';
 import { ModelServiceService } from '../../../proto/gen/bioverify/inference/v1/model_service';
+import { VerificationServiceService } from '../../../proto/gen/bioverify/inference/v1/verification_service';
 import type { ExecutorLayout } from '../executor/executor-protocol';
 import { InferenceMetrics } from '../metrics/inference-metrics';
 import { startMetricsServer } from '../metrics/metrics-server';
@@ -13,6 +14,7 @@ import { startModelHost, type ModelHost } from '../serving/model-host';
 import { HealthStatus } from './health-status';
 import { serverMessageOptions } from './message-limits';
 import { modelServiceHandlers } from './model-service-handlers';
+import { verificationServiceHandlers } from './verification-service-handlers';
 
 export interface InferenceServerOptions {
   repository: string;
@@ -49,6 +51,7 @@ export async function startInferenceServer(options: InferenceServerOptions): Pro
   let host: ModelHost | undefined;
   const server = new Server(serverMessageOptions);
   server.addService(ModelServiceService, modelServiceHandlers(() => host));
+  server.addService(VerificationServiceService, verificationServiceHandlers(() => host));
   health.addToServer(server);
   const port = await bind(server, `${options.host ?? '0.0.0.0'}:${options.port}`);
   const metricsServer = options.metricsPort === null ? undefined : await startMetricsServer(metrics.registry, options.metricsPort ?? 0, options.host);

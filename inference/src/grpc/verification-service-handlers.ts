@@ -1,0 +1,71 @@
+/**
+ * VerificationService: the four checks, each run by its task module against the service's own
+ * batching runner, so concurrent verifications share batches with each other and with ModelInfer
+ * callers. Uploads are proven decodable first; the call's deadline bounds every model request.
+ */
+import type { sendUnaryData, ServerUnaryCall } from '@grpc/grpc-js';
+import type {
+  CheckAntispoofRequest, CheckAntispoofResponse, CheckLivenessRequest, CheckLivenessResponse, MatchFacesRequest, MatchFacesResponse,
+  VerificationServiceServer, VerifyDocumentRequest, VerifyDocumentResponse,
+} from '../../../proto/gen/bioverify/inference/v1/verification_service';
+import { assertDecodable } from '../images/assert-decodable';
+import { InferenceError } from '../runtime/inference-error';
+import type { ModelRunner } from '../runtime/model-runner';
+import type { ModelHost } from '../serving/model-host';
+import { checkAntispoof } from '../tasks/antispoof/check-antispoof';
+import { verifyDocument } from '../tasks/document/verify-document';
+import { matchFaces } from '../tasks/face-match/match-faces';
+import { checkLiveness } from '../tasks/liveness/check-liveness';
+import type { ChallengeStep } from '../tasks/task-contracts';
+import { toServiceError } from './grpc-errors';
+import { deadlineMsOf } from './model-service-handlers';
+import { fromProtoStep, toProtoDocument, toProtoOutcome, toProtoStep } from './verification-mapping';
+
+/** A few seconds of key frames; more is a client bug or an attempt to exhaust the service. */
+export const MAX_LIVENESS_FRAMES = 48;
+
+type Call<Req, Res> = ServerUnaryCall<Req, Res>;
+
+function check<Req, Res>(current: () => ModelHost | undefined, handler: (request: Req, runner: ModelRunner) => Promise<Res>) {
+  return (call: Call<Req, Res>, callback: sendUnaryData<Res>): void => {
+    const host = current();
+    if (!host) return callback(toServiceError(new InferenceError('UNAVAILABLE', 'models are still loading')), null);
+    const deadlineMs = deadlineMsOf(call);
+    const runner: ModelRunner = {
+      infer: (model, inputs, options) => host.infer(model, inputs, { deadlineMs: options?.deadlineMs ?? deadlineMs, cancelled: () => call.cancelled }),
+      config: (model) => host.config(model),
+    };
+    handler(call.request, runner).then((response) => callback(null, response), (error: unknown) => callback(toServiceError(error), null));
+  };
+}
+
+export function verificationServiceHandlers(current: () => ModelHost | undefined): VerificationServiceServer {
+  return {
+    verifyDocument: check<VerifyDocumentRequest, VerifyDocumentResponse>(current, async (req, runner) => {
+      await assertDecodable(req.image, 'document image');
+      return toProtoDocument(await verifyDocument(runner, { image: req.image, now: req.now }));
+    }),
+
+    checkLiveness: check<CheckLivenessRequest, CheckLivenessResponse>(current, async (req, runner) => {
+      if (req.frames.length === 0 || req.frames.length > MAX_LIVENESS_FRAMES) {
+        throw new InferenceError('INVALID_ARGUMENT', `liveness takes 1 to ${MAX_LIVENESS_FRAMES} frames, got ${req.frames.length}`);
+      }
+      const challenge = req.challenge.map((step) => fromProtoStep(step));
+      if (challenge.length === 0 || challenge.some((s) => s === undefined)) throw new InferenceError('INVALID_ARGUMENT', 'challenge needs at least one known step');
+      await Promise.all(req.frames.map((frame, i) => assertDecodable(frame, `frame ${i}`)));
+      const out = await checkLiveness(runner, { frames: req.frames, challenge: challenge as ChallengeStep[] });
+      return { outcome: toProtoOutcome(out), failedStep: toProtoStep(out.failed_step), perFrame: out.per_frame.map((f) => ({ yaw: f.yaw, pitch: f.pitch, eyeOpenness: f.eye_openness, faceFound: f.face_found })) };
+    }),
+
+    checkAntispoof: check<CheckAntispoofRequest, CheckAntispoofResponse>(current, async (req, runner) => {
+      await assertDecodable(req.selfie, 'selfie');
+      return { outcome: toProtoOutcome(await checkAntispoof(runner, { selfie: req.selfie })) };
+    }),
+
+    matchFaces: check<MatchFacesRequest, MatchFacesResponse>(current, async (req, runner) => {
+      await Promise.all([assertDecodable(req.documentPortrait, 'document portrait'), assertDecodable(req.selfie, 'selfie')]);
+      const out = await matchFaces(runner, { document_portrait: req.documentPortrait, selfie: req.selfie });
+      return { outcome: toProtoOutcome(out), ...(out.similarity === null ? {} : { similarity: out.similarity }) };
+    }),
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * VerificationService over gRPC on the real models: each check answers what its task function
+ * answers in-process, concurrent verifications share model batches, and bad uploads are refused
+ * with INVALID_ARGUMENT quickly and with bounded memory before any model runs.
+ */
+// onnxruntime's instanceof checks need Node's typed arrays inside jest's vm context.
+import './support/node-realm-typed-arrays';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { status } from '@grpc/grpc-js';
+import sharp from 'sharp';
+import { ChallengeStep, Verdict, type CheckOutcome } from '../../proto/gen/bioverify/inference/v1/verification_service';
+import { createInProcessModelRunner, type InProcessModelRunner } from '../src/runtime/in-process-model-runner';
+import { checkAntispoof } from '../src/tasks/antispoof/check-antispoof';
+import { verifyDocument } from '../src/tasks/document/verify-document';
+import { matchFaces } from '../src/tasks/face-match/match-faces';
+import { checkLiveness } from '../src/tasks/liveness/check-liveness';
+import type { CheckOutcome as TaskOutcome } from '../src/tasks/task-contracts';
+import { pngBomb } from './support/png-bomb';
+import { startTestService, type TestService } from './support/start-test-service';
+
+const faces = join(__dirname, '../../.state/assets/debian/faces');
+const photo = (name: string) => new Uint8Array(readFileSync(join(faces, name)));
+
+function expectSameOutcome(remote: CheckOutcome | undefined, local: TaskOutcome): void {
+  expect(remote!.verdict).toBe(local.verdict === 'PASS' ? Verdict.VERDICT_PASS : Verdict.VERDICT_FAIL);
+  expect(remote!.reason).toBe(local.reason ?? '');
+  expect(remote!.scores.map((s) => s.name)).toEqual(local.scores.map((s) => s.name));
+  remote!.scores.forEach((s, i) => {
+    expect(s.value).toBeCloseTo(local.scores[i]!.value, 4);
+    expect(s.threshold).toBe(local.scores[i]!.threshold);
+  });
+}
+
+describe('VerificationService over gRPC (real models)', () => {
+  let service: TestService;
+  let local: InProcessModelRunner;
+  beforeAll(async () => {
+    service = await startTestService(join(__dirname, '../../models'));
+    local = await createInProcessModelRunner({ repository: join(__dirname, '../../models'), models: ['face-detection', 'face-landmarks', 'face-embedding', 'antispoof', 'passive-liveness', 'text-detection', 'text-recognition'] });
+  }, 180_000);
+  afterAll(async () => {
+    await service?.stop();
+    await local?.close();
+  });
+
+  it('MatchFaces passes two crops of one photo and fails two different people, as the task does in-process', async () => {
+    const samePerson = await service.client.matchFaces(photo('grace_hopper.jpg'), photo('grace_hopper_512x512.jpg'));
+    expect(samePerson.outcome!.verdict).toBe(Verdict.VERDICT_PASS);
+    expectSameOutcome(samePerson.outcome, await matchFaces(local, { document_portrait: photo('grace_hopper.jpg'), selfie: photo('grace_hopper_512x512.jpg') }));
+    const different = await service.client.matchFaces(photo('grace_hopper.jpg'), photo('astronaut.png'));
+    expect(different.outcome).toMatchObject({ verdict: Verdict.VERDICT_FAIL, reason: 'FACE_MATCH_BELOW_THRESHOLD' });
+    const alone = await matchFaces(local, { document_portrait: photo('grace_hopper.jpg'), selfie: photo('astronaut.png') });
+    expect(different.similarity).toBeCloseTo(alone.similarity!, 4);
+  });
+
+  it('CheckAntispoof and CheckLiveness answer what the tasks answer in-process', async () => {
+    expectSameOutcome((await service.client.checkAntispoof(photo('astronaut.png'))).outcome, await checkAntispoof(local, { selfie: photo('astronaut.png') }));
+    const frames = [photo('grace_hopper.jpg'), photo('grace_hopper.jpg')];
+    const remote = await service.client.checkLiveness({ frames: frames.map((f) => Buffer.from(f)), challenge: [ChallengeStep.CHALLENGE_STEP_TURN_LEFT] });
+    const alone = await checkLiveness(local, { frames, challenge: ['TURN_LEFT'] });
+    expectSameOutcome(remote.outcome, alone);
+    expect(remote.failedStep).toBe(alone.failed_step ? ChallengeStep.CHALLENGE_STEP_TURN_LEFT : ChallengeStep.CHALLENGE_STEP_UNSPECIFIED);
+    expect(remote.perFrame.map((f) => f.faceFound)).toEqual(alone.per_frame.map((f) => f.face_found));
+  });
+
+  it('VerifyDocument answers what the task answers in-process', async () => {
+    const now = new Date('2026-01-01T00:00:00Z');
+    const remote = await service.client.verifyDocument(photo('grace_hopper.jpg'), now);
+    const alone = await verifyDocument(local, { image: photo('grace_hopper.jpg'), now });
+    expectSameOutcome(remote.outcome, alone);
+    expect(remote.rawMrzLines).toEqual(alone.raw_mrz_lines);
+  }, 60_000);
+
+  it('batches model work across concurrent verifications', async () => {
+    const before = (await service.client.modelStatistics('face-detection')).modelStats[0]!;
+    const answers = await Promise.all(Array.from({ length: 6 }, () => service.client.checkAntispoof(photo('grace_hopper_512x512.jpg'))));
+    const after = (await service.client.modelStatistics('face-detection')).modelStats[0]!;
+    expect(after.inferenceCount - before.inferenceCount).toBeGreaterThanOrEqual(6);
+    expect(after.executionCount - before.executionCount).toBeLessThan(after.inferenceCount - before.inferenceCount);
+    expect(new Set(answers.map((a) => a.outcome!.scores[0]!.value.toFixed(5))).size).toBe(1);
+  });
+
+  it('refuses non-images, truncated files and wrong frame counts with INVALID_ARGUMENT', async () => {
+    const jpeg = photo('grace_hopper.jpg');
+    await expect(service.client.checkAntispoof(Buffer.from('<html>not a photo</html>'))).rejects.toMatchObject({ code: status.INVALID_ARGUMENT });
+    await expect(service.client.matchFaces(jpeg, jpeg.subarray(0, jpeg.length / 2))).rejects.toMatchObject({ code: status.INVALID_ARGUMENT, details: expect.stringContaining('selfie') });
+    const tooMany = Array.from({ length: 49 }, () => Buffer.from(jpeg));
+    await expect(service.client.checkLiveness({ frames: tooMany, challenge: [ChallengeStep.CHALLENGE_STEP_BLINK] })).rejects.toMatchObject({ code: status.INVALID_ARGUMENT });
+    await expect(service.client.checkLiveness({ frames: [Buffer.from(jpeg)], challenge: [ChallengeStep.CHALLENGE_STEP_UNSPECIFIED] })).rejects.toMatchObject({ code: status.INVALID_ARGUMENT });
+  });
+
+  it('refuses pixel bombs with INVALID_ARGUMENT quickly and without decoding them', async () => {
+    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).gif().toBuffer();
+    for (const bomb of [pngBomb(100_000, 100_000, 1), pngBomb(8_000, 8_000), gif]) {
+      const rssBefore = process.memoryUsage().rss;
+      const started = performance.now();
+      await expect(service.client.checkAntispoof(bomb)).rejects.toMatchObject({ code: status.INVALID_ARGUMENT });
+      expect(performance.now() - started).toBeLessThan(500);
+      expect((process.memoryUsage().rss - rssBefore) / 1e6).toBeLessThan(64);
+    }
+  });
+});
