@@ -12,13 +12,10 @@ import { assertDecodable } from '../images/assert-decodable';
 import { InferenceError } from '../runtime/inference-error';
 import type { ModelRunner } from '../runtime/model-runner';
 import type { ModelHost } from '../serving/model-host';
-import { checkAntispoof } from '../tasks/antispoof/check-antispoof';
-import { verifyDocument } from '../tasks/document/verify-document';
-import { matchFaces } from '../tasks/face-match/match-faces';
-import { checkLiveness } from '../tasks/liveness/check-liveness';
 import type { ChallengeStep } from '../tasks/task-contracts';
 import { toServiceError } from './grpc-errors';
 import { deadlineMsOf } from './model-service-handlers';
+import { taskModules } from './task-modules';
 import { fromProtoStep, toProtoDocument, toProtoOutcome, toProtoStep } from './verification-mapping';
 
 /** A few seconds of key frames; more is a client bug or an attempt to exhaust the service. */
@@ -43,7 +40,7 @@ export function verificationServiceHandlers(current: () => ModelHost | undefined
   return {
     verifyDocument: check<VerifyDocumentRequest, VerifyDocumentResponse>(current, async (req, runner) => {
       await assertDecodable(req.image, 'document image');
-      return toProtoDocument(await verifyDocument(runner, { image: req.image, now: req.now }));
+      return toProtoDocument(await taskModules().verifyDocument(runner, { image: req.image, now: req.now }));
     }),
 
     checkLiveness: check<CheckLivenessRequest, CheckLivenessResponse>(current, async (req, runner) => {
@@ -53,18 +50,18 @@ export function verificationServiceHandlers(current: () => ModelHost | undefined
       const challenge = req.challenge.map((step) => fromProtoStep(step));
       if (challenge.length === 0 || challenge.some((s) => s === undefined)) throw new InferenceError('INVALID_ARGUMENT', 'challenge needs at least one known step');
       await Promise.all(req.frames.map((frame, i) => assertDecodable(frame, `frame ${i}`)));
-      const out = await checkLiveness(runner, { frames: req.frames, challenge: challenge as ChallengeStep[] });
+      const out = await taskModules().checkLiveness(runner, { frames: req.frames, challenge: challenge as ChallengeStep[] });
       return { outcome: toProtoOutcome(out), failedStep: toProtoStep(out.failed_step), perFrame: out.per_frame.map((f) => ({ yaw: f.yaw, pitch: f.pitch, eyeOpenness: f.eye_openness, faceFound: f.face_found })) };
     }),
 
     checkAntispoof: check<CheckAntispoofRequest, CheckAntispoofResponse>(current, async (req, runner) => {
       await assertDecodable(req.selfie, 'selfie');
-      return { outcome: toProtoOutcome(await checkAntispoof(runner, { selfie: req.selfie })) };
+      return { outcome: toProtoOutcome(await taskModules().checkAntispoof(runner, { selfie: req.selfie })) };
     }),
 
     matchFaces: check<MatchFacesRequest, MatchFacesResponse>(current, async (req, runner) => {
       await Promise.all([assertDecodable(req.documentPortrait, 'document portrait'), assertDecodable(req.selfie, 'selfie')]);
-      const out = await matchFaces(runner, { document_portrait: req.documentPortrait, selfie: req.selfie });
+      const out = await taskModules().matchFaces(runner, { document_portrait: req.documentPortrait, selfie: req.selfie });
       return { outcome: toProtoOutcome(out), ...(out.similarity === null ? {} : { similarity: out.similarity }) };
     }),
   };
