@@ -12,5 +12,7 @@ module.exports = {
   globalSetup: '<rootDir>/scripts/test-support/global-setup.ts',
   globalTeardown: '<rootDir>/scripts/test-support/global-teardown.ts',
   testTimeout: 60000,
+  // mrz ships ESM only; Node 20's jest cannot require() it, so swc compiles it like our own code.
+  transformIgnorePatterns: ['/node_modules/(?!mrz/)'],
   modulePathIgnorePatterns: ['<rootDir>/.state/', '<rootDir>/dist/'],
 };
