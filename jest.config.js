@@ -5,7 +5,7 @@
  */
 /** @type {import('jest').Config} */
 module.exports = {
-  testEnvironment: 'node',
+  testEnvironment: '<rootDir>/scripts/test-support/node-realm-environment.js',
   roots: ['<rootDir>/api', '<rootDir>/inference', '<rootDir>/models', '<rootDir>/hosted', '<rootDir>/benchmarks', '<rootDir>/scripts'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest'] },
