@@ -1,7 +1,11 @@
 import { Model } from 'mongoose';
 import { DECIDED_STATUSES } from '../domain/session-status';
+import { BatchWriter } from './batch-writer';
 import { SessionDocument } from './session.model';
+import { settlementId, WebhookSettlementDocument, webhookSettlementModel } from './webhook-settlement.model';
 
+export type SettledState = WebhookSettlementDocument['state'];
+export type WebhookState = SessionDocument['webhook_state'];
 export type OutboxEntry = Pick<SessionDocument, '_id' | 'status' | 'webhook_redeliveries'>;
 export type DeliverableSession = Pick<
   SessionDocument,
@@ -11,26 +15,51 @@ export type DeliverableSession = Pick<
 const DELIVERABLE_FIELDS = {
   account_id: 1, environment: 1, status: 1, webhook_url: 1, result_body: 1, webhook_state: 1, webhook_delivery_id: 1, webhook_redeliveries: 1,
 };
+const DUPLICATE_KEY = 11000;
 
 /** Sessions written before redelivery rounds existed have no counter: that is round 0. */
 const roundIs = (round: number) => (round === 0 ? { webhook_redeliveries: { $in: [0, null] } } : { webhook_redeliveries: round });
 
 /**
- * The outbox half of the session document: decide-session sets webhook_state='pending' in the
- * same write as the decision; the delivery worker settles it; the sweeper finds what is owed.
+ * The outbox: decide-session sets webhook_state='pending' in the same write as the decision. The
+ * delivery worker records how each round ended as a settlement (insert-only, batched); the outbox
+ * sweep copies settlements onto the session document and enqueues what is owed and not queued.
  * System-side (no tenant): workers act on ids taken from jobs the service itself enqueued.
  */
 export class WebhookOutboxRepository {
-  constructor(private readonly sessions: Model<SessionDocument>) {}
+  private readonly settlements: Model<WebhookSettlementDocument>;
+  private readonly settlementWriter: BatchWriter<WebhookSettlementDocument>;
 
-  findDeliverable(id: string): Promise<DeliverableSession | null> {
-    return this.sessions.findById(id, DELIVERABLE_FIELDS).lean<DeliverableSession>().exec();
+  /** Takes the session model the SessionRepository compiled (a connection compiles a model once). */
+  constructor(private readonly sessions: Model<SessionDocument>) {
+    this.settlements = webhookSettlementModel(sessions.db);
+    this.settlementWriter = new BatchWriter((docs) => this.insertSettlements(docs));
   }
 
-  /** Conditional on the round, so a stale job from an earlier round cannot settle a newer one. */
-  async settle(id: string, round: number, state: 'delivered' | 'failed'): Promise<boolean> {
-    const result = await this.sessions.updateOne({ _id: id, webhook_state: 'pending', ...roundIs(round) }, { $set: { webhook_state: state } }).exec();
-    return result.modifiedCount === 1;
+  /** The delivery worker's one read per attempt: the driver directly, as mongoose adds nothing to a projection by _id. */
+  findDeliverable(id: string): Promise<DeliverableSession | null> {
+    return this.sessions.collection.findOne<DeliverableSession>({ _id: id as never }, { projection: DELIVERABLE_FIELDS });
+  }
+
+  async settlementOf(id: string, round: number): Promise<SettledState | null> {
+    const doc = await this.settlements.findById(settlementId(id, round), { state: 1 }).lean<WebhookSettlementDocument>().exec();
+    return doc?.state ?? null;
+  }
+
+  /** Records how a round ended; the first record wins (a duplicate delivery cannot change it). */
+  settle(id: string, round: number, state: SettledState, at: Date): Promise<void> {
+    return this.settlementWriter.write({ _id: settlementId(id, round), session_id: id, round, state, settled_at: at });
+  }
+
+  /** The state as integrators see it: a pending session whose round has settled is settled. */
+  async effectiveState(session: Pick<SessionDocument, '_id' | 'webhook_state' | 'webhook_redeliveries'>): Promise<WebhookState> {
+    if (session.webhook_state !== 'pending') return session.webhook_state;
+    return (await this.settlementOf(session._id, session.webhook_redeliveries ?? 0)) ?? 'pending';
+  }
+
+  /** Copies a settlement onto the session (the sweep's bookkeeping, off the delivery path). */
+  async applySettlement(id: string, round: number, state: SettledState): Promise<void> {
+    await this.sessions.updateOne({ _id: id, webhook_state: 'pending', ...roundIs(round) }, { $set: { webhook_state: state } }).exec();
   }
 
   /** Oldest first: the sweeper works through a bounded page per run. */
@@ -44,22 +73,38 @@ export class WebhookOutboxRepository {
   }
 
   async isStillPending(id: string, round: number): Promise<boolean> {
-    return (await this.sessions.exists({ _id: id, webhook_state: 'pending', ...roundIs(round) })) !== null;
+    const pending = (await this.sessions.exists({ _id: id, webhook_state: 'pending', ...roundIs(round) })) !== null;
+    return pending && (await this.settlementOf(id, round)) === null;
   }
 
   /**
    * Opens a new delivery round for a decided session that had a webhook (cancelled ones never do)
-   * and whose last round has settled. Not while one is pending: FerretDB applies a filtered update
-   * as read-then-write, so racing the worker's settle could lose the new round. The delivery id
-   * stays: a receiver that stored the first copy recognises this one.
+   * and whose last round has settled; not while one is in flight. The delivery id stays: a
+   * receiver that stored the first copy recognises this one.
    */
   async startRedelivery(id: string): Promise<DeliverableSession | null> {
+    const current = await this.findDeliverable(id);
+    if (!current || !DECIDED_STATUSES.includes(current.status) || !current.webhook_delivery_id) return null;
+    const round = current.webhook_redeliveries ?? 0;
+    const state = await this.effectiveState(current);
+    if (state !== 'delivered' && state !== 'failed') return null;
     const result = await this.sessions
-      .updateOne(
-        { _id: id, status: { $in: DECIDED_STATUSES }, webhook_delivery_id: { $ne: null }, webhook_state: { $in: ['delivered', 'failed'] } },
-        { $set: { webhook_state: 'pending' }, $inc: { webhook_redeliveries: 1 } },
-      )
+      .updateOne({ _id: id, webhook_state: current.webhook_state, ...roundIs(round) }, { $set: { webhook_state: 'pending', webhook_redeliveries: round + 1 } })
       .exec();
     return result.modifiedCount === 1 ? this.findDeliverable(id) : null;
+  }
+
+  flush(): Promise<void> {
+    return this.settlementWriter.flush();
+  }
+
+  private async insertSettlements(docs: WebhookSettlementDocument[]): Promise<void> {
+    try {
+      await this.settlements.insertMany(docs, { ordered: false });
+    } catch (error) {
+      const writeErrors = (error as { writeErrors?: Array<{ code?: number; err?: { code?: number } }> }).writeErrors;
+      const onlyDuplicates = writeErrors?.every((e) => (e.code ?? e.err?.code) === DUPLICATE_KEY);
+      if (!onlyDuplicates) throw error;
+    }
   }
 }

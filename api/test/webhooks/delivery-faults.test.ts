@@ -76,7 +76,7 @@ describe('webhook delivery under faults', () => {
     const code = await draining.kill('SIGTERM');
     expect(code).toBe(0);
     // Settled before the process was gone: it finished the work rather than dropping it.
-    const states = await Promise.all(ids.map(async (id) => (await stack.session(id))?.webhook_state));
+    const states = await Promise.all(ids.map((id) => stack.webhookState(id)));
     expect(states).toEqual(['delivered', 'delivered']);
     await stack.startWorker();
     await expectEveryDecisionDelivered(stack, ids);

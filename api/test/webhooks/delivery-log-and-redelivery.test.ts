@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { waitFor } from '../../../scripts/stack/child-process';
 import { AccountRepository } from '../../src/data-access/account.repository';
 import { createAccount } from '../../src/domain/usecases/manage-accounts/manage-accounts.usecase';
 import { systemClock } from '../../src/shared/clock';
@@ -45,6 +46,8 @@ describe('delivery log (GET /v1/sessions/{id}/webhooks) and admin redelivery', (
       { delivery_id: session!.webhook_delivery_id, round: 0, attempt: 2, attempted_at: expect.any(String), status_code: 200, latency_ms: expect.any(Number), error: null, result: 'delivered' },
     ]);
     expect(Date.parse(body.attempts[1].attempted_at)).toBeGreaterThan(Date.parse(body.attempts[0].attempted_at));
+    // The worker records the settlement apart; the next outbox sweep copies it onto the session.
+    await waitFor('the sweep to copy the settlement', async () => (await stack.session(id!))?.webhook_state === 'delivered', 10_000);
   });
 
   it("shows an open session with nothing due, and answers 401, 403 and 404 like the session's other routes", async () => {

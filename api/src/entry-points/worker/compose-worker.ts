@@ -10,6 +10,7 @@ import { SessionExpiryRepository } from '../../data-access/session-expiry.reposi
 import { SessionRepository } from '../../data-access/session.repository';
 import { WebhookOutboxRepository } from '../../data-access/webhook-outbox.repository';
 import { WebhookSender } from '../../data-access/webhook-sender';
+import { CachedWebhookSecrets } from '../../data-access/cached-webhook-secrets';
 import { Clock, systemClock } from '../../shared/clock';
 import { Logger } from '../../shared/logger';
 import { SecretBox } from '../../shared/secret-box';
@@ -22,6 +23,7 @@ export interface WorkerContext {
   mongo: Connection;
   redis: Redis;
   accounts: AccountRepository;
+  secrets: CachedWebhookSecrets;
   sessions: SessionRepository;
   outbox: WebhookOutboxRepository;
   expiry: SessionExpiryRepository;
@@ -43,6 +45,7 @@ export async function composeWorker(config: AppConfig, logger: Logger): Promise<
   const onRedisError = (error: Error) => logger.warn({ err: error.message }, 'redis connection error');
   redis.on('error', onRedisError);
   const queue = new JobQueueRepository(redis, config.REDIS_PREFIX, onRedisError);
+  const outbox = new WebhookOutboxRepository(sessions.model);
   const sender = new WebhookSender({
     timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000,
     allowPrivateNetworks: config.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
@@ -55,8 +58,9 @@ export async function composeWorker(config: AppConfig, logger: Logger): Promise<
     mongo,
     redis,
     accounts,
+    secrets: new CachedWebhookSecrets(accounts),
     sessions,
-    outbox: new WebhookOutboxRepository(sessions.model),
+    outbox,
     expiry: new SessionExpiryRepository(sessions),
     deliveryLog,
     queue,
@@ -66,6 +70,7 @@ export async function composeWorker(config: AppConfig, logger: Logger): Promise<
       { name: 'queue', check: () => queue.checkReady() },
     ],
     async close() {
+      await Promise.all([outbox.flush(), deliveryLog.flush()]);
       sender.close();
       await queue.close();
       redis.disconnect();

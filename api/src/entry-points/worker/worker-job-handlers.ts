@@ -13,7 +13,7 @@ export function workerJobHandlers(ctx: WorkerContext): Record<string, JobHandler
   return {
     [JOBS.deliverWebhook]: (job: Job<DeliverWebhookPayload>) =>
       deliverWebhook(
-        { outbox: ctx.outbox, secrets: ctx.accounts, sender: ctx.sender, log: ctx.deliveryLog, clock: ctx.clock, logger: ctx.logger },
+        { outbox: ctx.outbox, secrets: ctx.secrets, sender: ctx.sender, log: ctx.deliveryLog, clock: ctx.clock, logger: ctx.logger },
         {
           sessionId: job.data.session_id,
           round: job.data.round ?? 0,

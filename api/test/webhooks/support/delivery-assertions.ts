@@ -10,7 +10,7 @@ export async function waitUntilAcknowledged(stack: WebhookStack, ids: string[], 
 export async function waitUntilSettled(stack: WebhookStack, ids: string[], timeoutMs = 30_000): Promise<void> {
   await waitFor(
     `settled outbox of ${ids.length} sessions`,
-    async () => (await stack.sessions.model.countDocuments({ _id: { $in: ids }, webhook_state: { $in: ['delivered', 'failed'] } })) === ids.length,
+    async () => (await Promise.all(ids.map((id) => stack.webhookState(id)))).every((state) => state === 'delivered' || state === 'failed'),
     timeoutMs,
   );
 }
@@ -31,7 +31,7 @@ export async function expectEveryDecisionDelivered(stack: WebhookStack, ids: str
   for (const id of ids) {
     const session = await stack.session(id);
     const copies = stack.receiver.copiesOf(id);
-    expect({ id, state: session?.webhook_state }).toEqual({ id, state: 'delivered' });
+    expect({ id, state: await stack.webhookState(id) }).toEqual({ id, state: 'delivered' });
     expect(copies.length).toBeGreaterThanOrEqual(1);
     for (const copy of copies) {
       expect(copy).toMatchObject({ webhookId: session?.webhook_delivery_id, body: session?.result_body, bioSignatureValid: true, standardSignatureValid: true });

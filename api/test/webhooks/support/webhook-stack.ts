@@ -6,6 +6,7 @@ import { DeliveryLogRepository } from '../../../src/data-access/delivery-log.rep
 import { connectMongo } from '../../../src/data-access/mongo-connection';
 import { SessionDocument } from '../../../src/data-access/session.model';
 import { SessionRepository } from '../../../src/data-access/session.repository';
+import { WebhookOutboxRepository } from '../../../src/data-access/webhook-outbox.repository';
 import { startApi, RunningApi } from '../../../src/entry-points/http/http-server';
 import { createAccount } from '../../../src/domain/usecases/manage-accounts/manage-accounts.usecase';
 import { systemClock } from '../../../src/shared/clock';
@@ -41,6 +42,7 @@ export interface Issued {
  */
 export class WebhookStack {
   readonly workers: ServiceProcess[] = [];
+  readonly outbox: WebhookOutboxRepository;
   api: RunningApi | null = null;
   private constructor(
     readonly env: Record<string, string>,
@@ -49,7 +51,9 @@ export class WebhookStack {
     readonly store: Connection,
     readonly sessions: SessionRepository,
     readonly deliveryLog: DeliveryLogRepository,
-  ) {}
+  ) {
+    this.outbox = new WebhookOutboxRepository(sessions.model);
+  }
 
   static async start(overrides: Record<string, string> = {}): Promise<WebhookStack> {
     const env = { ...isolatedTestEnv(), ...FAST_ENV, ...overrides };
@@ -89,5 +93,11 @@ export class WebhookStack {
 
   session(id: string): Promise<SessionDocument | null> {
     return this.sessions.model.findById(id).lean<SessionDocument>().exec();
+  }
+
+  /** The webhook state as GET /webhooks reports it (a settled round counts before the sweep copies it). */
+  async webhookState(id: string): Promise<string | undefined> {
+    const session = await this.session(id);
+    return session ? this.outbox.effectiveState(session) : undefined;
   }
 }

@@ -29,7 +29,6 @@ function harness(session: DeliverableSession | null, answer: AttemptOutcome) {
       findDeliverable: async () => session,
       settle: async (id, round, state) => {
         settled.push([id, round, state]);
-        return true;
       },
     },
     secrets: { webhookSecret: async () => secret },

@@ -9,7 +9,7 @@ import { signWebhook } from './sign-webhook';
 export interface DeliverWebhookDeps {
   outbox: {
     findDeliverable(id: string): Promise<DeliverableSession | null>;
-    settle(id: string, round: number, state: 'delivered' | 'failed'): Promise<boolean>;
+    settle(id: string, round: number, state: 'delivered' | 'failed', at: Date): Promise<void>;
   };
   secrets: { webhookSecret(accountId: string): Promise<string | null> };
   sender: { send(request: WebhookRequest): Promise<AttemptOutcome> };
@@ -34,11 +34,14 @@ const is2xx = (code: number | null) => code !== null && code >= 200 && code < 30
 /**
  * One attempt to deliver a decided session's stored result. The body is `result_body` as written
  * at decision time, byte for byte, and it is what both signatures cover. Every attempt is logged;
- * a 2xx settles the outbox as delivered, the last failed attempt as failed.
+ * a 2xx settles the round as delivered, the last failed attempt as failed. Both records are
+ * written before this returns, so the queue never acknowledges a job whose outcome is not stored.
  */
 export async function deliverWebhook(deps: DeliverWebhookDeps, job: DeliveryAttempt): Promise<'delivered' | 'skipped'> {
   const session = await deps.outbox.findDeliverable(job.sessionId);
-  // Already settled, or a newer redelivery round superseded this job: nothing is owed by it.
+  // Already settled, or a newer redelivery round superseded this job: nothing is owed by it. (A
+  // round settled moments ago may still read as pending until the sweep copies it over; the job
+  // id makes such a second run rare, and receivers key on webhook-id for exactly this.)
   if (!session || session.webhook_state !== 'pending' || (session.webhook_redeliveries ?? 0) !== job.round) return 'skipped';
   if (!session.result_body || !session.webhook_delivery_id) {
     throw new Error(`session ${session._id} is pending delivery but has no result or delivery id`);
@@ -70,11 +73,11 @@ export async function deliverWebhook(deps: DeliverWebhookDeps, job: DeliveryAtte
   });
   const logFields = { session_id: session._id, delivery_id: session.webhook_delivery_id, attempt: job.attempt, round: job.round, status_code: outcome.statusCode };
   if (delivered) {
-    await deps.outbox.settle(session._id, job.round, 'delivered');
+    await deps.outbox.settle(session._id, job.round, 'delivered', now);
     deps.logger.debug(logFields, 'webhook delivered');
     return 'delivered';
   }
-  if (last) await deps.outbox.settle(session._id, job.round, 'failed');
+  if (last) await deps.outbox.settle(session._id, job.round, 'failed', now);
   deps.logger.warn({ ...logFields, err: outcome.error, result }, last ? 'webhook delivery failed for good' : 'webhook attempt failed; will retry');
   throw new DeliveryAttemptFailed(`attempt ${job.attempt}/${job.maxAttempts}: ${outcome.error ?? `HTTP ${outcome.statusCode}`}`);
 }

@@ -1,10 +1,12 @@
 import { DeliveryAttemptDocument } from '../../../data-access/delivery-log.model';
+import { SessionDocument } from '../../../data-access/session.model';
 import { SessionRepository } from '../../../data-access/session.repository';
 import { Tenant } from '../../environment';
 
 export interface ListDeliveriesDeps {
   sessions: SessionRepository;
   deliveryLog: { listForSession(sessionId: string): Promise<DeliveryAttemptDocument[]> };
+  outbox: { effectiveState(session: Pick<SessionDocument, '_id' | 'webhook_state' | 'webhook_redeliveries'>): Promise<SessionDocument['webhook_state']> };
 }
 
 /**
@@ -16,7 +18,7 @@ export async function listDeliveries(deps: ListDeliveriesDeps, tenant: Tenant, s
   const attempts = session.webhook_delivery_id ? await deps.deliveryLog.listForSession(sessionId) : [];
   return {
     session_id: session._id,
-    webhook_state: session.webhook_state,
+    webhook_state: await deps.outbox.effectiveState(session),
     delivery_id: session.webhook_delivery_id,
     attempts: attempts.map((a) => ({
       delivery_id: a.delivery_id,

@@ -6,6 +6,7 @@ export interface RedeliverDeps {
   outbox: {
     startRedelivery(id: string): Promise<DeliverableSession | null>;
     findDeliverable(id: string): Promise<DeliverableSession | null>;
+    effectiveState(session: DeliverableSession): Promise<DeliverableSession['webhook_state']>;
   };
   queue: { enqueueDelivery(sessionId: string, status: 'VERIFIED' | 'FAILED', round: number): Promise<void> };
   logger: Logger;
@@ -21,7 +22,7 @@ export async function redeliverSession(deps: RedeliverDeps, sessionId: string) {
   if (!session) {
     const current = await deps.outbox.findDeliverable(sessionId);
     if (!current) throw AppError.notFound('session');
-    if (current.webhook_state === 'pending') {
+    if ((await deps.outbox.effectiveState(current)) === 'pending') {
       throw AppError.conflict('A delivery of this session is still in progress (pending); redeliver once it is delivered or failed.');
     }
     throw AppError.conflict(
