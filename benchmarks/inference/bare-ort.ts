@@ -1,38 +1,33 @@
 /**
  * Bare onnxruntime-node: the same model files and session options as the service, session.run()
- * called back to back in this process. The yardstick for the service's overhead.
+ * called back to back in the benchmark process. The yardstick for the service's overhead.
  */
-import type { ModelEntry } from '../../inference/src/repository/load-model-repository';
-import { openModel } from '../../inference/src/runtime/open-model';
-import { benchInputs } from './bench-inputs';
-import type { BenchOptions } from './bench-options';
+import type { OpenModel } from '../../inference/src/runtime/open-model';
+import type { HostTensor } from '../../inference/src/runtime/model-runner';
 import { summarise, type LatencySummary } from './percentiles';
-import type { Progress } from './progress';
 
 export interface BareCell { batch_size: number; latency: LatencySummary; rows_per_s: number }
 
-export async function measureBare(entry: ModelEntry, options: BenchOptions, progress: Progress): Promise<BareCell[]> {
-  const model = await openModel(entry);
-  const cells: BareCell[] = [];
-  try {
-    for (const batch of options.batchSizes) {
-      const inputs = benchInputs(entry.config, batch);
-      await model.run(inputs);
-      const samples: number[] = [];
-      const started = performance.now();
-      while (samples.length < options.maxIterations && (samples.length < options.minIterations || performance.now() - started < options.cellMs)) {
-        const t = performance.now();
-        await model.run(inputs);
-        samples.push(performance.now() - t);
-      }
-      const latency = summarise(samples);
-      cells.push({ batch_size: batch, latency, rows_per_s: round((batch * 1000) / latency.mean_ms!) });
-      progress.step(`bare ${entry.name} batch ${batch}: p50 ${latency.p50_ms} ms`);
-    }
-  } finally {
-    await model.close();
+export interface Samples { latencies: number[]; rows: number; elapsedMs: number }
+
+export const emptySamples = (): Samples => ({ latencies: [], rows: 0, elapsedMs: 0 });
+
+/** Runs back to back for `durationMs` (at least `minIterations`), adding to `into`. */
+export async function bareSlice(model: OpenModel, inputs: Record<string, HostTensor>, rows: number, durationMs: number, minIterations: number, into: Samples): Promise<void> {
+  const started = performance.now();
+  let runs = 0;
+  while (runs < minIterations || performance.now() - started < durationMs) {
+    const t = performance.now();
+    await model.run(inputs);
+    into.latencies.push(performance.now() - t);
+    into.rows += rows;
+    runs += 1;
   }
-  return cells;
+  into.elapsedMs += performance.now() - started;
+}
+
+export function bareCell(batch: number, samples: Samples): BareCell {
+  return { batch_size: batch, latency: summarise(samples.latencies), rows_per_s: round((samples.rows * 1000) / samples.elapsedMs) };
 }
 
 export const round = (v: number, digits = 1): number => Math.round(v * 10 ** digits) / 10 ** digits;

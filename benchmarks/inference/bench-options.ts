@@ -3,10 +3,11 @@ export interface BenchOptions {
   quick: boolean;
   models?: string[];
   batchSizes: number[];
-  /** Per (model, batch size) cell: run at least this long and this many times. */
+  /** Per (model, batch size) cell: run at least this long and this many times (over all rounds). */
   cellMs: number;
+  /** Compared measurements alternate in this many slices, so both see the same background load. */
+  rounds: number;
   minIterations: number;
-  maxIterations: number;
   /** Per (model, clients) load point. */
   loadMs: number;
   clients: number[];
@@ -27,10 +28,10 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     quick,
     models,
     batchSizes: quick ? [1, 8, 32] : [1, 2, 4, 8, 16, 32],
-    cellMs: quick ? 300 : 1500,
+    cellMs: quick ? 400 : 1800,
+    rounds: quick ? 2 : 3,
     minIterations: quick ? 2 : 5,
-    maxIterations: quick ? 10 : 40,
-    loadMs: quick ? 1500 : 4000,
+    loadMs: quick ? 1600 : 4500,
     clients: [1, 8, 32],
     loadModels: value('--load-models')?.split(',') ?? (quick ? ['face-detection', 'face-embedding'] : models ?? ['antispoof', 'face-detection', 'face-embedding', 'face-landmarks', 'passive-liveness', 'text-recognition']),
     repository: value('--repository') ?? 'models',

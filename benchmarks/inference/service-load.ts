@@ -1,12 +1,13 @@
 /**
- * Load shapes sent to the service over gRPC: back-to-back requests of one batch size (latency),
- * and N concurrent clients each sending batch-1 requests for a fixed time (throughput).
+ * Load sent to the service over gRPC: `clients` loops sending requests of `rows` rows back to
+ * back. Slices of the same load accumulate into one result, so measurements can be interleaved
+ * with their comparison (bare, or batching off) and share the machine's background noise.
  */
 import type { InferenceClient } from '../../inference/src/client/inference-client';
-import type { InferTensor } from '../../proto/gen/bioverify/inference/v1/model_service';
 import { encodeTensor } from '../../inference/src/grpc/tensor-codec';
 import type { ModelConfig } from '../../inference/src/runtime/model-runner';
-import { round } from './bare-ort';
+import type { InferTensor } from '../../proto/gen/bioverify/inference/v1/model_service';
+import { emptySamples, round, type Samples } from './bare-ort';
 import { benchInputs } from './bench-inputs';
 import { summarise, type LatencySummary } from './percentiles';
 
@@ -22,30 +23,38 @@ export interface LoadResult {
   errors: Record<string, number>;
 }
 
-/**
- * `clients` loops send requests back to back for `durationMs`; each request carries `rows` rows.
- * With clients = 1 this is the sequential latency of one caller.
- */
-export async function runLoad(client: InferenceClient, model: string, config: ModelConfig, rows: number, clients: number, durationMs: number, minRequests = 0): Promise<LoadResult> {
-  const inputs = encodedInputs(config, rows);
-  await client.modelInfer({ modelName: model, inputs }, 120_000);
-  const latencies: number[] = [];
-  const errors: Record<string, number> = {};
+export interface LoadSamples extends Samples { errors: Record<string, number> }
+export const emptyLoad = (): LoadSamples => ({ ...emptySamples(), errors: {} });
+
+export async function loadSlice(client: InferenceClient, model: string, inputs: InferTensor[], rows: number, clients: number, durationMs: number, into: LoadSamples, minRequests = 0): Promise<void> {
   const started = performance.now();
   const stopAt = started + durationMs;
+  let done = 0;
   const loop = async () => {
-    while (performance.now() < stopAt || latencies.length < minRequests) {
+    while (performance.now() < stopAt || done < minRequests) {
       const t = performance.now();
       try {
         await client.modelInfer({ modelName: model, inputs }, 120_000);
-        latencies.push(performance.now() - t);
+        into.latencies.push(performance.now() - t);
+        into.rows += rows;
       } catch (error) {
         const code = String((error as { code?: number }).code ?? 'unknown');
-        errors[code] = (errors[code] ?? 0) + 1;
+        into.errors[code] = (into.errors[code] ?? 0) + 1;
       }
+      done += 1;
     }
   };
   await Promise.all(Array.from({ length: clients }, loop));
-  const elapsedS = (performance.now() - started) / 1000;
-  return { clients, batch_size: rows, requests: latencies.length, rows_per_s: round((latencies.length * rows) / elapsedS), latency: summarise(latencies), errors };
+  into.elapsedMs += performance.now() - started;
+}
+
+export function loadResult(clients: number, rows: number, samples: LoadSamples): LoadResult {
+  return {
+    clients,
+    batch_size: rows,
+    requests: samples.latencies.length,
+    rows_per_s: round((samples.rows * 1000) / samples.elapsedMs),
+    latency: summarise(samples.latencies),
+    errors: samples.errors,
+  };
 }

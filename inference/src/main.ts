@@ -18,6 +18,7 @@ async function main(): Promise<void> {
     metricsPort: env.INFERENCE_METRICS_PORT,
     models: env.INFERENCE_MODELS,
     layout: env.INFERENCE_EXECUTOR,
+    executorProcesses: env.INFERENCE_EXECUTOR_PROCESSES,
     dynamicBatching: env.INFERENCE_DYNAMIC_BATCHING === 'on',
     tuning: { intraOpThreads: env.INFERENCE_INTRA_OP_THREADS, executorNice: env.INFERENCE_EXECUTOR_NICE },
     log,

@@ -12,6 +12,8 @@ const schema = z.object({
   INFERENCE_MODELS: z.string().optional().transform((v) => v?.split(',').map((s) => s.trim()).filter(Boolean)),
   /** 'process' (default): sessions in child processes; 'inline': on the front's thread (measurement only). */
   INFERENCE_EXECUTOR: z.enum(['process', 'inline']).default('process'),
+  /** Executor processes sharing the models: 1 (default, lowest memory), N, or 'per-model' (isolation, GPU nodes). */
+  INFERENCE_EXECUTOR_PROCESSES: z.union([z.literal('per-model'), z.coerce.number().int().positive()]).default(1),
   INFERENCE_DYNAMIC_BATCHING: z.enum(['on', 'off']).default('on'),
   /** ORT intra-op threads per session; unset = one per core. */
   INFERENCE_INTRA_OP_THREADS: z.coerce.number().int().positive().optional(),

@@ -1,6 +1,7 @@
 /**
- * Entry point of an executor child process: owns exactly one model's ONNX session, so
- * session.run() blocks this process and never the gRPC front's event loop.
+ * Entry point of an executor child process: owns the ONNX sessions of the models the front
+ * assigned to it, so session.run() blocks this process and never the gRPC front's event loop.
+ * Runs execute one at a time in arrival order (each already uses every core via ORT's threads).
  */
 import { Socket } from 'node:net';
 import { setPriority } from 'node:os';
@@ -20,19 +21,22 @@ function connect(): ExecutorLink<ExecutorReply, ExecutorRequest> {
 setPriority(0, Number(process.env.INFERENCE_EXECUTOR_NICE ?? 10));
 
 const link = connect();
-let model: OpenModel | undefined;
+const models = new Map<string, OpenModel>();
 
 async function handle(message: ExecutorRequest, tensors: Tensors): Promise<void> {
   if (message.type === 'load') {
+    const name = message.entry.name;
     try {
-      model = await openModel(message.entry, message.tuning);
-      link.send({ type: 'loaded', provider: model.provider, skipped: model.skippedProviders, warmupMs: model.warmupMs });
+      const model = await openModel(message.entry, message.tuning);
+      models.set(name, model);
+      link.send({ type: 'loaded', model: name, provider: model.provider, skipped: model.skippedProviders, warmupMs: model.warmupMs });
     } catch (error) {
-      link.send({ type: 'load-failed', message: (error as Error).message });
+      link.send({ type: 'load-failed', model: name, message: (error as Error).message });
     }
     return;
   }
-  if (!model) return link.send({ type: 'run-failed', id: message.id, message: 'model not loaded' });
+  const model = models.get(message.model);
+  if (!model) return link.send({ type: 'run-failed', id: message.id, message: `model ${message.model} not loaded here` });
   const started = performance.now();
   try {
     const outputs = await model.run(tensors);

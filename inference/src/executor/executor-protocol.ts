@@ -1,6 +1,6 @@
 /**
- * Messages between the gRPC front and a model executor (a child process that owns one ONNX
- * session). Headers are small JSON objects; tensors travel beside them as raw bytes, never JSON.
+ * Messages between the gRPC front and an executor process (a child that owns the ONNX sessions of
+ * one or more models). Headers are small JSON objects; tensors travel beside them as raw bytes.
  */
 import type { ModelEntry } from '../repository/load-model-repository';
 import type { SessionTuning } from '../runtime/execution-providers';
@@ -10,11 +10,11 @@ export type Tensors = Record<string, HostTensor>;
 
 export type ExecutorRequest =
   | { type: 'load'; entry: ModelEntry; tuning: SessionTuning }
-  | { type: 'run'; id: number };
+  | { type: 'run'; id: number; model: string };
 
 export type ExecutorReply =
-  | { type: 'loaded'; provider: 'cuda' | 'cpu'; skipped: Array<{ provider: 'cuda' | 'cpu'; reason: string }>; warmupMs: number }
-  | { type: 'load-failed'; message: string }
+  | { type: 'loaded'; model: string; provider: 'cuda' | 'cpu'; skipped: Array<{ provider: 'cuda' | 'cpu'; reason: string }>; warmupMs: number }
+  | { type: 'load-failed'; model: string; message: string }
   | { type: 'result'; id: number; runMs: number }
   | { type: 'run-failed'; id: number; message: string };
 
@@ -24,16 +24,22 @@ export interface ExecutorLink<Out, In> {
   onMessage(listener: (header: In, tensors: Tensors) => void): void;
 }
 
-/** What the front needs from an executor, whatever its layout. */
+/** One model inside an executor group, whatever the layout. */
 export interface ModelExecutor {
   readonly provider: 'cuda' | 'cpu';
   readonly skippedProviders: Array<{ provider: 'cuda' | 'cpu'; reason: string }>;
   readonly warmupMs: number;
-  /** The executor's process id (the front's own for 'inline'): for operators and crash tests. */
+  /** The process running it (the front's own for 'inline'): for operators and crash tests. */
   readonly pid: number;
   /** Runs one batch; runMs is the time inside session.run as the executor measured it. */
   run(inputs: Tensors): Promise<{ outputs: Tensors; runMs: number }>;
-  /** Called once if the executor dies; the front marks the model unavailable. */
+}
+
+/** The models one executor process holds; they live, die and restart together. */
+export interface ExecutorGroup {
+  readonly pid: number;
+  readonly executors: Map<string, ModelExecutor>;
+  /** Called once if the process dies; the front marks its models unavailable and restarts it. */
   onExit(listener: (reason: string) => void): void;
   close(): Promise<void>;
 }

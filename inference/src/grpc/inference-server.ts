@@ -25,6 +25,7 @@ export interface InferenceServerOptions {
   metricsPort?: number | null;
   models?: string[];
   layout?: ExecutorLayout;
+  executorProcesses?: number | 'per-model';
   dynamicBatching?: boolean;
   tuning?: SessionTuning;
   log?: (line: string) => void;

@@ -1,14 +1,14 @@
 /**
- * Loads the whole repository behind executors and batchers and serves it as a ModelRunner. Every
- * model must load, match its graph and warm up before the host exists (start-up fails otherwise,
- * naming the model). An executor that dies later makes only its model unavailable while it is
- * restarted.
+ * Loads the whole repository behind executor processes and batchers and serves it as a
+ * ModelRunner. Every model must load, match its graph and warm up before the host exists
+ * (start-up fails otherwise, naming the model). An executor process that dies makes its models
+ * unavailable until it has been restarted and has warmed them again.
  */
 import { shapeKey } from '../batching/batch-tensors';
-import type { ExecutorLayout } from '../executor/executor-protocol';
-import { spawnExecutor } from '../executor/spawn-executor';
+import type { ExecutorGroup, ExecutorLayout } from '../executor/executor-protocol';
+import { startExecutorGroup } from '../executor/spawn-executor';
 import type { InferenceMetrics } from '../metrics/inference-metrics';
-import { loadModelRepository, type ModelEntry } from '../repository/load-model-repository';
+import { loadModelRepository } from '../repository/load-model-repository';
 import type { SessionTuning } from '../runtime/execution-providers';
 import { InferenceError } from '../runtime/inference-error';
 import type { HostTensor, InferOptions, ModelConfig, ModelRunner } from '../runtime/model-runner';
@@ -20,6 +20,8 @@ export interface ModelHostOptions {
   /** Serve only these models; default every model in the repository. */
   models?: string[];
   layout?: ExecutorLayout;
+  /** How many executor processes share the models ('per-model': one each); default 1. */
+  executorProcesses?: number | 'per-model';
   /** false runs one request per session.run (the benchmark's baseline). */
   dynamicBatching?: boolean;
   tuning?: SessionTuning;
@@ -41,54 +43,68 @@ export interface ModelHost extends ModelRunner {
   close(): Promise<void>;
 }
 
+/** Splits models into executor processes: all in one, one each, or round-robin over N. */
+export function groupModels<T>(entries: T[], processes: number | 'per-model'): T[][] {
+  const count = processes === 'per-model' ? entries.length : Math.max(1, Math.min(processes, entries.length));
+  const groups: T[][] = Array.from({ length: count }, () => []);
+  entries.forEach((entry, i) => groups[i % count]!.push(entry));
+  return groups;
+}
+
 export async function startModelHost(options: ModelHostOptions): Promise<ModelHost> {
   const log = options.log ?? (() => undefined);
   const layout = options.layout ?? 'process';
   const tuning = options.tuning ?? {};
   const entries = await loadModelRepository(options.repository, { only: options.models });
   const hosted: HostedModel[] = [];
+  const groups: ExecutorGroup[] = [];
   const listeners: Array<() => void> = [];
   let closed = false;
   const notify = (): void => listeners.forEach((l) => l());
 
-  const watch = (model: HostedModel): void => {
-    model.executor.onExit((reason) => {
+  const watch = (group: ExecutorGroup, models: HostedModel[], slot: number): void => {
+    group.onExit((reason) => {
       if (closed) return;
-      log(`model ${model.entry.name}: ${reason}; restarting its executor`);
-      model.markReady(false);
+      log(`${reason}; models ${models.map((m) => m.entry.name).join(', ')} unavailable while it restarts`);
+      models.forEach((m) => m.markReady(false));
       notify();
-      void restart(model, 1000);
+      void restart(models, slot, 1000);
     });
   };
-  const restart = async (model: HostedModel, delayMs: number): Promise<void> => {
+  const restart = async (models: HostedModel[], slot: number, delayMs: number): Promise<void> => {
     await new Promise((r) => setTimeout(r, delayMs));
     if (closed) return;
     try {
-      model.executor = await spawnExecutor(model.entry, layout, tuning);
-      watch(model);
-      model.markReady(true);
+      const group = await startExecutorGroup(models.map((m) => m.entry), layout, tuning);
+      groups[slot] = group;
+      for (const model of models) {
+        model.executor = group.executors.get(model.entry.name)!;
+        model.markReady(true);
+      }
+      watch(group, models, slot);
       notify();
-      log(`model ${model.entry.name}: executor restarted`);
+      log(`executor restarted (pid ${group.pid}): ${models.map((m) => m.entry.name).join(', ')} ready`);
     } catch (error) {
-      log(`model ${model.entry.name}: restart failed (${(error as Error).message})`);
-      void restart(model, Math.min(delayMs * 2, 30_000));
+      log(`executor restart failed (${(error as Error).message}); retrying`);
+      void restart(models, slot, Math.min(delayMs * 2, 30_000));
     }
   };
 
-  const open = async (entry: ModelEntry): Promise<void> => {
-    const executor = await spawnExecutor(entry, layout, tuning);
-    const model = new HostedModel(entry, executor, options.metrics, options.dynamicBatching ?? true);
-    hosted.push(model);
-    watch(model);
-    model.markReady(true);
-    log(`model ${entry.name} v${entry.version}: ready on ${executor.provider} (warm-up ${executor.warmupMs.toFixed(0)} ms)`);
-  };
   try {
-    // Two at a time: start-up is bound by ORT's graph optimisation, and the machine may have 2 cores.
-    for (let i = 0; i < entries.length; i += 2) await Promise.all(entries.slice(i, i + 2).map(open));
+    for (const groupEntries of groupModels(entries, options.executorProcesses ?? 1)) {
+      const group = await startExecutorGroup(groupEntries, layout, tuning);
+      const slot = groups.push(group) - 1;
+      const models = groupEntries.map((entry) => new HostedModel(entry, group.executors.get(entry.name)!, options.metrics, options.dynamicBatching ?? true));
+      hosted.push(...models);
+      watch(group, models, slot);
+      for (const model of models) {
+        model.markReady(true);
+        log(`model ${model.entry.name} v${model.entry.version}: ready on ${model.executor.provider} (warm-up ${model.executor.warmupMs.toFixed(0)} ms, executor pid ${group.pid})`);
+      }
+    }
   } catch (error) {
     closed = true;
-    await Promise.all(hosted.map((m) => m.executor.close()));
+    await Promise.all(groups.map((g) => g.close()));
     throw error;
   }
   hosted.sort((a, b) => a.entry.name.localeCompare(b.entry.name));
@@ -127,7 +143,7 @@ export async function startModelHost(options: ModelHostOptions): Promise<ModelHo
         model.batcher.close();
         model.markReady(false);
       }
-      await Promise.all(hosted.map((m) => m.executor.close()));
+      await Promise.all(groups.map((g) => g.close()));
     },
   };
 }

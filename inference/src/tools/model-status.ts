@@ -1,0 +1,32 @@
+/**
+ * `npx tsx inference/src/tools/model-status.ts [host:port]`: what a running service serves — each
+ * model's version, readiness, execution provider (and why others were skipped), batch settings
+ * and request/batch counts. For an ML engineer checking a swapped model after a restart.
+ */
+import { createInferenceClient } from '../client/inference-client';
+
+async function main(): Promise<void> {
+  const address = process.argv[2] ?? `127.0.0.1:${process.env.INFERENCE_PORT ?? 50051}`;
+  const client = createInferenceClient({ address });
+  try {
+    console.log(`health: ${await client.health()}`);
+    const { models } = await client.repositoryIndex();
+    const stats = new Map((await client.modelStatistics()).modelStats.map((s) => [s.name, s]));
+    for (const model of models) {
+      const meta = await client.modelMetadata(model.name);
+      const config = JSON.parse(meta.configJson) as { dynamic_batching?: { preferred_batch_size?: number[]; max_queue_delay_microseconds: number } };
+      const s = stats.get(model.name);
+      const batches = s?.batchStats.map((b) => `${b.batchSize}×${b.computeInfer?.count ?? 0}`).join(' ') || 'none yet';
+      console.log(`${model.name} v${model.version} ${model.ready ? 'READY' : 'NOT READY'} on ${model.executionProvider} · sha256 ${meta.sha256.slice(0, 12)}…`);
+      for (const skipped of meta.skippedProviders) console.log(`    ${skipped.provider} skipped: ${skipped.reason}`);
+      console.log(`    max_batch_size ${meta.maxBatchSize}, preferred [${config.dynamic_batching?.preferred_batch_size ?? []}], delay ${config.dynamic_batching?.max_queue_delay_microseconds ?? 0} µs · requests ${s?.inferenceCount ?? 0}, batches (size×count) ${batches}`);
+    }
+  } finally {
+    client.close();
+  }
+}
+
+main().catch((error: Error) => {
+  console.error(`model-status: ${error.message}`);
+  process.exit(1);
+});
