@@ -31,6 +31,10 @@ export function documentOutcome(read: MrzRead | null, now: Date, t: DocumentThre
   if (read.minRowConfidence < t.minRowConfidence) {
     return { verdict: 'FAIL', reason: 'DOCUMENT_UNREADABLE', detail: `the MRZ was read too unsurely to judge (weakest row ${read.minRowConfidence.toFixed(2)})`, scores };
   }
+  // Every document code starts with a letter: anything else means the row was misread, not forged.
+  if (!/^[A-Z]/.test(fields.document_code)) {
+    return { verdict: 'FAIL', reason: 'DOCUMENT_UNREADABLE', detail: 'the MRZ document code could not be read', scores };
+  }
   if (!fields.check_digits_valid) {
     const which = read.corrected.failedChecks.join(', ') || 'as judged by the mrz parser';
     return { verdict: 'FAIL', reason: 'DOCUMENT_INVALID', detail: `MRZ check digits fail: ${which}`, scores };

@@ -2,11 +2,13 @@
  * Reads the machine-readable zone of a document photo. Only boxes shaped like MRZ rows (long, or
  * stacked under a long one and left-aligned with it) are recognised at first; the rows of each
  * candidate zone are then read a second time across the zone's full width, and both reads merged.
- * The rest of the page is recognised only if no zone with valid check digits turned up.
+ * The rest of the page is recognised only if no zone with valid check digits turned up: it may hold
+ * the zone, or the visual zone's document number to settle a misread one.
  */
 import type { ModelRunner } from '../../runtime/model-runner';
 import type { RgbImage } from '../face/rgb-image';
 import { readMrz, type MrzRead } from './mrz/read-mrz';
+import { confirmNumberFromVisualZone } from './mrz/visual-zone-number';
 import { findMrzCandidates } from './ocr/find-mrz-lines';
 import type { TextBox } from './ocr/text-box';
 import { detectText } from './ocr/text-detection';
@@ -45,6 +47,7 @@ export async function readMachineZone(runner: ModelRunner, image: RgbImage, now:
   if (!read?.parsed.fields.check_digits_valid) {
     lines = [...lines, ...(await recognizeLines(runner, image, boxes.filter((b) => !shaped.includes(b))))];
     read = (await readCandidates(runner, image, lines, now)) ?? read;
+    if (read && !read.parsed.fields.check_digits_valid) read = confirmNumberFromVisualZone(read, lines.map((l) => l.text), now) ?? read;
   }
   return { read, lines, boxes };
 }

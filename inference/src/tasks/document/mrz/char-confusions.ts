@@ -11,6 +11,7 @@ export const DIGIT_TO_LETTER: Readonly<Record<string, string>> = { '0': 'O', '1'
 export function allowedAt(kind: CharKind, char: string): boolean {
   switch (kind) {
     case 'letter': return /^[A-Z<]$/.test(char);
+    case 'code': return /^[A-Z]$/.test(char);
     case 'digit': return /^[0-9]$/.test(char);
     case 'check': return /^[0-9]$/.test(char);
     case 'check-or-filler': return /^[0-9<]$/.test(char);
@@ -22,7 +23,7 @@ export function allowedAt(kind: CharKind, char: string): boolean {
 /** The character a misread should become at a position of this kind, or null when nothing fits. */
 export function coerce(kind: CharKind, char: string): string | null {
   if (allowedAt(kind, char)) return char;
-  if (kind === 'letter') return DIGIT_TO_LETTER[char] ?? null;
+  if (kind === 'letter' || kind === 'code') return DIGIT_TO_LETTER[char] ?? null;
   if (kind === 'digit' || kind === 'check' || kind === 'check-or-filler') return LETTER_TO_DIGIT[char] ?? null;
   return null;
 }

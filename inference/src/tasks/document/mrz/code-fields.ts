@@ -8,7 +8,7 @@
  */
 import { isIcaoStateCode } from './issuing-country';
 import type { MrzLayout } from './mrz-layouts';
-import type { LineReading } from './mrz-reading';
+import { UNKNOWN_CHAR, type LineReading } from './mrz-reading';
 
 const LOOKALIKES: Readonly<Record<string, string>> = {
   L: 'I', I: 'LT', T: 'I', O: 'DQUC', D: 'O', Q: 'O', U: 'OV', V: 'UY', C: 'GO', G: 'C', E: 'F', F: 'EP', P: 'FR',
@@ -35,6 +35,7 @@ function codeFields(layout: MrzLayout): CodeField[] {
 
 /** Candidate characters at one position with their cost (0 for the character as read). */
 function choices(read: LineReading[number] | undefined, current: string): Array<{ char: string; cost: number }> {
+  if (current === UNKNOWN_CHAR) return [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((char) => ({ char, cost: 1 }));
   const out = [{ char: current, cost: 0 }];
   const alt = read?.alternative;
   if (alt && alt.char !== current && alt.prob > 0) out.push({ char: alt.char, cost: Math.max(0.1, Math.log((read?.prob ?? 1) / alt.prob)) });

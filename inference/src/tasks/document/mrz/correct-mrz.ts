@@ -25,14 +25,18 @@ export interface CorrectedMrz {
 export interface CorrectionOptions {
   /** Most substitutions the check-digit search may combine. */
   maxChanges: number;
-  /** Highest total cost accepted; a runner-up costs ln(p_read / p_alt), a swap SWAP_COST. */
+  /** Highest total cost accepted; a runner-up costs ln(p_read / p_alt), a letter/digit swap 1 or 2. */
   maxCost: number;
   /** Runner-up characters less likely than this are not considered. */
   minAlternativeProb: number;
 }
 
-export const DEFAULT_CORRECTION: CorrectionOptions = { maxChanges: 2, maxCost: 4, minAlternativeProb: 0.02 };
-const SWAP_COST = 2;
+export const DEFAULT_CORRECTION: CorrectionOptions = { maxChanges: 3, maxCost: 3, minAlternativeProb: 0.02 };
+
+/** OCR-B's O and 0 differ by a hair and the reader leans to 0, so that swap is the cheapest. */
+const swapCost = (from: string, to: string): number => (from + to === 'O0' || from + to === '0O' ? 1 : 2);
+/** Round letters the reader gives for an OCR-B O. */
+const ROUND_LETTERS: Readonly<Record<string, string>> = { D: 'O', Q: 'O' };
 
 interface Option { line: number; index: number; to: string; cost: number }
 
@@ -44,7 +48,8 @@ function coerceAll(readings: LineReading[], kinds: CharKind[][]): string[][] {
   }));
 }
 
-function diff(readings: LineReading[], chars: string[][]): Correction[] {
+/** Every position where the final lines differ from what was read. */
+export function diff(readings: LineReading[], chars: string[][] | string[]): Correction[] {
   const out: Correction[] = [];
   readings.forEach((line, l) => line.forEach((c, index) => {
     if (chars[l][index] !== c.char) out.push({ line: l, index, from: c.char, to: chars[l][index] });
@@ -64,29 +69,49 @@ function searchOptions(layout: MrzLayout, readings: LineReading[], chars: string
     const current = chars[line][index];
     const read = readings[line][index];
     const kind = kinds[line][index];
+    // Several ways to the same character (the runner-up, its look-alike, a letter/digit swap) are
+    // alternative explanations of one misread: their likelihoods add up (costs are -ln p).
+    const likelihood = new Map<string, number>();
+    const offer = (to: string | null, cost: number): void => {
+      if (to === null || to === current || !allowedAt(kind, to)) return;
+      likelihood.set(to, (likelihood.get(to) ?? 0) + Math.exp(-cost));
+    };
     const alt = read.alternative;
-    const altCost = alt && alt.char !== current && alt.prob >= opts.minAlternativeProb && allowedAt(kind, alt.char)
-      ? Math.max(0.1, Math.log(read.prob / alt.prob)) : null;
-    if (alt && altCost !== null) options.push({ line, index, to: alt.char, cost: altCost });
-    const swapped = kind === 'any' ? swapConfusable(current) : null;
-    if (swapped && (altCost === null || swapped !== alt?.char)) options.push({ line, index, to: swapped, cost: altCost === null ? SWAP_COST : Math.min(SWAP_COST, altCost) });
+    if (alt && alt.prob >= opts.minAlternativeProb) {
+      const altCost = Math.max(0.1, Math.log(read.prob / alt.prob));
+      offer(alt.char, altCost);
+      // The runner-up's own look-alike: a 'B' or 'D' the reader hesitated over may be an 8 or an O.
+      offer(swapConfusable(alt.char) ?? ROUND_LETTERS[alt.char] ?? null, altCost);
+    }
+    if (kind === 'any') {
+      const swapped = swapConfusable(current);
+      if (swapped) offer(swapped, swapCost(current, swapped));
+    }
+    for (const [to, p] of likelihood) options.push({ line, index, to, cost: -Math.log(p) });
   }
   return options.sort((a, b) => a.cost - b.cost);
 }
 
-/** The cheapest combination of options (distinct positions) that makes every check digit pass. */
+/**
+ * The cheapest combination of options (distinct positions) that makes every check digit pass, or
+ * null when there is none, or when another combination giving different lines costs less than
+ * AMBIGUITY_MARGIN more: a check digit is one decimal digit of evidence, so two fixes that both
+ * satisfy it are a guess, and a guessed document number is worse than an unread one.
+ */
+const AMBIGUITY_MARGIN = 0.5;
+
 function cheapestFix(layout: MrzLayout, chars: string[][], options: Option[], opts: CorrectionOptions): Option[] | null {
-  let best: { picked: Option[]; cost: number } | null = null;
+  const found: Array<{ picked: Option[]; cost: number }> = [];
   const trial = chars.map((l) => [...l]);
   const walk = (from: number, picked: Option[], cost: number): void => {
     if (picked.length > 0 && allChecksPass(layout, trial.map((l) => l.join('')))) {
-      if (!best || cost < best.cost) best = { picked: [...picked], cost };
+      found.push({ picked: [...picked], cost });
       return;
     }
     if (picked.length === opts.maxChanges) return;
     for (let i = from; i < options.length; i++) {
       const o = options[i];
-      if (cost + o.cost > opts.maxCost || (best && cost + o.cost >= best.cost)) continue;
+      if (cost + o.cost > opts.maxCost) continue;
       if (picked.some((p) => p.line === o.line && p.index === o.index)) continue;
       const before = trial[o.line][o.index];
       trial[o.line][o.index] = o.to;
@@ -97,7 +122,10 @@ function cheapestFix(layout: MrzLayout, chars: string[][], options: Option[], op
     }
   };
   walk(0, [], 0);
-  return (best as { picked: Option[] } | null)?.picked ?? null;
+  found.sort((a, b) => a.cost - b.cost);
+  const [best, runnerUp] = found;
+  if (!best) return null;
+  return runnerUp && runnerUp.cost < best.cost + AMBIGUITY_MARGIN ? null : best.picked;
 }
 
 export function correctMrz(layout: MrzLayout, readings: LineReading[], opts: CorrectionOptions = DEFAULT_CORRECTION): CorrectedMrz {

@@ -4,7 +4,7 @@
  * trimming a stray character at either end), choosing the repair whose fields and check digits fit.
  */
 import type { MrzLayout } from './mrz-layouts';
-import { insertedFiller, lineText, type LineReading } from './mrz-reading';
+import { insertedFiller, lineText, missingChar, type LineReading } from './mrz-reading';
 import { scoreCost, scoreLine } from './structure-score';
 
 /** More edits than this and the line is treated as unread rather than guessed at. */
@@ -45,14 +45,21 @@ function withDeletions(line: LineReading, positions: number[]): LineReading {
   return line.filter((_, i) => !drop.has(i));
 }
 
-function candidates(line: LineReading, target: number): LineReading[] {
+function candidates(line: LineReading, target: number, firstRow: boolean): LineReading[] {
   const text = lineText(line);
   const runs = fillerRuns(text);
   const k = Math.abs(target - line.length);
   if (line.length < target) {
     // One slot per run is enough (inside a run every slot gives the same text), plus the line end.
     const slots = [...new Set([...runs.map((r) => r.end), line.length])];
-    return multisets(slots.length, k, () => k).map((pick) => withInsertions(line, pick.map((i) => slots[i])));
+    const out = multisets(slots.length, k, () => k).map((pick) => withInsertions(line, pick.map((i) => slots[i])));
+    // A first row opening with a filler lost its document code's letter, the reader's usual slip
+    // at a crop's left edge: put back an unknown character there for the code list to fill in.
+    if (firstRow && text.startsWith('<')) {
+      const restored = [missingChar(), ...line];
+      out.push(...(k === 1 ? [restored] : candidates(restored, target, false)));
+    }
+    return out;
   }
   // Deletions come from a run (any of its fillers; take them from its end) or a stray end character.
   const sources: Array<{ positions: number[] }> = runs.map((r) => ({ positions: Array.from({ length: r.end - r.start }, (_, j) => r.end - 1 - j) }));
@@ -77,7 +84,7 @@ export function fitLineLength(layout: MrzLayout, lineIndex: number, line: LineRe
   if (line.length === target) return line;
   if (Math.abs(line.length - target) > MAX_LENGTH_EDITS) return null;
   let best: { line: LineReading; cost: number } | null = null;
-  for (const candidate of candidates(line, target)) {
+  for (const candidate of candidates(line, target, lineIndex === 0)) {
     if (candidate.length !== target) continue;
     // Ties go to edits near the end, where the long trailing filler runs are.
     const edits = candidate.reduce((n, c, i) => n + (c.char !== line[i]?.char ? 1 : 0), 0);

@@ -6,11 +6,11 @@
 export type MrzFormat = 'TD1' | 'TD2' | 'TD3';
 
 /**
- * letter: A-Z or '<'; digit: 0-9; check: a check digit; check-or-filler: a check digit that ICAO
- * lets be '<' (empty optional data, a TD1 number continued in optional data); any: A-Z, 0-9, '<';
- * sex: M, F, X or '<'.
+ * letter: A-Z or '<'; code: A-Z only (a document code's first letter); digit: 0-9; check: a check
+ * digit; check-or-filler: a check digit that ICAO lets be '<' (empty optional data, a TD1 number
+ * continued in optional data); any: A-Z, 0-9, '<'; sex: M, F, X or '<'.
  */
-export type CharKind = 'letter' | 'digit' | 'check' | 'check-or-filler' | 'any' | 'sex';
+export type CharKind = 'letter' | 'code' | 'digit' | 'check' | 'check-or-filler' | 'any' | 'sex';
 
 export interface Span { line: number; start: number; end: number }
 
@@ -43,6 +43,7 @@ const TD1: MrzLayout = {
   lineLength: 30,
   fields: [
     field('document_code', 'letter', 0, 0, 2),
+    field('document_code_first', 'code', 0, 0, 1),
     field('issuing_state', 'letter', 0, 2, 5),
     field('document_number', 'any', 0, 5, 14),
     field('document_number_check', 'check-or-filler', 0, 14, 15),
@@ -73,6 +74,7 @@ const TD2: MrzLayout = {
   lineLength: 36,
   fields: [
     field('document_code', 'letter', 0, 0, 2),
+    field('document_code_first', 'code', 0, 0, 1),
     field('issuing_state', 'letter', 0, 2, 5),
     field('name', 'letter', 0, 5, 36),
     field('document_number', 'any', 1, 0, 9),
@@ -100,6 +102,7 @@ const TD3: MrzLayout = {
   lineLength: 44,
   fields: [
     field('document_code', 'letter', 0, 0, 2),
+    field('document_code_first', 'code', 0, 0, 1),
     field('issuing_state', 'letter', 0, 2, 5),
     field('name', 'letter', 0, 5, 44),
     field('document_number', 'any', 1, 0, 9),
@@ -129,7 +132,7 @@ export function layoutForShape(lineCount: number, lineLength: number): MrzLayout
   return Object.values(MRZ_LAYOUTS).find((l) => l.lineCount === lineCount && l.lineLength === lineLength) ?? null;
 }
 
-/** The kind of character expected at every position, line by line. */
+/** The kind of character expected at every position, line by line (later fields override earlier ones). */
 export function kindMap(layout: MrzLayout): CharKind[][] {
   const kinds: CharKind[][] = Array.from({ length: layout.lineCount }, () => new Array<CharKind>(layout.lineLength).fill('any'));
   for (const f of layout.fields) for (let i = f.start; i < f.end; i++) kinds[f.line][i] = f.kind;

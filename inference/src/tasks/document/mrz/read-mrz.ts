@@ -17,6 +17,8 @@ export interface MrzRead {
   parsed: ParsedMrz;
   /** Lowest mean character probability over the rows: how sure the reader was of the weakest row. */
   minRowConfidence: number;
+  /** The rows as merged and repaired to length, before correction. */
+  fitted: LineReading[];
 }
 
 const mean = (line: LineReading): number => line.reduce((s, c) => s + c.prob, 0) / Math.max(1, line.length);
@@ -30,8 +32,13 @@ export function readMrz(layout: MrzLayout, rows: LineReading[][], now: Date): Mr
     if (!line) return null;
     fitted.push(line);
   }
+  return judge(layout, rows.map((reads) => lineText(reads[0])), fitted, now);
+}
+
+/** Corrects and parses rows already repaired to length. */
+export function judge(layout: MrzLayout, rawLines: string[], fitted: LineReading[], now: Date): MrzRead | null {
   const corrected = correctMrz(layout, fitted);
   const parsed = parseMrz(layout, corrected, now);
   if (!parsed) return null;
-  return { layout, rawLines: rows.map((reads) => lineText(reads[0])), corrected, parsed, minRowConfidence: Math.min(...fitted.map(mean)) };
+  return { layout, rawLines, corrected, parsed, minRowConfidence: Math.min(...fitted.map(mean)), fitted };
 }

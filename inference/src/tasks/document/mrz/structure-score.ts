@@ -6,6 +6,7 @@
 import { evaluateChecks } from './check-rules';
 import { coerce } from './char-confusions';
 import { kindMap, type MrzLayout } from './mrz-layouts';
+import { UNKNOWN_CHAR } from './mrz-reading';
 
 function impossibleDates(layout: MrzLayout, lineIndex: number, text: string): number {
   let bad = 0;
@@ -27,7 +28,7 @@ export function scoreLine(layout: MrzLayout, lineIndex: number, text: string, kn
   let illegalChars = 0;
   const coerceLine = (t: string, l: number): string => [...t].map((char, i) => {
     const fixed = coerce(kinds[l][i], char);
-    if (fixed === null && l === lineIndex) illegalChars++;
+    if (fixed === null && l === lineIndex && char !== UNKNOWN_CHAR) illegalChars++;
     return fixed ?? char;
   }).join('');
   const lines = Array.from({ length: layout.lineCount }, (_, l) => {

@@ -38,18 +38,24 @@ function boxMap(box: TextBox, width: number, height: number): Affine {
 }
 
 /**
- * Grey levels stretched so the darkest 2 % of the crop is black and the lightest 2 % white: faint
- * security print behind the text fades and every crop reaches the model with the same contrast
- * (on the synthetic MRZ rows: 52/72 rows read exactly against 48/72 without).
+ * Grey levels stretched so the darkest 2 % of the crop is black and the lightest 2 % white, then
+ * mid-tones lightened (gamma 0.35), which thins the strokes: faint security print behind the text
+ * fades and every crop reaches the model alike. Exact raw reads of synthetic MRZ rows (72 rows):
+ * 48 as cut, 52 stretched, 59 stretched with gamma 0.35 (0.5: 57, 0.25: 59).
  */
-function stretchContrast(rgb: Float32Array): void {
+const GAMMA = 0.35;
+
+function normaliseContrast(rgb: Float32Array): void {
   const n = rgb.length / 3;
   const grey = new Float32Array(n);
   for (let i = 0; i < n; i++) grey[i] = 0.299 * rgb[3 * i] + 0.587 * rgb[3 * i + 1] + 0.114 * rgb[3 * i + 2];
   const sorted = Float32Array.from(grey).sort();
   const low = sorted[Math.floor(0.02 * n)];
   const span = Math.max(1, sorted[Math.floor(0.98 * n)] - low);
-  for (let i = 0; i < n; i++) rgb[3 * i] = rgb[3 * i + 1] = rgb[3 * i + 2] = Math.min(255, Math.max(0, ((grey[i] - low) / span) * 255));
+  for (let i = 0; i < n; i++) {
+    const level = Math.min(1, Math.max(0, (grey[i] - low) / span));
+    rgb[3 * i] = rgb[3 * i + 1] = rgb[3 * i + 2] = 255 * Math.pow(level, GAMMA);
+  }
 }
 
 /** The crop scaled to the model height, padded with mid-grey (0 after normalisation) to its bucket. */
@@ -58,7 +64,7 @@ function lineCrop(image: RgbImage, box: TextBox, height: number): { pixels: Floa
   const width = Math.min(maxWidth, Math.max(8, Math.ceil((height * box.width) / (box.height * CROP_HEIGHT))));
   const bucket = WIDTH_BUCKETS.find((b) => b >= width) ?? maxWidth;
   const cut = sample(image, boxMap(box, width, height), width, height);
-  stretchContrast(cut);
+  normaliseContrast(cut);
   const pixels = new Float32Array(bucket * height * 3).fill(127.5);
   for (let y = 0; y < height; y++) pixels.set(cut.subarray(y * width * 3, (y + 1) * width * 3), y * bucket * 3);
   return { pixels, bucket };
