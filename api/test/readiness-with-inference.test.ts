@@ -1,4 +1,3 @@
-import '../../inference/test/support/node-realm-typed-arrays';
 import { tinyRepository } from '../../inference/test/fixtures/tiny-repository';
 import { startTestService, TestService } from '../../inference/test/support/start-test-service';
 import { call } from './support/http';

@@ -1,5 +1,3 @@
-// onnxruntime's instanceof checks need Node's typed arrays inside jest's vm context.
-import './support/node-realm-typed-arrays';
 /**
  * ModelService over gRPC against the real service (tiny ONNX model in child-process executors):
  * batching, equality of batched and single runs, status codes, metadata, statistics, metrics,

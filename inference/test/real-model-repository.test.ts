@@ -3,8 +3,6 @@
  * `npm run models:materialize`): every model loads, matches its graph, warms up and is served; and
  * for every model, requests batched together over gRPC answer what single runs answer.
  */
-// onnxruntime's instanceof checks need Node's typed arrays inside jest's vm context.
-import './support/node-realm-typed-arrays';
 import { join } from 'node:path';
 import { decodeTensor, encodeTensor } from '../src/grpc/tensor-codec';
 import { createInProcessModelRunner, type InProcessModelRunner } from '../src/runtime/in-process-model-runner';

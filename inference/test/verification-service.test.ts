@@ -3,8 +3,6 @@
  * answers in-process, concurrent verifications share model batches, and bad uploads are refused
  * with INVALID_ARGUMENT quickly and with bounded memory before any model runs.
  */
-// onnxruntime's instanceof checks need Node's typed arrays inside jest's vm context.
-import './support/node-realm-typed-arrays';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { status } from '@grpc/grpc-js';

@@ -1,4 +1,3 @@
-import '../test/support/node-realm-typed-arrays';
 import * as ort from 'onnxruntime-node';
 import { convertTfjsGraph } from './convert-tfjs-graph';
 import { encodeModel } from './onnx-writer';

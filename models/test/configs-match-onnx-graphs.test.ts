@@ -3,7 +3,6 @@
  * names, dtypes and dims (the batch dim added when max_batch_size > 0). Runs materialize first,
  * which also proves each file hashes to the pinned sha256.
  */
-import './support/node-realm-typed-arrays';
 import path from 'node:path';
 import * as ort from 'onnxruntime-node';
 import type { TensorSpec } from '../../inference/src/runtime/model-runner';

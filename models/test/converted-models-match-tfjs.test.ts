@@ -4,7 +4,6 @@
  * on seeded random inputs in the model's input range and on a real face photo preprocessed as
  * its config declares. Converted bytes must also hash to the sha256 config.json pins.
  */
-import './support/node-realm-typed-arrays';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import * as ort from 'onnxruntime-node';

@@ -3,7 +3,6 @@
  * would feed both runtimes the same wrong input. These checks run the materialized models on a real
  * photo prepared exactly as config.json declares, and on a flat grey image with no face.
  */
-import './support/node-realm-typed-arrays';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import * as ort from 'onnxruntime-node';

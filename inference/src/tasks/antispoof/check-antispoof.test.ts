@@ -1,5 +1,3 @@
-// onnxruntime's instanceof checks need Node's typed arrays inside jest's vm context.
-import '../../../../models/test/support/node-realm-typed-arrays';
 import sharp from 'sharp';
 import type { InProcessModelRunner } from '../../runtime/in-process-model-runner';
 import { faceImage, faceTestRunner, withThresholds } from '../face/face-test-fixtures';

@@ -1,5 +1,3 @@
-// onnxruntime's instanceof checks need Node's typed arrays inside jest's vm context.
-import '../../../../models/test/support/node-realm-typed-arrays';
 import path from 'node:path';
 import sharp from 'sharp';
 import { faceMatchEval } from '../../../../models/eval/tasks/face-match-eval';
