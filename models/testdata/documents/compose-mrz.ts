@@ -6,7 +6,7 @@
 import { checkDigit } from '../../../inference/src/tasks/document/mrz/check-digit';
 import type { MrzFormat } from '../../../inference/src/tasks/document/mrz/mrz-layouts';
 import type { SyntheticIdentity } from './synthetic-identity';
-import { mrzNameField } from './transliterate';
+import { mrzNameField } from '../../../inference/src/tasks/document/mrz/transliterate';
 
 const yymmdd = (iso: string): string => iso.slice(2, 4) + iso.slice(5, 7) + iso.slice(8, 10);
 const pad = (text: string, width: number): string => text.slice(0, width).padEnd(width, '<');

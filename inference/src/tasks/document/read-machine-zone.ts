@@ -2,15 +2,18 @@
  * Reads the machine-readable zone of a document photo. Only boxes shaped like MRZ rows (long, or
  * stacked under a long one and left-aligned with it) are recognised at first; the rows of each
  * candidate zone are then read a second time across the zone's full width, and both reads merged.
- * The rest of the page is recognised only if no zone with valid check digits turned up: it may hold
- * the zone, or the visual zone's document number to settle a misread one.
+ * The rest of the page is recognised only when needed: no zone with valid check digits turned up
+ * (the rest may hold the zone, or the visual zone's document number to settle a misread one), or
+ * a name letter was read unsurely (the visual zone prints the names).
  */
 import type { ModelRunner } from '../../runtime/model-runner';
 import type { RgbImage } from '../face/rgb-image';
+import { UNKNOWN_CHAR } from './mrz/mrz-reading';
 import { readMrz, type MrzRead } from './mrz/read-mrz';
+import { confirmNamesFromVisualZone, namesAreUnsure } from './mrz/visual-zone-names';
 import { confirmNumberFromVisualZone } from './mrz/visual-zone-number';
 import { findMrzCandidates } from './ocr/find-mrz-lines';
-import type { TextBox } from './ocr/text-box';
+import { subBox, type TextBox } from './ocr/text-box';
 import { detectText } from './ocr/text-detection';
 import { recognizeLines, type RecognizedLine } from './ocr/text-recognition';
 
@@ -25,12 +28,28 @@ function mrzShapedBoxes(boxes: TextBox[]): TextBox[] {
     Math.abs(left(a) - left(b)) < 2 * a.height && Math.abs(a.cy - b.cy) < 2.5 * a.height && b.width >= 4 * b.height));
 }
 
+/** The share of the first row re-read on its own when its first letter was lost or unsure. */
+const HEAD = 0.4;
+
+/**
+ * The reader's weakest spot is a crop's first character, which is the document code's letter. A
+ * short crop of the row's head puts it in another context; that third read is merged like the others.
+ */
+function headIsUnsure(read: MrzRead): boolean {
+  const first = read.fitted[0][0];
+  return first.char === UNKNOWN_CHAR || first.prob < 0.5;
+}
+
 async function readCandidates(runner: ModelRunner, image: RgbImage, lines: RecognizedLine[], now: Date): Promise<MrzRead | null> {
   let fallback: MrzRead | null = null;
   for (const candidate of findMrzCandidates(lines)) {
     const full = await recognizeLines(runner, image, candidate.rows.map((r) => r.fullBox));
     const reads = candidate.rows.map((r, i) => (r.short ? [full[i].mrz] : [r.reading, full[i].mrz]));
-    const read = readMrz(candidate.layout, reads, now);
+    let read = readMrz(candidate.layout, reads, now);
+    if (read && headIsUnsure(read)) {
+      const [head] = await recognizeLines(runner, image, [subBox(candidate.rows[0].fullBox, 0, HEAD)]);
+      read = readMrz(candidate.layout, [[...reads[0], head.mrz], ...reads.slice(1)], now) ?? read;
+    }
     if (read?.parsed.fields.check_digits_valid) return read;
     fallback ??= read;
   }
@@ -44,10 +63,17 @@ export async function readMachineZone(runner: ModelRunner, image: RgbImage, now:
   const shaped = mrzShapedBoxes(boxes);
   let lines = await recognizeLines(runner, image, shaped);
   let read = await readCandidates(runner, image, lines, now);
+  const readRest = async (): Promise<void> => {
+    if (lines.length < boxes.length) lines = [...lines, ...(await recognizeLines(runner, image, boxes.filter((b) => !shaped.includes(b))))];
+  };
   if (!read?.parsed.fields.check_digits_valid) {
-    lines = [...lines, ...(await recognizeLines(runner, image, boxes.filter((b) => !shaped.includes(b))))];
+    await readRest();
     read = (await readCandidates(runner, image, lines, now)) ?? read;
     if (read && !read.parsed.fields.check_digits_valid) read = confirmNumberFromVisualZone(read, lines.map((l) => l.text), now) ?? read;
+  }
+  if (read && namesAreUnsure(read)) {
+    await readRest();
+    read = confirmNamesFromVisualZone(read, lines.map((l) => l.text), now) ?? read;
   }
   return { read, lines, boxes };
 }

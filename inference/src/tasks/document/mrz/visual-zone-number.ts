@@ -51,7 +51,7 @@ export function confirmNumberFromVisualZone(read: MrzRead, visualTexts: string[]
     if (!judged?.parsed.fields.check_digits_valid) continue;
     // Corrections are reported against the MRZ as read, so the audit shows what the visual zone changed.
     const corrections = diff(read.fitted, judged.corrected.lines);
-    const confirmed = { ...judged, corrected: { ...judged.corrected, corrections }, parsed: { ...judged.parsed, fields: { ...judged.parsed.fields, corrections } } };
+    const confirmed = { ...judged, fitted: read.fitted, corrected: { ...judged.corrected, corrections }, parsed: { ...judged.parsed, fields: { ...judged.parsed.fields, corrections } } };
     answers.set(judged.corrected.lines.join('\n'), confirmed);
   }
   return answers.size === 1 ? [...answers.values()][0] : null;

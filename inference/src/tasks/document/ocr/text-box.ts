@@ -24,3 +24,9 @@ export function boxExtent(box: TextBox): { left: number; right: number; top: num
   }
   return { left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys) };
 }
+
+/** The part of a box between fractions `from` and `to` of its length (0 = its start). */
+export function subBox(box: TextBox, from: number, to: number): TextBox {
+  const shift = ((from + to) / 2 - 0.5) * box.width;
+  return { ...box, width: (to - from) * box.width, cx: box.cx + Math.cos(box.angle) * shift, cy: box.cy + Math.sin(box.angle) * shift };
+}
