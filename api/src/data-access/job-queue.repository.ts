@@ -70,10 +70,15 @@ export class JobQueueRepository implements DecisionQueue {
     await withTimeout(add, ENQUEUE_TIMEOUT_MS, 'webhook enqueue');
   }
 
-  /** The state of a delivery job, or null when the queue does not hold it (never added, or removed). */
-  async webhookJobState(jobId: string): Promise<JobState | 'unknown' | null> {
-    const job = await this.webhooks.getJob(jobId);
-    return job ? job.getState() : null;
+  /** Deliveries waiting for a worker (not counting scheduled retries). */
+  deliveryBacklog(): Promise<number> {
+    return this.webhooks.getWaitingCount();
+  }
+
+  /** The state of a delivery job, or null when the queue does not hold it (never added, or removed). One round trip. */
+  async webhookJobState(jobId: string): Promise<JobState | null> {
+    const state = await this.webhooks.getJobState(jobId);
+    return state === 'unknown' ? null : state;
   }
 
   /** Drops a finished job so its id can carry a fresh delivery (used when the store says it is still owed). */

@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { waitFor } from '../../../scripts/stack/child-process';
+import { decideSession } from '../../src/domain/usecases/decide-session/decide-session.usecase';
+import { createLogger } from '../../src/shared/logger';
 import { startRedis } from '../../../scripts/stack/redis';
 import { expectEveryDecisionDelivered } from './support/delivery-assertions';
 import { ServiceProcess, startApiProcess } from './support/service-process';
@@ -71,5 +73,26 @@ describe('webhook delivery across Redis and API failures', () => {
     const written = await stack.session(id);
     expect(written).toMatchObject({ status: 'VERIFIED', webhook_state: expect.stringMatching(/pending|delivered/) });
     await expectEveryDecisionDelivered(stack, [id]);
+  });
+
+  it('delivers a decision whose writer died after claiming the transition and before writing the session', async () => {
+    const api = await startApiProcess(stack.env);
+    const id = await createSession(`http://127.0.0.1:${api.port}`, key(), stack.receiver.url());
+    await api.kill('SIGTERM');
+    const session = (await stack.session(id))!;
+    // What the API does up to its claim; then it "dies": the claim holds the decision, the session does not.
+    const died = decideSession(
+      { queue: { assertWritable: async () => undefined, enqueueWebhook: async () => undefined, scheduleExpiry: async () => undefined }, clock: { now: () => new Date() }, logger: createLogger('silent') },
+      session,
+      { status: 'VERIFIED', failure_reason: null, checks: { document: 'PASS', liveness: 'PASS', antispoof: 'PASS', face_match: 'PASS' }, confidence: 0.9, person: null, document_expiry: null },
+      async (from, update) => {
+        await stack.sessions.claims.create({ _id: `${id}:${from[0]}`, session_id: id, from: from[0], to: update.status, update, claimed_at: new Date(Date.now() - 11_000) });
+        throw new Error('the writer died here');
+      },
+    );
+    await expect(died).rejects.toThrow('died');
+    expect((await stack.session(id))?.status).toBe('PENDING');
+    await expectEveryDecisionDelivered(stack, [id]);
+    expect((await stack.session(id))?.status).toBe('VERIFIED');
   });
 });

@@ -11,6 +11,7 @@ import { SessionRepository } from '../../data-access/session.repository';
 import { WebhookOutboxRepository } from '../../data-access/webhook-outbox.repository';
 import { WebhookSender } from '../../data-access/webhook-sender';
 import { CachedWebhookSecrets } from '../../data-access/cached-webhook-secrets';
+import { ClaimRecoveryRepository } from '../../data-access/claim-recovery.repository';
 import { Clock, systemClock } from '../../shared/clock';
 import { Logger } from '../../shared/logger';
 import { SecretBox } from '../../shared/secret-box';
@@ -25,6 +26,7 @@ export interface WorkerContext {
   accounts: AccountRepository;
   secrets: CachedWebhookSecrets;
   sessions: SessionRepository;
+  claims: ClaimRecoveryRepository;
   outbox: WebhookOutboxRepository;
   expiry: SessionExpiryRepository;
   deliveryLog: DeliveryLogRepository;
@@ -60,6 +62,7 @@ export async function composeWorker(config: AppConfig, logger: Logger): Promise<
     accounts,
     secrets: new CachedWebhookSecrets(accounts),
     sessions,
+    claims: new ClaimRecoveryRepository(sessions),
     outbox,
     expiry: new SessionExpiryRepository(sessions),
     deliveryLog,

@@ -32,7 +32,7 @@ export function workerJobHandlers(ctx: WorkerContext): Record<string, JobHandler
       return outcome.kind;
     },
 
-    [JOBS.sweepOutbox]: () => sweepOutbox({ ...ctx, transitions: ctx.sessions }),
+    [JOBS.sweepOutbox]: () => sweepOutbox({ ...ctx, claimLookbackMs: 4 * ctx.config.OUTBOX_SWEEP_INTERVAL_SECONDS * 1000 }),
     [JOBS.sweepExpiry]: () => sweepExpiry(ctx),
   };
 }

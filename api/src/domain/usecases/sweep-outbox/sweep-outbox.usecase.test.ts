@@ -15,11 +15,13 @@ function harness(rows: Row[]) {
       isStillPending: async (id) => find(id).settlement === null,
     },
     queue: {
+      deliveryBacklog: async () => 0,
       webhookJobState: async (jobId) => find(jobId.split('.')[0]!).job,
       removeFinishedWebhookJob: async (jobId) => void calls.push(`remove ${jobId}`),
       enqueueDelivery: async (id, status, round) => void calls.push(`enqueue ${id} ${status} r${round}`),
     },
-    transitions: { rollForwardStaleClaims: async () => 0 },
+    claims: { rollForwardClaimedBetween: async () => 0 },
+    claimLookbackMs: 60_000,
     clock: { now: () => new Date() },
     logger: createLogger('silent'),
   };

@@ -11,12 +11,16 @@ export interface SweepOutboxDeps {
     isStillPending(id: string, round: number): Promise<boolean>;
   };
   queue: {
+    /** Deliveries waiting for a worker: bookkeeping yields to them. */
+    deliveryBacklog(): Promise<number>;
     webhookJobState(jobId: string): Promise<string | null>;
     removeFinishedWebhookJob(jobId: string): Promise<void>;
     enqueueDelivery(sessionId: string, status: 'VERIFIED' | 'FAILED', round: number): Promise<void>;
   };
   /** Finishes transitions whose writer died between claiming them and writing the session. */
-  transitions: { rollForwardStaleClaims(olderThan: Date): Promise<number> };
+  claims: { rollForwardClaimedBetween(from: Date, to: Date): Promise<number> };
+  /** How far back to look for such claims: a few sweep intervals, so each claim is seen a few times. */
+  claimLookbackMs: number;
   clock: Clock;
   logger: Logger;
 }
@@ -24,8 +28,9 @@ export interface SweepOutboxDeps {
 const PAGE = 1_000;
 /** A claim is normally written through within milliseconds; older than this, its writer is gone. */
 const STALE_CLAIM_MS = 10_000;
-/** Copying settlements onto sessions is bookkeeping: bounded per run so it never crowds out deliveries. */
+/** Copying settlements onto sessions is bookkeeping: bounded per run, and skipped while deliveries queue up. */
 const BOOKKEEPING_BUDGET_MS = 2_000;
+const BUSY_BACKLOG = 100;
 const IN_FLIGHT = new Set(['active', 'waiting', 'delayed', 'prioritized', 'waiting-children']);
 
 /**
@@ -40,7 +45,10 @@ const IN_FLIGHT = new Set(['active', 'waiting', 'delayed', 'prioritized', 'waiti
  */
 export async function sweepOutbox(deps: SweepOutboxDeps): Promise<{ rolledForward: number; settled: number; enqueued: number; requeued: number }> {
   const started = deps.clock.now().getTime();
-  const rolledForward = await deps.transitions.rollForwardStaleClaims(new Date(started - STALE_CLAIM_MS));
+  const staleBefore = started - STALE_CLAIM_MS;
+  const rolledForward = await deps.claims.rollForwardClaimedBetween(new Date(staleBefore - deps.claimLookbackMs), new Date(staleBefore));
+  const bookkeeping = (await deps.queue.deliveryBacklog()) < BUSY_BACKLOG;
+  const withinBudget = () => bookkeeping && deps.clock.now().getTime() - started < BOOKKEEPING_BUDGET_MS;
   let settled = 0;
   let enqueued = 0;
   let requeued = 0;
@@ -50,9 +58,11 @@ export async function sweepOutbox(deps: SweepOutboxDeps): Promise<{ rolledForwar
     const jobId = webhookJobId(entry._id, entry.status, round);
     const state = await deps.queue.webhookJobState(jobId);
     if (state && IN_FLIGHT.has(state)) continue;
+    // A completed job settled its round before completing: only bookkeeping is left to do.
+    if (state === 'completed' && !withinBudget()) continue;
     const settlement = await deps.outbox.settlementOf(entry._id, round);
     if (settlement) {
-      if (deps.clock.now().getTime() - started < BOOKKEEPING_BUDGET_MS) {
+      if (withinBudget()) {
         await deps.outbox.applySettlement(entry._id, round, settlement);
         settled += 1;
       }
