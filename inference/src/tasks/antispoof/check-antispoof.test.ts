@@ -1,9 +1,8 @@
 import sharp from 'sharp';
-import type { InProcessModelRunner } from '../../runtime/in-process-model-runner';
-import { faceImage, faceTestRunner, withThresholds } from '../face/face-test-fixtures';
+import { faceImage, faceTestRunner, withThresholds, type ServiceTestRunner } from '../face/face-test-fixtures';
 import { checkAntispoof } from './check-antispoof';
 
-let runner: InProcessModelRunner;
+let runner: ServiceTestRunner;
 beforeAll(async () => {
   runner = await faceTestRunner(['face-detection', 'face-landmarks', 'antispoof']);
 }, 120_000);
@@ -11,7 +10,7 @@ afterAll(() => runner?.close());
 
 const identities = ['astronaut', 'grace-hopper', 'bearded-man', 'messi', 'facereg-1', 'facereg-2', 'facereg-3', 'facereg-4', 'yale-subject'];
 
-describe('antispoof on camera photos of people (real model)', () => {
+describe('antispoof on camera photos of people (real model in the real inference service)', () => {
   it('passes every bona fide camera photo at the configured line', async () => {
     for (const identity of identities) {
       const out = await checkAntispoof(runner, { selfie: await faceImage(`${identity}__original.jpg`) });

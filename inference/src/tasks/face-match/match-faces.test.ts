@@ -1,17 +1,16 @@
 import path from 'node:path';
 import sharp from 'sharp';
 import { faceMatchEval } from '../../../../models/eval/tasks/face-match-eval';
-import type { InProcessModelRunner } from '../../runtime/in-process-model-runner';
-import { faceImage, faceTestdataDir, faceTestRunner } from '../face/face-test-fixtures';
+import { faceImage, faceTestdataDir, faceTestRunner, type ServiceTestRunner } from '../face/face-test-fixtures';
 import { matchFaces } from './match-faces';
 
-let runner: InProcessModelRunner;
+let runner: ServiceTestRunner;
 beforeAll(async () => {
   runner = await faceTestRunner(['face-detection', 'face-landmarks', 'face-embedding']);
 }, 120_000);
 afterAll(() => runner?.close());
 
-describe('face match on the project pair set (real models, augmented same-photo pairs)', () => {
+describe('face match on the project pair set (real models in the real inference service, augmented same-photo pairs)', () => {
   it('matches every same-person pair and no pair of different people at the configured line', async () => {
     const outcome = await faceMatchEval.run({ runner, args: { pairs: path.join(faceTestdataDir, 'pairs.jsonl') }, log: () => {} });
     const line = outcome.decision!.threshold;

@@ -1,18 +1,37 @@
 /**
- * Shared by the face checks' tests: the project's generated face sets and an in-process runner
- * over the real models in models/ (materialised by `npm run models:materialize`).
+ * Shared by the face checks' tests: the project's generated face sets and a runner whose models
+ * run in the real inference service (gRPC ModelInfer, dynamic batching, executor process) over the
+ * real models in models/ (materialised by `npm run models:materialize`).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { faceTestdataDir, generateFaceTestdata, livenessTestdataDir } from '../../../../models/testdata/faces/generate-face-testdata';
-import { createInProcessModelRunner, type InProcessModelRunner } from '../../runtime/in-process-model-runner';
+import { createInferenceClient } from '../../client/inference-client';
+import { createRemoteModelRunner } from '../../client/remote-model-runner';
+import { startInferenceServer } from '../../grpc/inference-server';
 import type { ModelConfig, ModelRunner } from '../../runtime/model-runner';
 
 export { faceTestdataDir, livenessTestdataDir };
 
-export async function faceTestRunner(models: string[]): Promise<InProcessModelRunner> {
+export interface ServiceTestRunner extends ModelRunner {
+  /** Stops the client and the service it started. */
+  close(): Promise<void>;
+}
+
+/** Starts the real inference service with `models` on a free port and a runner that calls it. */
+export async function faceTestRunner(models: string[]): Promise<ServiceTestRunner> {
   await generateFaceTestdata();
-  return createInProcessModelRunner({ repository: path.join(__dirname, '../../../../models'), models });
+  const server = await startInferenceServer({ repository: path.join(__dirname, '../../../../models'), port: 0, host: '127.0.0.1', metricsPort: null, models });
+  const client = createInferenceClient({ address: `127.0.0.1:${server.port}` });
+  const runner = await createRemoteModelRunner(client);
+  return {
+    infer: (name, inputs, options) => runner.infer(name, inputs, options),
+    config: (name) => runner.config(name),
+    async close() {
+      client.close();
+      await server.stop();
+    },
+  };
 }
 
 export async function faceImage(name: string, dir = faceTestdataDir): Promise<Uint8Array> {

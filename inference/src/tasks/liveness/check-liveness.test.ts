@@ -1,10 +1,9 @@
 import path from 'node:path';
-import type { InProcessModelRunner } from '../../runtime/in-process-model-runner';
-import { faceImage, faceTestRunner, jsonLines, livenessTestdataDir } from '../face/face-test-fixtures';
+import { faceImage, faceTestRunner, jsonLines, livenessTestdataDir, type ServiceTestRunner } from '../face/face-test-fixtures';
 import type { LivenessSequence } from '../../../../models/testdata/faces/make-liveness-sequences';
 import { checkLiveness } from './check-liveness';
 
-let runner: InProcessModelRunner;
+let runner: ServiceTestRunner;
 let sequences: LivenessSequence[];
 beforeAll(async () => {
   runner = await faceTestRunner(['face-detection', 'face-landmarks', 'face-embedding', 'passive-liveness']);
@@ -15,7 +14,7 @@ afterAll(() => runner?.close());
 const run = async (sequence: LivenessSequence) =>
   checkLiveness(runner, { frames: await Promise.all(sequence.frames.map((f) => faceImage(f, livenessTestdataDir))), challenge: sequence.challenge });
 
-describe('liveness on synthetic sequences warped from real photos (real models)', () => {
+describe('liveness on synthetic sequences warped from real photos (real models in the real inference service)', () => {
   it('passes every synthetic sequence that performs its challenge, with scores and their lines', async () => {
     const live = sequences.filter((s) => s.live);
     expect(live.length).toBeGreaterThanOrEqual(9);
