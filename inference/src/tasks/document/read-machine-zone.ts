@@ -40,40 +40,53 @@ function headIsUnsure(read: MrzRead): boolean {
   return first.char === UNKNOWN_CHAR || first.prob < 0.5;
 }
 
-async function readCandidates(runner: ModelRunner, image: RgbImage, lines: RecognizedLine[], now: Date): Promise<MrzRead | null> {
-  let fallback: MrzRead | null = null;
+interface ZoneRead { read: MrzRead; firstRow: TextBox }
+
+async function readCandidates(runner: ModelRunner, image: RgbImage, lines: RecognizedLine[], now: Date): Promise<ZoneRead | null> {
+  let fallback: ZoneRead | null = null;
   for (const candidate of findMrzCandidates(lines)) {
+    const firstRow = candidate.rows[0].fullBox;
     const full = await recognizeLines(runner, image, candidate.rows.map((r) => r.fullBox));
     const reads = candidate.rows.map((r, i) => (r.short ? [full[i].mrz] : [r.reading, full[i].mrz]));
     let read = readMrz(candidate.layout, reads, now);
     if (read && headIsUnsure(read)) {
-      const [head] = await recognizeLines(runner, image, [subBox(candidate.rows[0].fullBox, 0, HEAD)]);
+      const [head] = await recognizeLines(runner, image, [subBox(firstRow, 0, HEAD)]);
       read = readMrz(candidate.layout, [[...reads[0], head.mrz], ...reads.slice(1)], now) ?? read;
     }
-    if (read?.parsed.fields.check_digits_valid) return read;
-    fallback ??= read;
+    if (!read) continue;
+    if (read.parsed.fields.check_digits_valid) return { read, firstRow };
+    fallback ??= { read, firstRow };
   }
   return fallback;
 }
 
-export interface PageText { read: MrzRead | null; lines: RecognizedLine[]; boxes: TextBox[] }
+export interface PageText {
+  read: MrzRead | null;
+  /** The MRZ's first row across the zone's width, where one was read. */
+  firstRow: TextBox | null;
+  /** Every line recognised so far, and every box detected. */
+  lines: RecognizedLine[];
+  boxes: TextBox[];
+}
 
 export async function readMachineZone(runner: ModelRunner, image: RgbImage, now: Date): Promise<PageText> {
   const boxes = await detectText(runner, image);
   const shaped = mrzShapedBoxes(boxes);
   let lines = await recognizeLines(runner, image, shaped);
-  let read = await readCandidates(runner, image, lines, now);
+  let zone = await readCandidates(runner, image, lines, now);
   const readRest = async (): Promise<void> => {
     if (lines.length < boxes.length) lines = [...lines, ...(await recognizeLines(runner, image, boxes.filter((b) => !shaped.includes(b))))];
   };
-  if (!read?.parsed.fields.check_digits_valid) {
+  const texts = (): string[] => lines.map((l) => l.text);
+  if (!zone?.read.parsed.fields.check_digits_valid) {
     await readRest();
-    read = (await readCandidates(runner, image, lines, now)) ?? read;
-    if (read && !read.parsed.fields.check_digits_valid) read = confirmNumberFromVisualZone(read, lines.map((l) => l.text), now) ?? read;
+    zone = (await readCandidates(runner, image, lines, now)) ?? zone;
+    const confirmed = zone && !zone.read.parsed.fields.check_digits_valid ? confirmNumberFromVisualZone(zone.read, texts(), now) : null;
+    if (zone && confirmed) zone = { ...zone, read: confirmed };
   }
-  if (read && namesAreUnsure(read)) {
+  if (zone && namesAreUnsure(zone.read)) {
     await readRest();
-    read = confirmNamesFromVisualZone(read, lines.map((l) => l.text), now) ?? read;
+    zone = { ...zone, read: confirmNamesFromVisualZone(zone.read, texts(), now) ?? zone.read };
   }
-  return { read, lines, boxes };
+  return { read: zone?.read ?? null, firstRow: zone?.firstRow ?? null, lines, boxes };
 }

@@ -10,26 +10,34 @@ import { readAddress } from './address/read-address';
 import { documentOutcome, type DocumentThresholds } from './document-outcome';
 import { documentTypeFromCode } from './mrz/document-type';
 import { alpha2FromMrzState } from './mrz/issuing-country';
-import type { TextBox } from './ocr/text-box';
 import { recognizeLines, textRecognitionModel, type RecognizedLine } from './ocr/text-recognition';
-import { readMachineZone } from './read-machine-zone';
+import { readMachineZone, type PageText } from './read-machine-zone';
 import { findPortrait } from './portrait/find-portrait';
 
 function thresholdsOf(runner: ModelRunner): DocumentThresholds {
   return { minRowConfidence: runner.config(textRecognitionModel).thresholds?.line_score ?? 0.5 };
 }
 
-/** The visual-zone lines not read yet, for the address on cards and permits. */
-async function addressLines(runner: ModelRunner, image: RgbImage, boxes: TextBox[], lines: RecognizedLine[]): Promise<RecognizedLine[]> {
-  const known = new Set(lines.map((l) => l.box));
-  const unread = boxes.filter((b) => !known.has(b));
-  return [...lines, ...(await recognizeLines(runner, image, unread))];
+/** How far above the MRZ the address is looked for, in MRZ row heights. */
+const ADDRESS_REACH = 12;
+
+/**
+ * Cards print the address on the side that carries the MRZ (the back of a TD1 card), above it:
+ * only the lines there are read for it, the rest of the visual zone is not.
+ */
+async function addressLines(runner: ModelRunner, image: RgbImage, page: PageText): Promise<RecognizedLine[]> {
+  const row = page.firstRow;
+  if (!row) return page.lines;
+  const known = new Set(page.lines.map((l) => l.box));
+  const above = page.boxes.filter((b) => !known.has(b) && b.cy < row.cy && row.cy - b.cy < ADDRESS_REACH * row.height);
+  return [...page.lines, ...(await recognizeLines(runner, image, above))];
 }
 
 export const verifyDocument: DocumentCheck = async (runner: ModelRunner, input: DocumentCheckInput): Promise<DocumentCheckOutput> => {
   const now = input.now ?? new Date();
   const image = await decodeRgb(input.image);
-  const [{ read, lines, boxes }, portrait] = await Promise.all([readMachineZone(runner, image, now), findPortrait(runner, image)]);
+  const [page, portrait] = await Promise.all([readMachineZone(runner, image, now), findPortrait(runner, image)]);
+  const read = page.read;
   const outcome = documentOutcome(read, now, thresholdsOf(runner));
   const fields = read?.parsed.fields ?? null;
   const unreadable = outcome.reason === 'DOCUMENT_UNREADABLE';
@@ -37,7 +45,7 @@ export const verifyDocument: DocumentCheck = async (runner: ModelRunner, input: 
   let person: DocumentCheckOutput['person'] = null;
   if (fields && documentType && !unreadable) {
     const country = alpha2FromMrzState(fields.issuing_state);
-    const address = documentType === 'passport' ? null : readAddress(await addressLines(runner, image, boxes, lines), country);
+    const address = documentType === 'passport' ? null : readAddress(await addressLines(runner, image, page), country);
     person = {
       name: [fields.given_names, fields.surname].filter(Boolean).join(' ').replace(/\s+/g, ' '),
       dob: fields.birth_date,

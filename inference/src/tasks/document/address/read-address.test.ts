@@ -17,3 +17,17 @@ describe('best-effort address from the visual zone', () => {
     expect(readAddress([line('PASSPORT', 30, 40), line('SMITH', 30, 90)], 'GB')).toBeNull();
   });
 });
+
+describe('postal codes of several shapes', () => {
+  const last = (text: string) => readAddress([line('Address', 30, 100, 80, 18), line(text, 30, 125)], null);
+  it.each([
+    ['3511 LX UTRECHT', '3511 LX', 'UTRECHT'],
+    ['411 38 GOTEBORG', '411 38', 'GOTEBORG'],
+    ['T12 XK38 CORK', 'T12 XK38', 'CORK'],
+    ['31042KRAKOW', '31042', 'KRAKOW'],
+    ['31-042KRAKOW', '31-042', 'KRAKOW'],
+    ['4000-069 PORTO', '4000-069', 'PORTO'],
+  ])('splits "%s" into postal code and city', (text, postal, city) => {
+    expect(last(text)).toMatchObject({ postal_code: postal, city, line1: null });
+  });
+});

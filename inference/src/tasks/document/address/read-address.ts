@@ -9,12 +9,15 @@ import type { RecognizedLine } from '../ocr/text-recognition';
 
 export type Address = NonNullable<NonNullable<DocumentCheckOutput['person']>['address']>;
 
-const LABEL = /\b(address|adresse|anschrift|domicilio|indirizzo|adres|osoite|direcci[oó]n|morada)\b/i;
-const POSTAL_THEN_CITY = /^([A-Z]{0,2}\d[\dA-Z]*(?:[ -][\dA-Z]{2,4})?)\s*([A-Z][A-Z .'-]+)$/;
+const LABEL = /(address|adresse|anschrift|domicilio|indirizzo|adres|osoite|direcci[oó]n|morada)/i;
+/** Labels are matched with spaces removed: the reader's spacing of small print is unreliable. */
+const isLabel = (text: string): boolean => LABEL.test(text.replace(/\s+/g, ''));
+/** A postal code: digits, perhaps after two letters, perhaps with a dashed or spaced second group. */
+const POSTAL_THEN_CITY = /^([A-Z]{0,2}\d+(?:-\d+|[ ][\dA-Z]{2,4}(?=\s))?)\s*([A-Z][A-Z .'-]+)$/;
 const MAX_LINES = 3;
 
 export function readAddress(lines: RecognizedLine[], country: string | null): Address | null {
-  const label = lines.find((l) => LABEL.test(l.text));
+  const label = lines.find((l) => isLabel(l.text));
   if (!label) return null;
   const below = lines
     .filter((l) => l !== label && l.box.cy > label.box.cy && Math.abs((l.box.cx - l.box.width / 2) - (label.box.cx - label.box.width / 2)) < 2 * label.box.height)
@@ -23,7 +26,7 @@ export function readAddress(lines: RecognizedLine[], country: string | null): Ad
   let previous = label;
   for (const line of below) {
     if (line.box.cy - previous.box.cy > 1.6 * Math.max(line.box.height, previous.box.height) || taken.length === MAX_LINES) break;
-    if (LABEL.test(line.text) || line.text.trim() === '') break;
+    if (isLabel(line.text) || line.text.trim() === '') break;
     taken.push(line);
     previous = line;
   }

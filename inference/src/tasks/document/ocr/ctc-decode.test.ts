@@ -19,6 +19,13 @@ describe('greedy CTC decoding of the recogniser output', () => {
     expect(lineText(out.mrz)).toBe('AA<');
   });
 
+  it('puts back a space where the gap between two characters is much wider than the line\'s usual spacing', () => {
+    const a = [0.1, 0.9, 0, 0, 0, 0];
+    const blank = [0.9, 0.1, 0, 0, 0, 0];
+    const probs = frames([a, blank, a, blank, a, blank, blank, blank, blank, blank, a, blank, a]);
+    expect(decodeLine(probs, 0, 13, charset).text).toBe('AAA AA');
+  });
+
   it('keeps the runner-up MRZ character of each character for correction to weigh', () => {
     const out = decodeLine(frames([[0.05, 0, 0.6, 0.35, 0, 0]]), 0, 1, charset);
     expect(out.mrz[0]).toEqual({ char: '0', prob: expect.closeTo(0.6), alternative: { char: 'O', prob: expect.closeTo(0.35) } });
