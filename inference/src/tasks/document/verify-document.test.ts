@@ -1,8 +1,14 @@
 /**
- * The document check on the real PaddleOCR and BlazeFace models over the project's synthetic
- * document set (npm run testdata:documents), asserting issue 4's targets: every MRZ field read
- * exactly on at least 99 % of the clean documents, every bad check digit and every expired
- * document caught. All documents are run once, up front; the tests read the answers.
+ * The document check with its models in the real inference service (gRPC ModelInfer, dynamic
+ * batching, executor process) over the project's synthetic document set (npm run
+ * testdata:documents), asserting issue 4's targets: every MRZ field read exactly on at least 99 %
+ * of the clean documents, every bad check digit and every expired document caught. Documents are
+ * run once, up front; the tests read the answers.
+ *
+ * To keep `npm test` within a few minutes on two cores it runs every bad-check-digit and expired
+ * document but every third clean, blurred and no-face one (86 of 180; about 3 s each through the
+ * service on a loaded 2-core machine, 1 s in-process); DOCUMENT_TEST_ALL=1 runs them all, as
+ * `npm run eval -- --task document` always does.
  */
 // onnxruntime's instanceof checks need Node's typed arrays inside jest's vm context.
 import '../../../../models/test/support/node-realm-typed-arrays';
@@ -12,33 +18,52 @@ import sharp from 'sharp';
 import { scoreDocument, summariseDocuments, type DocumentResult } from '../../../../models/eval/tasks/document-scoring';
 import type { DocumentLabel } from '../../../../models/testdata/documents/document-labels';
 import { documentTestdataDir, generateDocumentTestdata } from '../../../../models/testdata/documents/generate-documents';
-import { createInProcessModelRunner, type InProcessModelRunner } from '../../runtime/in-process-model-runner';
+import { createInferenceClient } from '../../client/inference-client';
+import { createRemoteModelRunner } from '../../client/remote-model-runner';
+import { startInferenceServer } from '../../grpc/inference-server';
+import type { ModelRunner } from '../../runtime/model-runner';
 import type { DocumentCheckOutput } from '../task-contracts';
 import { verifyDocument } from './verify-document';
 
 const RUN_ALL_MS = 20 * 60_000;
 
-let runner: InProcessModelRunner;
+const MODELS = ['text-detection', 'text-recognition', 'face-detection'];
+const ALWAYS_ALL = new Set(['bad-check-digit', 'expired']);
+
+let runner: ModelRunner;
+let stop: () => Promise<void> = async () => {};
 const answers = new Map<string, { label: DocumentLabel; out: DocumentCheckOutput; result: DocumentResult }>();
 const byVariant = (variant: string) => [...answers.values()].filter((a) => a.label.variant === variant);
 
 beforeAll(async () => {
   const labels = await generateDocumentTestdata();
-  runner = await createInProcessModelRunner({ models: ['text-detection', 'text-recognition', 'face-detection'] });
+  const server = await startInferenceServer({ repository: path.join(__dirname, '../../../../models'), port: 0, host: '127.0.0.1', metricsPort: null, models: MODELS });
+  const client = createInferenceClient({ address: `127.0.0.1:${server.port}` });
+  stop = async () => {
+    client.close();
+    await server.stop();
+  };
+  runner = await createRemoteModelRunner(client);
   const now = new Date(`${labels.reference_date}T12:00:00Z`);
-  for (const label of labels.documents) {
+  const seen = new Map<string, number>();
+  const selected = labels.documents.filter((d) => {
+    const n = seen.get(d.variant) ?? 0;
+    seen.set(d.variant, n + 1);
+    return process.env.DOCUMENT_TEST_ALL === '1' || ALWAYS_ALL.has(d.variant) || n % 3 === 0;
+  });
+  for (const label of selected) {
     const image = new Uint8Array(await readFile(path.join(documentTestdataDir, label.file)));
     const started = performance.now();
     const out = await verifyDocument(runner, { image, now });
     answers.set(label.file, { label, out, result: scoreDocument(label, out, performance.now() - started) });
   }
 }, RUN_ALL_MS);
-afterAll(() => runner?.close());
+afterAll(() => stop());
 
 describe('document check on synthetic passports, ID cards and residence permits (real models)', () => {
   it('reads every MRZ field exactly on at least 99% of the clean documents, and passes them', () => {
     const summary = summariseDocuments(byVariant('clean').map((a) => a.result));
-    expect(summary.clean.count).toBeGreaterThanOrEqual(100);
+    expect(summary.clean.count).toBeGreaterThanOrEqual(40);
     // At most 1 % may be misread; any beyond that are listed by the failure message.
     expect(summary.clean.failures.slice(Math.floor(0.01 * summary.clean.count))).toEqual([]);
     const passed = byVariant('clean').filter((a) => a.out.verdict === 'PASS').length;
