@@ -48,4 +48,28 @@ describe('field-aware MRZ correction', () => {
     expect(out.failedChecks).toContain('birth_date');
     expect(out.lines).toEqual(tampered);
   });
+
+  it('refuses to guess between two fixes the check digits cannot tell apart', () => {
+    // O at position 0 or 6 of the number: same 7-3-1 weight, same check digit, no evidence either way.
+    const permit = ['ARNORWASHINGTON<LEE<<LIAM<<<<<<<<<<<', '037L7J00U1NOR8312310M310610939770794'];
+    const out = correctMrz(MRZ_LAYOUTS.TD2, read(permit));
+    expect(out.checksPass).toBe(false);
+    expect(out.lines[1].slice(0, 9)).toBe('037L7J00U');
+  });
+
+  it('settles such a tie with the reader\'s own hesitation toward a round letter at one of the positions', () => {
+    const rows = read(['ARNORWASHINGTON<LEE<<LIAM<<<<<<<<<<<', '037L7J00U1NOR8312310M310610939770794']);
+    rows[1][0] = { char: '0', prob: 0.95, alternative: { char: 'D', prob: 0.41 } };
+    const out = correctMrz(MRZ_LAYOUTS.TD2, rows);
+    expect(out.lines[1].slice(0, 9)).toBe('O37L7J00U');
+    expect(out.checksPass).toBe(true);
+  });
+
+  it('reads a hesitant 3 as the 8 its runner-up B looks like, when the check digits agree', () => {
+    const permit = ['IRD<<BERGSTROEM<<CHLOE<HIROSHI<<<<<<', '8790016010D<<9907087F2708115<<<<<<<8'];
+    const rows = read([permit[0], permit[1].replace(/^8/, '3')]);
+    rows[1][0] = { char: '3', prob: 0.76, alternative: { char: 'B', prob: 0.21 } };
+    expect(correctMrz(MRZ_LAYOUTS.TD2, rows).lines).toEqual(permit);
+  });
 });
+

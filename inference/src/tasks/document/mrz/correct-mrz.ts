@@ -4,8 +4,10 @@
  * values (document code, sex, state codes) are mended to a listed value. Then, if check digits still
  * fail, the cheapest small set of substitutions that makes every check digit pass is searched:
  * the reader's runner-up characters (cheap when the reader was unsure) and letter/digit swaps in
- * alphanumeric fields (a fixed cost). A tampered check digit is not "corrected" away because the
- * search needs all check digits, composite included, to agree, and caps the cost it may spend.
+ * alphanumeric fields (a fixed cost). A tampered check digit is not "corrected" away: the search
+ * needs every check digit to agree, caps the cost it may spend, and gives up when a different fix
+ * is nearly as cheap (a check digit is one decimal digit of evidence; in TD2 and TD3 the composite
+ * adds none for the document number, which it weighs the same way).
  */
 import { allChecksPass, evaluateChecks } from './check-rules';
 import { allowedAt, coerce, swapConfusable } from './char-confusions';
