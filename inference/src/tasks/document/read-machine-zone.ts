@@ -12,7 +12,7 @@ import { UNKNOWN_CHAR } from './mrz/mrz-reading';
 import { readMrz, type MrzRead } from './mrz/read-mrz';
 import { confirmNamesFromVisualZone, namesAreUnsure } from './mrz/visual-zone-names';
 import { confirmNumberFromVisualZone } from './mrz/visual-zone-number';
-import { findMrzCandidates } from './ocr/find-mrz-lines';
+import { findMrzCandidates, type MrzCandidate } from './ocr/find-mrz-lines';
 import { subBox, type TextBox } from './ocr/text-box';
 import { detectText } from './ocr/text-detection';
 import { recognizeLines, type RecognizedLine } from './ocr/text-recognition';
@@ -42,9 +42,14 @@ function headIsUnsure(read: MrzRead): boolean {
 
 interface ZoneRead { read: MrzRead; firstRow: TextBox }
 
-async function readCandidates(runner: ModelRunner, image: RgbImage, lines: RecognizedLine[], now: Date): Promise<ZoneRead | null> {
+/** Candidates already read, by layout and rows, so a second pass over more lines skips them. */
+const candidateKey = (c: MrzCandidate): string => `${c.layout.format}:${c.rows.map((r) => `${Math.round(r.fullBox.cx)},${Math.round(r.fullBox.cy)}`).join(';')}`;
+
+async function readCandidates(runner: ModelRunner, image: RgbImage, lines: RecognizedLine[], now: Date, tried: Set<string>): Promise<ZoneRead | null> {
   let fallback: ZoneRead | null = null;
   for (const candidate of findMrzCandidates(lines)) {
+    if (tried.has(candidateKey(candidate))) continue;
+    tried.add(candidateKey(candidate));
     const firstRow = candidate.rows[0].fullBox;
     const full = await recognizeLines(runner, image, candidate.rows.map((r) => r.fullBox));
     const reads = candidate.rows.map((r, i) => (r.short ? [full[i].mrz] : [r.reading, full[i].mrz]));
@@ -73,14 +78,15 @@ export async function readMachineZone(runner: ModelRunner, image: RgbImage, now:
   const boxes = await detectText(runner, image);
   const shaped = mrzShapedBoxes(boxes);
   let lines = await recognizeLines(runner, image, shaped);
-  let zone = await readCandidates(runner, image, lines, now);
+  const tried = new Set<string>();
+  let zone = await readCandidates(runner, image, lines, now, tried);
   const readRest = async (): Promise<void> => {
     if (lines.length < boxes.length) lines = [...lines, ...(await recognizeLines(runner, image, boxes.filter((b) => !shaped.includes(b))))];
   };
   const texts = (): string[] => lines.map((l) => l.text);
   if (!zone?.read.parsed.fields.check_digits_valid) {
     await readRest();
-    zone = (await readCandidates(runner, image, lines, now)) ?? zone;
+    zone = (await readCandidates(runner, image, lines, now, tried)) ?? zone;
     const confirmed = zone && !zone.read.parsed.fields.check_digits_valid ? confirmNumberFromVisualZone(zone.read, texts(), now) : null;
     if (zone && confirmed) zone = { ...zone, read: confirmed };
   }
