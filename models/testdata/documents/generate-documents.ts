@@ -20,7 +20,7 @@ import { renderDocument } from './render-document';
 import { drawIdentity, type SyntheticIdentity } from './synthetic-identity';
 
 /** Bump when the output would change, so stale sets are rebuilt. */
-const GENERATOR_VERSION = '2';
+const GENERATOR_VERSION = '3';
 export const REFERENCE_DATE = '2026-11-01';
 
 const repoRoot = path.resolve(__dirname, '../../..');

@@ -33,7 +33,7 @@ export async function mrzBlock(lines: string[], pitch: number, lineGap: number):
     const raw = await ocrbLine(line, 300);
     const scale = (pitch * line.length) / raw.width;
     const height = Math.round(raw.height * scale);
-    return { png: await sharp(raw.png).resize(Math.round(raw.width * scale), height).png().toBuffer(), height };
+    return { png: await sharp(raw.png).resize({ width: Math.round(raw.width * scale), height, fit: 'fill' }).png().toBuffer(), height };
   }));
   const height = lineGap * (lines.length - 1) + rendered[rendered.length - 1].height;
   const png = await sharp({ create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
