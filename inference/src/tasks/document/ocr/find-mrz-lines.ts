@@ -91,13 +91,15 @@ function layoutsFor(rows: RawRow[]): MrzLayout[] {
 const END_MARGIN = 0.3;
 
 function toCandidate(layout: MrzLayout, rows: RawRow[], f: Frame): MrzCandidate {
-  // MRZ characters are evenly spaced, so the row read with most characters gives the pitch, and
-  // the pitch the zone's full width, even when every row was cut short. A character of slack on
-  // the left keeps a thin leading 'I' away from the crop's edge, where the reader drops it.
-  const densest = rows.reduce((a, b) => (b.length > a.length ? b : a));
-  const pitch = (densest.right - densest.left - 2 * END_MARGIN * densest.height) / Math.max(1, densest.length);
+  // MRZ characters are evenly spaced, so a row's read gives the pitch, and the pitch the zone's
+  // full width, even when every row was cut short. The widest estimate is kept: a reader that
+  // invents a filler shrinks its row's estimate, and a zone cut too narrow loses its check digit,
+  // while one too wide only adds background. A character of slack at each end keeps the first and
+  // last characters away from the crop's edges, where the reader drops them.
+  const pitch = Math.max(...rows.map((r) => (r.right - r.left - 2 * END_MARGIN * r.height) / Math.max(1, r.length)));
+  const height = Math.max(...rows.map((r) => r.height));
   const left = Math.min(...rows.map((r) => r.left)) - pitch;
-  const right = Math.max(...rows.map((r) => r.right), left + pitch * (layout.lineLength + 1) + 2 * END_MARGIN * densest.height);
+  const right = Math.max(...rows.map((r) => r.right), left + pitch * (layout.lineLength + 2) + 2 * END_MARGIN * height);
   return {
     layout,
     rows: rows.map((r) => {
