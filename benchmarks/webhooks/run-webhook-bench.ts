@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { startFerretDb } from '../../scripts/stack/ferretdb';
 import { startRedis } from '../../scripts/stack/redis';
@@ -20,6 +21,13 @@ const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 4);
 const WORKER_CONCURRENCY = process.env.BENCH_WORKER_CONCURRENCY ?? '50';
 const STALL_MS = 60_000;
+
+/** CPU time a process has used so far, in ms (Linux /proc; clock ticks are 10 ms). */
+function cpuMs(pid: number | undefined): number {
+  if (!pid) return 0;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 /** Runs `task` over `items` with `width` in flight. */
 async function pool<T>(items: T[], width: number, task: (item: T) => Promise<void>): Promise<void> {
@@ -82,10 +90,19 @@ async function main(): Promise<void> {
     const decideSeconds = (Date.now() - decideStarted) / 1000;
     console.log(`decided ${ids.length} sessions in ${decideSeconds.toFixed(1)} s (${(ids.length / decideSeconds).toFixed(0)}/s, ${CLIENTS} clients)`);
 
+    const workerPids: number[] = [];
     for (let w = 0; w < WORKERS; w += 1) {
       const worker = await startWorkerProcess(env, `bench-worker${w + 1}`);
+      workerPids.push(worker.child.pid!);
       running.push({ stop: () => worker.kill('SIGTERM') });
     }
+    const cpuOf = () => ({
+      store: cpuMs(ferret.process.child.pid),
+      redis: cpuMs(redis.process.child.pid),
+      workers: workerPids.reduce((sum, pid) => sum + cpuMs(pid), 0),
+      receiver: Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000),
+    });
+    const cpuBefore = cpuOf();
     const acked = new Set<string>();
     let lastProgress = Date.now();
     let lastAckAt = 0;
@@ -100,6 +117,10 @@ async function main(): Promise<void> {
       }
       if (acked.size > before) lastProgress = Date.now();
     }
+    const cpuAfter = cpuOf();
+    const cpuPerDelivery = Object.fromEntries(
+      Object.entries(cpuAfter).map(([k, v]) => [k, Number(((v - cpuBefore[k as keyof typeof cpuBefore]) / Math.max(1, acked.size)).toFixed(2))]),
+    );
     const firstAt = Math.min(...receiver.copies.map((c) => c.at));
     const deliverySeconds = (lastAckAt - firstAt) / 1000;
     const delivered = await webhookSettlementModel(store).countDocuments({ state: 'delivered' });
@@ -116,6 +137,10 @@ async function main(): Promise<void> {
       delivery_seconds: Number(deliverySeconds.toFixed(2)),
       deliveries_per_second: Number(((acked.size - 1) / deliverySeconds).toFixed(1)),
       decisions_per_second: Number((ids.length / decideSeconds).toFixed(1)),
+      /** From the moment the workers were ready to the last acknowledgement, per delivery. */
+      cpu_ms_per_delivery: cpuPerDelivery,
+      /** Other work on the machine competes for its 2 cores: the figure depends on it. */
+      load_average_1m: Number(os.loadavg()[0]!.toFixed(2)),
       measured_at: new Date().toISOString(),
     };
     writeFileSync(path.join(STATE, 'result.json'), `${JSON.stringify(result, null, 2)}\n`);
