@@ -52,7 +52,8 @@ async function readCandidates(runner: ModelRunner, image: RgbImage, lines: Recog
     tried.add(candidateKey(candidate));
     const firstRow = candidate.rows[0].fullBox;
     const full = await recognizeLines(runner, image, candidate.rows.map((r) => r.fullBox));
-    const reads = candidate.rows.map((r, i) => (r.short ? [full[i].mrz] : [r.reading, full[i].mrz]));
+    // A read cut short still counts: merging aligns it with the part of the row it covers.
+    const reads = candidate.rows.map((r, i) => [r.reading, full[i].mrz]);
     let read = readMrz(candidate.layout, reads, now);
     if (read && headIsUnsure(read)) {
       const [head] = await recognizeLines(runner, image, [subBox(firstRow, 0, HEAD)]);

@@ -6,7 +6,7 @@
  *
  * The detector often stops short in a long run of fillers (a name row ends in '<<<<<<<<'), or
  * splits a row. All rows of an MRZ share one left and right edge, so each candidate also carries,
- * per row, the box spanning the zone's full width, for re-reading rows that came out short.
+ * per row, the box spanning the zone's full width, for a second read of every row.
  */
 import { MRZ_LAYOUTS, type MrzLayout } from '../mrz/mrz-layouts';
 import type { LineReading } from '../mrz/mrz-reading';
@@ -14,11 +14,10 @@ import type { TextBox } from './text-box';
 import type { RecognizedLine } from './text-recognition';
 
 export interface MrzRow {
+  /** The row as read from its detected pieces (possibly cut short). */
   reading: LineReading;
   /** The row across the zone's full width, in source pixels. */
   fullBox: TextBox;
-  /** Whether the detected pieces fall short of the full width (or the row came in pieces). */
-  short: boolean;
 }
 export interface MrzCandidate { layout: MrzLayout; rows: MrzRow[] }
 
@@ -98,8 +97,10 @@ function toCandidate(layout: MrzLayout, rows: RawRow[], f: Frame): MrzCandidate 
   // last characters away from the crop's edges, where the reader drops them.
   const pitch = Math.max(...rows.map((r) => (r.right - r.left - 2 * END_MARGIN * r.height) / Math.max(1, r.length)));
   const height = Math.max(...rows.map((r) => r.height));
-  const left = Math.min(...rows.map((r) => r.left)) - pitch;
-  const right = Math.max(...rows.map((r) => r.right), left + pitch * (layout.lineLength + 2) + 2 * END_MARGIN * height);
+  const textLeft = Math.min(...rows.map((r) => r.left));
+  const textRight = Math.max(...rows.map((r) => r.right), textLeft + pitch * layout.lineLength + 2 * END_MARGIN * height);
+  const left = textLeft - pitch;
+  const right = textRight + pitch;
   return {
     layout,
     rows: rows.map((r) => {
@@ -107,7 +108,6 @@ function toCandidate(layout: MrzLayout, rows: RawRow[], f: Frame): MrzCandidate 
       return {
         reading: r.pieces.flatMap((p) => p.mrz),
         fullBox: { cx, cy, width: right - left, height: r.height, angle: f.angle, score: Math.min(...r.pieces.map((p) => p.box.score)) },
-        short: r.pieces.length > 1 || r.left - left > 1.5 * pitch || right - r.right > pitch,
       };
     }),
   };
