@@ -28,11 +28,15 @@ if [ -z "${MONGODB_URI:-}" ]; then
   bash scripts/build-ferretdb.sh
 fi
 
-step "test images and font from Debian packages"
-bash scripts/fetch-debian-assets.sh
+if [ "${1:-all}" != runtime ]; then
+  step "test images and font from Debian packages"
+  bash scripts/fetch-debian-assets.sh
+fi
 
-# Steps owned by later parts of the project run once their npm script exists.
-for script in models:materialize testdata:documents testdata:faces; do
+# `setup.sh runtime` (npm start) stops after the models; the synthetic test sets are for npm test.
+steps="models:materialize testdata:documents testdata:faces"
+[ "${1:-all}" = runtime ] && steps="models:materialize"
+for script in $steps; do
   if node -e "process.exit(require('./package.json').scripts['$script'] ? 0 : 1)"; then
     step "npm run $script"
     npm run --silent "$script"

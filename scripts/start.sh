@@ -3,5 +3,5 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
-bash scripts/setup.sh
+bash scripts/setup.sh runtime
 exec node_modules/.bin/tsx scripts/stack/start-stack.ts "$@"
