@@ -1,5 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { waitFor } from '../../../../scripts/stack/child-process';
 import { freePort } from '../../../../scripts/stack/free-port';
@@ -8,6 +8,20 @@ const ROOT = path.resolve(__dirname, '../../../..');
 const LOG_DIR = path.join(ROOT, '.state', 'webhooks', 'test-logs');
 export const WORKER_MAIN = path.join(ROOT, 'api/src/entry-points/worker/main.ts');
 export const API_MAIN = path.join(ROOT, 'api/src/entry-points/http/main.ts');
+
+/** Logs of earlier runs are kept a day for debugging, then dropped. */
+function pruneOldLogs(): void {
+  mkdirSync(LOG_DIR, { recursive: true });
+  for (const name of readdirSync(LOG_DIR)) {
+    const file = path.join(LOG_DIR, name);
+    try {
+      if (Date.now() - statSync(file).mtimeMs > 24 * 3600_000) rmSync(file, { force: true });
+    } catch {
+      // another test file pruned it first
+    }
+  }
+}
+pruneOldLogs();
 
 export interface ServiceProcess {
   name: string;
