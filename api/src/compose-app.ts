@@ -20,7 +20,8 @@ export async function composeApp(config: AppConfig, logger: Logger): Promise<App
   const sessions = new SessionRepository(mongo);
   const accounts = new AccountRepository(mongo, new SecretBox(config.SECRET_ENCRYPTION_KEY));
   await Promise.all([sessions.init(), accounts.init()]);
-  const queue = new JobQueueRepository(redis, config.REDIS_PREFIX);
+  // Without a listener ioredis prints every reconnect failure; readiness already reports the outage.
+  const queue = new JobQueueRepository(redis, config.REDIS_PREFIX, (error) => logger.warn({ err: error.message }, 'redis connection error'));
   const inference = config.INFERENCE_URL ? new InferenceRepository(config.INFERENCE_URL) : null;
   return {
     config,

@@ -1,6 +1,7 @@
 import { Connection } from 'mongoose';
 import { connectMongo } from '../src/data-access/mongo-connection';
 import { SessionDocument } from '../src/data-access/session.model';
+import { ClaimRecoveryRepository } from '../src/data-access/claim-recovery.repository';
 import { SessionRepository } from '../src/data-access/session.repository';
 import { SessionStatus } from '../src/domain/session-status';
 import { newSessionId } from '../src/shared/random-id';
@@ -58,7 +59,7 @@ describe('session store transitions on the real store (FerretDB or MONGODB_URI)'
     // A writer that crashed right after its claim: the claim exists, the session was never updated.
     await sessions.claims.create({ _id: `${id}:PENDING`, session_id: id, from: 'PENDING', to: 'FAILED', update: { status: 'FAILED', failure_reason: 'LIVENESS_FAILED' }, claimed_at: new Date(Date.now() - 60_000) });
     expect((await sessions.findForApplicant(id))?.status).toBe('PENDING');
-    expect(await sessions.rollForwardStaleClaims(new Date(Date.now() - 30_000))).toBe(1);
+    expect(await new ClaimRecoveryRepository(sessions).rollForwardClaimedBetween(new Date(Date.now() - 120_000), new Date(Date.now() - 30_000))).toBe(1);
     const stored = await sessions.findForApplicant(id);
     expect(stored).toMatchObject({ status: 'FAILED', failure_reason: 'LIVENESS_FAILED' });
   });

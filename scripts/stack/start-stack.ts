@@ -64,7 +64,7 @@ async function main(): Promise<void> {
       running.push(startProcess('inference', TSX, [inferenceMain], { env, cwd: ROOT }));
     }
     // Lets `npm run admin` reach this stack's store without the caller exporting anything.
-    writeFileSync(path.join(STATE, 'env.json'), JSON.stringify({ MONGODB_URI: mongoUri, SECRET_ENCRYPTION_KEY: env.SECRET_ENCRYPTION_KEY }), { mode: 0o600 });
+    writeFileSync(path.join(STATE, 'env.json'), JSON.stringify({ MONGODB_URI: mongoUri, SECRET_ENCRYPTION_KEY: env.SECRET_ENCRYPTION_KEY, REDIS_URL: redisUrl, REDIS_PREFIX: env.REDIS_PREFIX ?? 'bv' }), { mode: 0o600 });
     await ensureDemoAccount(mongoUri, env.SECRET_ENCRYPTION_KEY as string, path.join(ROOT, '.state', 'demo-account.json'), baseUrl);
     const api = startProcess('api', TSX, [path.join(ROOT, 'api/src/entry-points/http/main.ts')], { env, cwd: ROOT });
     running.push(api);

@@ -3,9 +3,9 @@ import { SessionRepository } from './session.repository';
 
 /**
  * Finishes transitions whose writer died between claiming them and writing the session, looking
- * only at claims made in a recent window. SessionRepository.rollForwardStaleClaims examines every
- * claim ever made (with a filtered read each, ~15 ms of FerretDB CPU apiece), which grew to
- * seconds per sweep; a window keeps each sweep's work proportional to the recent decision rate.
+ * only at claims made in a recent window: scanning every claim ever made (a filtered read each,
+ * ~15 ms of FerretDB CPU apiece) grew to seconds per sweep; a window keeps each sweep's work
+ * proportional to the recent decision rate.
  * A claim older than the window is still rolled forward by the next transition attempted on its
  * session: the session's own expiry job or the expiry sweep, at the latest.
  */
