@@ -6,9 +6,9 @@
  * run once, up front; the tests read the answers.
  *
  * To keep `npm test` within a few minutes on two cores it runs every bad-check-digit and expired
- * document but every third clean, blurred and no-face one (86 of 180; about 3 s each through the
- * service on a loaded 2-core machine, 1 s in-process); DOCUMENT_TEST_ALL=1 runs them all, as
- * `npm run eval -- --task document` always does.
+ * document but every third clean, blurred and no-face one (86 of 180: 337 s through the service on
+ * a 2-core machine shared with other jobs, load about 5; under 1 s a document in-process);
+ * DOCUMENT_TEST_ALL=1 runs them all, as `npm run eval -- --task document` always does.
  */
 // onnxruntime's instanceof checks need Node's typed arrays inside jest's vm context.
 import '../../../../models/test/support/node-realm-typed-arrays';
