@@ -68,63 +68,48 @@ const TD1: MrzLayout = {
   ],
 };
 
-const TD2: MrzLayout = {
-  format: 'TD2',
-  lineCount: 2,
-  lineLength: 36,
-  fields: [
-    field('document_code', 'letter', 0, 0, 2),
-    field('document_code_first', 'code', 0, 0, 1),
-    field('issuing_state', 'letter', 0, 2, 5),
-    field('name', 'letter', 0, 5, 36),
-    field('document_number', 'any', 1, 0, 9),
-    field('document_number_check', 'check', 1, 9, 10),
-    field('nationality', 'letter', 1, 10, 13),
-    field('birth_date', 'digit', 1, 13, 19),
-    field('birth_date_check', 'check', 1, 19, 20),
-    field('sex', 'sex', 1, 20, 21),
-    field('expiry_date', 'digit', 1, 21, 27),
-    field('expiry_date_check', 'check', 1, 27, 28),
-    field('optional_2', 'any', 1, 28, 35),
-    field('composite_check', 'check', 1, 35, 36),
-  ],
-  checks: [
-    { name: 'document_number', at: { line: 1, index: 9 }, over: [span(1, 0, 9)] },
-    { name: 'birth_date', at: { line: 1, index: 19 }, over: [span(1, 13, 19)] },
-    { name: 'expiry_date', at: { line: 1, index: 27 }, over: [span(1, 21, 27)] },
-    { name: 'composite', at: { line: 1, index: 35 }, over: [span(1, 0, 10), span(1, 13, 20), span(1, 21, 35)] },
-  ],
-};
+/**
+ * TD2 and TD3 share one plan: codes and the name on the first row; number, nationality, dates and
+ * optional data on the second, closed by the composite check digit. TD3's optional data is a
+ * personal number with its own check digit.
+ */
+function twoRowLayout(format: 'TD2' | 'TD3', lineLength: number): MrzLayout {
+  const composite = lineLength - 1;
+  const personalCheck = format === 'TD3' ? composite - 1 : null;
+  const optionalEnd = personalCheck ?? composite;
+  return {
+    format,
+    lineCount: 2,
+    lineLength,
+    fields: [
+      field('document_code', 'letter', 0, 0, 2),
+      field('document_code_first', 'code', 0, 0, 1),
+      field('issuing_state', 'letter', 0, 2, 5),
+      field('name', 'letter', 0, 5, lineLength),
+      field('document_number', 'any', 1, 0, 9),
+      field('document_number_check', 'check', 1, 9, 10),
+      field('nationality', 'letter', 1, 10, 13),
+      field('birth_date', 'digit', 1, 13, 19),
+      field('birth_date_check', 'check', 1, 19, 20),
+      field('sex', 'sex', 1, 20, 21),
+      field('expiry_date', 'digit', 1, 21, 27),
+      field('expiry_date_check', 'check', 1, 27, 28),
+      field(personalCheck ? 'personal_number' : 'optional_2', 'any', 1, 28, optionalEnd),
+      ...(personalCheck ? [field('personal_number_check', 'check-or-filler', 1, personalCheck, composite)] : []),
+      field('composite_check', 'check', 1, composite, lineLength),
+    ],
+    checks: [
+      { name: 'document_number', at: { line: 1, index: 9 }, over: [span(1, 0, 9)] },
+      { name: 'birth_date', at: { line: 1, index: 19 }, over: [span(1, 13, 19)] },
+      { name: 'expiry_date', at: { line: 1, index: 27 }, over: [span(1, 21, 27)] },
+      ...(personalCheck ? [{ name: 'personal_number', at: { line: 1, index: personalCheck }, over: [span(1, 28, personalCheck)], fillerAllowedWhenEmpty: true }] : []),
+      { name: 'composite', at: { line: 1, index: composite }, over: [span(1, 0, 10), span(1, 13, 20), span(1, 21, composite)] },
+    ],
+  };
+}
 
-const TD3: MrzLayout = {
-  format: 'TD3',
-  lineCount: 2,
-  lineLength: 44,
-  fields: [
-    field('document_code', 'letter', 0, 0, 2),
-    field('document_code_first', 'code', 0, 0, 1),
-    field('issuing_state', 'letter', 0, 2, 5),
-    field('name', 'letter', 0, 5, 44),
-    field('document_number', 'any', 1, 0, 9),
-    field('document_number_check', 'check', 1, 9, 10),
-    field('nationality', 'letter', 1, 10, 13),
-    field('birth_date', 'digit', 1, 13, 19),
-    field('birth_date_check', 'check', 1, 19, 20),
-    field('sex', 'sex', 1, 20, 21),
-    field('expiry_date', 'digit', 1, 21, 27),
-    field('expiry_date_check', 'check', 1, 27, 28),
-    field('personal_number', 'any', 1, 28, 42),
-    field('personal_number_check', 'check-or-filler', 1, 42, 43),
-    field('composite_check', 'check', 1, 43, 44),
-  ],
-  checks: [
-    { name: 'document_number', at: { line: 1, index: 9 }, over: [span(1, 0, 9)] },
-    { name: 'birth_date', at: { line: 1, index: 19 }, over: [span(1, 13, 19)] },
-    { name: 'expiry_date', at: { line: 1, index: 27 }, over: [span(1, 21, 27)] },
-    { name: 'personal_number', at: { line: 1, index: 42 }, over: [span(1, 28, 42)], fillerAllowedWhenEmpty: true },
-    { name: 'composite', at: { line: 1, index: 43 }, over: [span(1, 0, 10), span(1, 13, 20), span(1, 21, 43)] },
-  ],
-};
+const TD2 = twoRowLayout('TD2', 36);
+const TD3 = twoRowLayout('TD3', 44);
 
 export const MRZ_LAYOUTS: Record<MrzFormat, MrzLayout> = { TD1, TD2, TD3 };
 
