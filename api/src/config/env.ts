@@ -52,3 +52,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const publicBaseUrl = (config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
   return { ...config, PUBLIC_BASE_URL: publicBaseUrl };
 }
+
+/** For entry points: a bad configuration ends the process with EX_CONFIG, naming every bad variable. */
+export function loadConfigOrExit(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  try {
+    return loadConfig(source);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+}

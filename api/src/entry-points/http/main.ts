@@ -1,19 +1,10 @@
-import { ConfigError, loadConfig } from '../../config/env';
+import { loadConfigOrExit } from '../../config/env';
 import { createLogger } from '../../shared/logger';
 import { startApi } from './http-server';
 
 /** The API process: validate config, serve, and drain on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(78); // EX_CONFIG
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config.LOG_LEVEL, { process: 'api' });
   const api = await startApi(config, logger);
   logger.info({ port: api.port, public_base_url: config.PUBLIC_BASE_URL }, 'api listening');

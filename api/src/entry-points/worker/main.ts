@@ -1,19 +1,10 @@
-import { ConfigError, loadConfig } from '../../config/env';
+import { loadConfigOrExit } from '../../config/env';
 import { createLogger } from '../../shared/logger';
 import { startWorker } from './worker-runtime';
 
 /** The worker process: deliveries, expiry and the sweeps. Drains on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(78); // EX_CONFIG
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config.LOG_LEVEL, { process: 'worker' });
   const worker = await startWorker(config, logger);
   logger.info({ health_port: worker.healthPort, concurrency: config.WORKER_CONCURRENCY }, 'worker consuming');
