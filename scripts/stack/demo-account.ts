@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { AccountRepository } from '../../api/src/data-access/account.repository';
 import { connectMongo } from '../../api/src/data-access/mongo-connection';
 import { createAccount } from '../../api/src/domain/usecases/manage-accounts/manage-accounts.usecase';
@@ -37,4 +37,3 @@ Create a session:
   }
 }
 
-export const readDemoAccount = (savePath: string) => JSON.parse(readFileSync(savePath, 'utf8'));

@@ -12,11 +12,3 @@ export function freePort(): Promise<number> {
     });
   });
 }
-
-export async function isPortFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}

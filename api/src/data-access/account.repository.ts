@@ -17,7 +17,7 @@ export interface ResolvedKey {
   environment: Environment;
 }
 
-export const hashApiKey = (key: string): string => createHash('sha256').update(key, 'utf8').digest('hex');
+const hashApiKey = (key: string): string => createHash('sha256').update(key, 'utf8').digest('hex');
 
 /** The store of accounts, their hashed API keys and their sealed webhook secrets. */
 export class AccountRepository {
