@@ -1,27 +1,17 @@
 import { AppContext } from './app-context';
 import { AppConfig } from './config/env';
-import { AccountRepository } from './data-access/account.repository';
 import { InferenceRepository } from './data-access/inference.repository';
-import { JobQueueRepository } from './data-access/job-queue.repository';
-import { connectMongo, pingMongo } from './data-access/mongo-connection';
+import { connectStores } from './data-access/connect-stores';
+import { pingMongo } from './data-access/mongo-connection';
 import { permissiveWebhookTargetPolicy } from './data-access/permissive-webhook-target-policy';
 import { publicWebhookTargetPolicy } from './data-access/public-webhook-target-policy';
-import { connectRedis } from './data-access/redis-connection';
-import { SessionRepository } from './data-access/session.repository';
 import { UsageRepository } from './data-access/usage.repository';
 import { systemClock } from './shared/clock';
 import { Logger } from './shared/logger';
-import { SecretBox } from './shared/secret-box';
 
 /** Wires the real repositories to their outside dependencies. */
 export async function composeApp(config: AppConfig, logger: Logger): Promise<AppContext & { close(): Promise<void> }> {
-  const mongo = await connectMongo(config.MONGODB_URI);
-  const redis = connectRedis(config.REDIS_URL);
-  const sessions = new SessionRepository(mongo);
-  const accounts = new AccountRepository(mongo, new SecretBox(config.SECRET_ENCRYPTION_KEY));
-  await Promise.all([sessions.init(), accounts.init()]);
-  // Without a listener ioredis prints every reconnect failure; readiness already reports the outage.
-  const queue = new JobQueueRepository(redis, config.REDIS_PREFIX, (error) => logger.warn({ err: error.message }, 'redis connection error'));
+  const { mongo, redis, sessions, accounts, queue } = await connectStores(config, logger);
   const inference = config.INFERENCE_URL ? new InferenceRepository(config.INFERENCE_URL) : null;
   return {
     config,

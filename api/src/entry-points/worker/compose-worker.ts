@@ -4,8 +4,8 @@ import { AppConfig } from '../../config/env';
 import { AccountRepository } from '../../data-access/account.repository';
 import { DeliveryLogRepository } from '../../data-access/delivery-log.repository';
 import { JobQueueRepository } from '../../data-access/job-queue.repository';
-import { connectMongo, pingMongo } from '../../data-access/mongo-connection';
-import { connectRedis } from '../../data-access/redis-connection';
+import { connectStores } from '../../data-access/connect-stores';
+import { pingMongo } from '../../data-access/mongo-connection';
 import { SessionExpiryRepository } from '../../data-access/session-expiry.repository';
 import { SessionRepository } from '../../data-access/session.repository';
 import { WebhookOutboxRepository } from '../../data-access/webhook-outbox.repository';
@@ -14,7 +14,6 @@ import { CachedWebhookSecrets } from '../../data-access/cached-webhook-secrets';
 import { ClaimRecoveryRepository } from '../../data-access/claim-recovery.repository';
 import { Clock, systemClock } from '../../shared/clock';
 import { Logger } from '../../shared/logger';
-import { SecretBox } from '../../shared/secret-box';
 
 /** Everything job handlers may use, built once per worker process. */
 export interface WorkerContext {
@@ -37,16 +36,9 @@ export interface WorkerContext {
 }
 
 export async function composeWorker(config: AppConfig, logger: Logger): Promise<WorkerContext> {
-  const mongo = await connectMongo(config.MONGODB_URI);
-  const redis = connectRedis(config.REDIS_URL);
-  const sessions = new SessionRepository(mongo);
-  const accounts = new AccountRepository(mongo, new SecretBox(config.SECRET_ENCRYPTION_KEY));
+  const { mongo, redis, sessions, accounts, queue } = await connectStores(config, logger);
   const deliveryLog = new DeliveryLogRepository(mongo);
-  await Promise.all([sessions.init(), accounts.init(), deliveryLog.init()]);
-  // One line per reconnect attempt while Redis is away, instead of raw stack traces on stderr.
-  const onRedisError = (error: Error) => logger.warn({ err: error.message }, 'redis connection error');
-  redis.on('error', onRedisError);
-  const queue = new JobQueueRepository(redis, config.REDIS_PREFIX, onRedisError);
+  await deliveryLog.init();
   const outbox = new WebhookOutboxRepository(sessions.model);
   const sender = new WebhookSender({
     timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000,
