@@ -35,6 +35,8 @@ export interface SessionDocument {
   webhook_delivery_id: string | null;
   /** Admin redeliveries so far; each is a new delivery round with its own job id (absent = 0). */
   webhook_redeliveries?: number;
+  /** 1-based attempt number: a retry of a FAILED session starts the next one (absent = 1). */
+  attempt?: number;
   billed: boolean;
 }
 
@@ -64,6 +66,7 @@ const sessionSchema = new Schema<SessionDocument>(
     webhook_state: { type: String, required: true, enum: ['none', 'pending', 'delivered', 'failed'] },
     webhook_delivery_id: { type: String, default: null },
     webhook_redeliveries: { type: Number, default: 0 },
+    attempt: { type: Number, default: 1 },
     billed: { type: Boolean, required: true },
   },
   { versionKey: false },
