@@ -37,6 +37,8 @@ describe('decisions survive the service’s own faults (real stack)', () => {
     expect((await client.submit()).body).toEqual({ status: 'IN_PROGRESS', decision: 'pending' });
     await new Promise((r) => setTimeout(r, 3_000));
     expect((await client.status(null)).body).toEqual({ status: 'IN_PROGRESS', decision: 'pending', redirect_url: null });
+    const metrics = await fetch(`http://127.0.0.1:${stack.stack.workers[0]!.port}/metrics`).then((r) => r.text());
+    expect(Number(/^bioverify_decisions_pending (\d+)/m.exec(metrics)?.[1])).toBeGreaterThanOrEqual(1);
     await stack.startInference();
     expect(await client.decided(90_000)).toMatchObject({ status: 'VERIFIED', decision: 'done' });
     const copies = await webhooksFor(stack, client.sessionId, 1);

@@ -7,6 +7,7 @@ import { DECISION_BACKOFF, decisionBackoffDelay } from '../../jobs/decision-retr
 import { Logger } from '../../shared/logger';
 import { composeWorker } from './compose-worker';
 import { startHealthServer } from './health-server';
+import { workerMetrics } from './worker-metrics';
 import { workerJobHandlers } from './worker-job-handlers';
 
 export interface RunningWorker {
@@ -60,7 +61,7 @@ export async function startWorker(config: AppConfig, logger: Logger): Promise<Ru
     // from any earlier start, and the next start (or another replica) upserts them again.
     logger.error({ err: (error as Error).message }, 'could not upsert the sweep schedules');
   }
-  const health = await startHealthServer(config.WORKER_HEALTH_PORT, ctx.readiness, () => !stopping && workers.every((w) => w.isRunning()));
+  const health = await startHealthServer(config.WORKER_HEALTH_PORT, ctx.readiness, () => !stopping && workers.every((w) => w.isRunning()), workerMetrics(ctx.queue));
   return {
     healthPort: health.port,
     async stop() {
