@@ -6,6 +6,9 @@ import { pingMongo } from './data-access/mongo-connection';
 import { permissiveWebhookTargetPolicy } from './data-access/permissive-webhook-target-policy';
 import { publicWebhookTargetPolicy } from './data-access/public-webhook-target-policy';
 import { UsageRepository } from './data-access/usage.repository';
+import { DeliveryLogRepository } from './data-access/delivery-log.repository';
+import { WebhookOutboxRepository } from './data-access/webhook-outbox.repository';
+import { sessionModel } from './data-access/session.model';
 import { CaptureBlobRepository } from './data-access/capture-blob.repository';
 import { CaptureStateRepository } from './data-access/capture-state.repository';
 import { CaptureWriteLimiter } from './data-access/capture-write-limiter';
@@ -29,6 +32,8 @@ export async function composeApp(config: AppConfig, logger: Logger): Promise<App
     sessions,
     queue,
     usage: new UsageRepository(redis, config.REDIS_PREFIX),
+    deliveryLog: new DeliveryLogRepository(mongo),
+    outbox: new WebhookOutboxRepository(sessionModel(mongo)),
     // Egress safety (issue 5): only the local stack opts out, and the API logs a warning when it does.
     webhookPolicy: config.WEBHOOK_ALLOW_PRIVATE_NETWORKS ? permissiveWebhookTargetPolicy : publicWebhookTargetPolicy(),
     capture: {

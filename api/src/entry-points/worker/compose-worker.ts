@@ -8,6 +8,7 @@ import { connectStores } from '../../data-access/connect-stores';
 import { pingMongo } from '../../data-access/mongo-connection';
 import { SessionExpiryRepository } from '../../data-access/session-expiry.repository';
 import { SessionRepository } from '../../data-access/session.repository';
+import { sessionModel } from '../../data-access/session.model';
 import { WebhookOutboxRepository } from '../../data-access/webhook-outbox.repository';
 import { WebhookSender } from '../../data-access/webhook-sender';
 import { CachedWebhookSecrets } from '../../data-access/cached-webhook-secrets';
@@ -52,7 +53,7 @@ export async function composeWorker(config: AppConfig, logger: Logger): Promise<
   const { mongo, redis, sessions, accounts, queue } = await connectStores(config, logger);
   const deliveryLog = new DeliveryLogRepository(mongo);
   await deliveryLog.init();
-  const outbox = new WebhookOutboxRepository(sessions.model);
+  const outbox = new WebhookOutboxRepository(sessionModel(mongo));
   const states = new CaptureStateRepository(mongo);
   await states.init();
   const inference = config.INFERENCE_URL ? new InferenceRepository(config.INFERENCE_URL) : null;
