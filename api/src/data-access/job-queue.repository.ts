@@ -106,6 +106,16 @@ export class JobQueueRepository implements DecisionQueue {
     return Object.values(counts).reduce((a, b) => a + b, 0);
   }
 
+  /** Jobs per queue and state, for the queue-depth gauge (one round trip per queue). */
+  async queueDepths(): Promise<Array<{ queue: string; state: string; jobs: number }>> {
+    const states = ['waiting', 'delayed', 'active', 'prioritized', 'failed'] as const;
+    const perQueue = await Promise.all([this.webhooks, this.expiry, this.maintenance, this.decisions].map(async (queue) => {
+      const counts = await queue.getJobCounts(...states);
+      return states.map((state) => ({ queue: queue.name, state, jobs: counts[state] ?? 0 }));
+    }));
+    return perQueue.flat();
+  }
+
   async scheduleExpiry(sessionId: string, at: Date): Promise<void> {
     const delay = Math.max(0, at.getTime() - Date.now());
     const add = this.expiry.add(JOBS.expireSession, { session_id: sessionId }, { jobId: expiryJobId(sessionId), delay, ...JOB_RETENTION });

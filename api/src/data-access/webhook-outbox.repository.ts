@@ -41,6 +41,14 @@ export class WebhookOutboxRepository {
     return this.sessions.collection.findOne<DeliverableSession>({ _id: id as never }, { projection: DELIVERABLE_FIELDS });
   }
 
+  /**
+   * Decided sessions whose webhook is still owed (index on webhook_state). A round settled by a
+   * worker but not yet copied here by the outbox sweep still counts, for at most one sweep interval.
+   */
+  countPending(): Promise<number> {
+    return this.sessions.countDocuments({ webhook_state: 'pending' });
+  }
+
   async settlementOf(id: string, round: number): Promise<SettledState | null> {
     const doc = await this.settlements.findById(settlementId(id, round), { state: 1 }).lean<WebhookSettlementDocument>().exec();
     return doc?.state ?? null;

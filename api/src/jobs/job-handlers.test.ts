@@ -1,5 +1,6 @@
 import { WorkerContext } from '../entry-points/worker/compose-worker';
 import { workerJobHandlers } from '../entry-points/worker/worker-job-handlers';
+import { WorkerMetrics } from '../entry-points/worker/worker-metrics';
 import { assertEveryJobHandled, MissingJobHandlerError } from './job-handlers';
 import { JOB_QUEUE, JOBS } from './job-names';
 import { linearBackoffDelay, WEBHOOK_MAX_ATTEMPTS } from './webhook-retry-policy';
@@ -19,7 +20,7 @@ describe('job declarations', () => {
   });
 
   it('are all handled by the worker entry point', () => {
-    expect(() => assertEveryJobHandled(workerJobHandlers({} as WorkerContext))).not.toThrow();
+    expect(() => assertEveryJobHandled(workerJobHandlers({} as WorkerContext, {} as WorkerMetrics))).not.toThrow();
   });
 
   it('allow the first attempt plus three retries, waiting the interval times the retry number', () => {

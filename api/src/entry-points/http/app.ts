@@ -1,24 +1,29 @@
 import express, { Express } from 'express';
 import { AppContext } from '../../app-context';
+import { ApiMetrics } from './api-metrics';
 import { accessLog } from './middleware/access-log';
 import { errorHandler, notFoundHandler } from './middleware/error-handler';
 import { requestId } from './middleware/request-id';
+import { requestMetrics } from './middleware/request-metrics';
 import { docsRouter } from './routes/docs.routes';
 import { healthRouter } from './routes/health.routes';
 import { hostedRouter } from './routes/hosted.routes';
+import { metricsRouter } from './routes/metrics.routes';
 import { credentialsRouter, pricingRouter } from './routes/public.routes';
 import { captureRouter } from './routes/capture.routes';
 import { sessionsRouter } from './routes/sessions.routes';
 import { webhooksRouter } from './routes/webhooks.routes';
 
 /** The HTTP surface: routes only translate HTTP to use cases; no logic lives here. */
-export function createHttpApp(ctx: AppContext, isShuttingDown: () => boolean = () => false): Express {
+export function createHttpApp(ctx: AppContext, isShuttingDown: () => boolean = () => false, metrics: ApiMetrics = new ApiMetrics()): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(requestId);
   app.use(accessLog(ctx.logger));
+  app.use(requestMetrics(metrics));
   app.use(healthRouter(ctx, isShuttingDown));
+  app.use(metricsRouter(metrics.registry));
   app.use(docsRouter(ctx.config.PUBLIC_BASE_URL));
   app.use('/v1/sessions', webhooksRouter(ctx));
   app.use('/v1/sessions', sessionsRouter(ctx));

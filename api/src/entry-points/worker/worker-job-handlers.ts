@@ -1,5 +1,5 @@
 import { DelayedError, Job } from 'bullmq';
-import { deliverWebhook } from '../../domain/usecases/deliver-webhook/deliver-webhook.usecase';
+import { deliverWebhook, DeliveryAttemptFailed } from '../../domain/usecases/deliver-webhook/deliver-webhook.usecase';
 import { expireSession } from '../../domain/usecases/expire-session/expire-session.usecase';
 import { sweepExpiry } from '../../domain/usecases/sweep-expiry/sweep-expiry.usecase';
 import { sweepOutbox } from '../../domain/usecases/sweep-outbox/sweep-outbox.usecase';
@@ -11,9 +11,16 @@ import { JobHandler } from '../../jobs/job-handlers';
 import { DecideSessionPayload, DeliverWebhookPayload, ExpireSessionPayload, JOBS } from '../../jobs/job-names';
 import { WEBHOOK_MAX_ATTEMPTS } from '../../jobs/webhook-retry-policy';
 import { WorkerContext } from './compose-worker';
+import { DeliveryOutcome, WorkerMetrics } from './worker-metrics';
+
+/** An attempt that throws is retried by the queue unless it was the last one. */
+function failedDeliveryOutcome(error: unknown, attempt: number, maxAttempts: number): DeliveryOutcome {
+  if (!(error instanceof DeliveryAttemptFailed)) return 'error';
+  return attempt >= maxAttempts ? 'failed' : 'retry_scheduled';
+}
 
 /** Job name → use case. Adding a job to job-names.ts without a line here stops the worker at start. */
-export function workerJobHandlers(ctx: WorkerContext): Record<string, JobHandler> {
+export function workerJobHandlers(ctx: WorkerContext, metrics: WorkerMetrics): Record<string, JobHandler> {
   const captureDeps = { states: ctx.states, blobs: ctx.blobs, clock: ctx.clock, retentionHours: ctx.retentionHours };
   // Expiry ends the current attempt's capture: a session's attempt is read when it ends.
   const endCurrentCapture = async (sessionId: string) => {
@@ -21,16 +28,18 @@ export function workerJobHandlers(ctx: WorkerContext): Record<string, JobHandler
     if (session) await endCapture(captureDeps, sessionId, session.attempt ?? 1);
   };
   return {
-    [JOBS.deliverWebhook]: (job: Job<DeliverWebhookPayload>) =>
-      deliverWebhook(
-        { outbox: ctx.outbox, secrets: ctx.secrets, sender: ctx.sender, log: ctx.deliveryLog, clock: ctx.clock, logger: ctx.logger },
-        {
-          sessionId: job.data.session_id,
-          round: job.data.round ?? 0,
-          attempt: job.attemptsMade + 1,
-          maxAttempts: job.opts.attempts ?? WEBHOOK_MAX_ATTEMPTS,
-        },
-      ),
+    [JOBS.deliverWebhook]: async (job: Job<DeliverWebhookPayload>) => {
+      const attempt = { sessionId: job.data.session_id, round: job.data.round ?? 0, attempt: job.attemptsMade + 1, maxAttempts: job.opts.attempts ?? WEBHOOK_MAX_ATTEMPTS };
+      const deps = { outbox: ctx.outbox, secrets: ctx.secrets, sender: ctx.sender, log: ctx.deliveryLog, clock: ctx.clock, logger: ctx.logger };
+      try {
+        const outcome = await deliverWebhook(deps, attempt);
+        metrics.webhookDelivery(outcome);
+        return outcome;
+      } catch (error) {
+        metrics.webhookDelivery(failedDeliveryOutcome(error, attempt.attempt, attempt.maxAttempts));
+        throw error;
+      }
+    },
 
     [JOBS.expireSession]: async (job: Job<ExpireSessionPayload>, token?: string) => {
       const outcome = await expireSession({ ...ctx, endCapture: endCurrentCapture }, job.data.session_id);
@@ -48,7 +57,7 @@ export function workerJobHandlers(ctx: WorkerContext): Record<string, JobHandler
     [JOBS.decideSession]: (job: Job<DecideSessionPayload>) => {
       // Without an inference service the job waits on its backoff, exactly as during an outage.
       if (!ctx.inference) throw new Error('no INFERENCE_URL configured: the decision waits');
-      return decideCapturedSession({ ...ctx, ...captureDeps, inference: ctx.inference }, job.data.session_id, job.data.attempt);
+      return decideCapturedSession({ ...ctx, ...captureDeps, inference: ctx.inference, metrics }, job.data.session_id, job.data.attempt);
     },
 
     [JOBS.sweepCaptures]: () =>

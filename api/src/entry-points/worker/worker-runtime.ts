@@ -7,7 +7,7 @@ import { DECISION_BACKOFF, decisionBackoffDelay } from '../../jobs/decision-retr
 import { Logger } from '../../shared/logger';
 import { composeWorker } from './compose-worker';
 import { startHealthServer } from './health-server';
-import { workerMetrics } from './worker-metrics';
+import { WorkerMetrics } from './worker-metrics';
 import { workerJobHandlers } from './worker-job-handlers';
 
 export interface RunningWorker {
@@ -18,7 +18,13 @@ export interface RunningWorker {
 
 export async function startWorker(config: AppConfig, logger: Logger): Promise<RunningWorker> {
   const ctx = await composeWorker(config, logger);
-  const handlers = workerJobHandlers(ctx);
+  const metrics = new WorkerMetrics({
+    pendingDecisions: () => ctx.queue.pendingDecisions(),
+    deliveryBacklog: () => ctx.queue.deliveryBacklog(),
+    outboxPending: () => ctx.outbox.countPending(),
+    queueDepths: () => ctx.queue.queueDepths(),
+  });
+  const handlers = workerJobHandlers(ctx, metrics);
   assertEveryJobHandled(handlers); // before any worker exists: a missing handler is a start-up failure
   const retryIntervalMs = config.WEBHOOK_RETRY_INTERVAL_SECONDS * 1000;
   const concurrency: Record<QueueName, number> = {
@@ -61,7 +67,7 @@ export async function startWorker(config: AppConfig, logger: Logger): Promise<Ru
     // from any earlier start, and the next start (or another replica) upserts them again.
     logger.error({ err: (error as Error).message }, 'could not upsert the sweep schedules');
   }
-  const health = await startHealthServer(config.WORKER_HEALTH_PORT, ctx.readiness, () => !stopping && workers.every((w) => w.isRunning()), workerMetrics(ctx.queue));
+  const health = await startHealthServer(config.WORKER_HEALTH_PORT, ctx.readiness, () => !stopping && workers.every((w) => w.isRunning()), metrics.registry);
   return {
     healthPort: health.port,
     async stop() {

@@ -6,6 +6,7 @@ import { SessionRepository } from '../../../data-access/session.repository';
 import { SecretBox } from '../../../shared/secret-box';
 import { decideChecks } from '../../decision/decide-checks';
 import { DecisionInputs } from '../../decision/decision-inputs';
+import { DecisionMetrics } from '../../ports/decision-metrics';
 import { InferenceChecks } from '../../ports/inference-checks';
 import { SanctionsScreening } from '../../ports/sanctions-screening';
 import { DECIDED_STATUSES, OPEN_STATUSES } from '../../session-status';
@@ -22,6 +23,8 @@ export interface DecideCapturedDeps extends DecideDeps, EndCaptureDeps {
   accounts: Pick<AccountRepository, 'find'>;
   inference: InferenceChecks;
   sanctions: SanctionsScreening;
+  /** Absent where nothing is reported (tests, tools); the worker passes its Prometheus series. */
+  metrics?: DecisionMetrics;
 }
 
 export type DecideOutcome = 'decided' | 'already-ended' | 'stale-attempt' | 'not-submitted' | 'gone';
@@ -92,6 +95,7 @@ export async function decideCapturedSession(deps: DecideCapturedDeps, sessionId:
     throw error;
   });
   await endCapture(deps, sessionId, attempt);
+  if (decided) deps.metrics?.decisionMade(decided.status, decision.failure_reason ?? null, (deps.clock.now().getTime() - state.submitted_at.getTime()) / 1000);
   deps.logger.info({ session_id: sessionId, status: decided?.status ?? 'lost-race', failure_reason: decision.failure_reason }, 'session decided');
   return decided ? 'decided' : 'already-ended';
 }

@@ -23,6 +23,7 @@ function fromBodyParser(error: { type?: string; status?: number }): AppError | n
 }
 
 export function sendError(res: Response, error: AppError): void {
+  res.locals.errorCode = error.code; // for the request metrics: refusals are counted by code
   res.status(ERROR_STATUS[error.code]).json({
     error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
     request_id: res.locals.requestId,
