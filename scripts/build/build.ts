@@ -6,8 +6,7 @@
  * copied beside the compiled code. Usage: `tsx scripts/build/build.ts [--out-dir <dir>]`.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '../..');
@@ -17,14 +16,7 @@ export function build(outDir: string): void {
   rmSync(out, { recursive: true, force: true });
   const scripts = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
   if (scripts['build:web']) execFileSync('npm', ['run', '--silent', 'build:web'], { cwd: root, stdio: 'inherit' });
-  // tsc reads --outDir relative to the cwd; a temporary project file keeps tsconfig.build.json the one source of the settings.
-  const project = path.join(mkdtempSync(path.join(tmpdir(), 'bv-build-')), 'tsconfig.json');
-  writeFileSync(project, JSON.stringify({ extends: path.join(root, 'tsconfig.build.json'), compilerOptions: { outDir: out, rootDir: root } }));
-  try {
-    execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', project], { cwd: root, stdio: 'inherit' });
-  } finally {
-    rmSync(path.dirname(project), { recursive: true, force: true });
-  }
+  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', out], { cwd: root, stdio: 'inherit' });
   const publicDir = path.join(root, 'hosted/public');
   if (existsSync(publicDir)) cpSync(publicDir, path.join(out, 'hosted/public'), { recursive: true });
 }
