@@ -1,15 +1,21 @@
-# API and webhook workers (one image, two commands). Build from the repository root:
+# API and workers (one image; the worker's command is set in workers.yaml). Build from the repository root:
 #   docker build -f k8s/images/app.Dockerfile -t bioverify-app .
+# The build stage compiles to dist/ with the dev dependencies; the image runs plain node over dist/
+# with production dependencies only (k8s/test/image-file-sets.test.ts assembles and starts it).
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+ENV ONNXRUNTIME_NODE_INSTALL=skip
+COPY . .
+RUN npm install --no-audit --no-fund && npm run build
+
 FROM node:20-bookworm-slim
 WORKDIR /app
+# The API and workers never load onnxruntime (the inference image does): skip its provider download.
 ENV NODE_ENV=production ONNXRUNTIME_NODE_INSTALL=skip
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm install --no-save tsx@4
-COPY api ./api
-COPY hosted ./hosted
-COPY proto ./proto
-COPY inference/src/client ./inference/src/client
-COPY tsconfig.json ./
+# `npm install`, not `npm ci`: see scripts/setup.sh (the lock cannot list every platform's optional packages).
+RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/dist ./dist
 USER node
-EXPOSE 8080
-CMD ["node_modules/.bin/tsx", "api/src/entry-points/http/main.ts"]
+EXPOSE 8080 8081
+CMD ["node", "dist/api/src/entry-points/http/main.js"]

