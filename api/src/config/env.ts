@@ -4,9 +4,10 @@ const booleanString = z.enum(['true', 'false']).transform((value) => value === '
 
 /**
  * Every variable the API, the workers and the admin CLI read. Parsed once at start so a bad
- * deployment fails before it accepts traffic, naming every bad variable at once.
+ * deployment fails before it accepts traffic, naming every bad variable at once. Exported for the
+ * manifests test (k8s/test), which checks every variable a container sets is known here.
  */
-const envSchema = z.object({
+export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),

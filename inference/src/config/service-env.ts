@@ -3,7 +3,8 @@ import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);
 
-const schema = z.object({
+/** Exported for the manifests test (k8s/test), which checks every variable a container sets is known here. */
+export const serviceEnvSchema = z.object({
   INFERENCE_PORT: port.default(50051),
   INFERENCE_HOST: z.string().min(1).default('0.0.0.0'),
   INFERENCE_METRICS_PORT: port.default(9464),
@@ -21,10 +22,10 @@ const schema = z.object({
   INFERENCE_EXECUTOR_NICE: z.coerce.number().int().min(0).max(19).default(10),
 });
 
-export type ServiceEnv = z.infer<typeof schema>;
+export type ServiceEnv = z.infer<typeof serviceEnvSchema>;
 
 export function readServiceEnv(env: NodeJS.ProcessEnv = process.env): ServiceEnv {
-  const result = schema.safeParse(env);
+  const result = serviceEnvSchema.safeParse(env);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`invalid inference service environment: ${problems}`);
