@@ -20,7 +20,6 @@ import { containersOf, deployments, readManifests } from './support/manifests';
 
 const REPO = path.resolve(__dirname, '../..');
 const IMAGES = path.join(REPO, 'k8s/images');
-const SERVING = 1; // grpc.health.v1 ServingStatus.SERVING
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'bv-images-'));
 const dockerfiles = readdirSync(IMAGES).filter((f) => f.endsWith('.Dockerfile')).map((f) => readDockerfile(path.join(IMAGES, f)));
@@ -116,7 +115,7 @@ describe('the images, assembled from what their Dockerfiles copy', () => {
     inferenceUrl = `127.0.0.1:${port}`;
     const client = createInferenceClient({ address: inferenceUrl });
     try {
-      await waitUntilReady('inference', child, async () => (await client.health('', 2_000)) === SERVING, 300_000);
+      await waitUntilReady('inference', child, async () => (await client.health('', 2_000)) === 'SERVING', 300_000);
     } finally {
       client.close();
     }

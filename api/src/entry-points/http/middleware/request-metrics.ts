@@ -26,6 +26,29 @@ function recordMatchedRoute(req: Request): () => string | undefined {
 }
 
 /**
+ * Why a capture write was refused: the contract's error code for an HTTP error, or for an answered
+ * write that asks for a retake, the reason the answer gives (e.g. DOCUMENT_UNREADABLE on a 200).
+ */
+function refusalOf(res: Response, answer: unknown): string | null {
+  if (res.statusCode >= 400) return (res.locals.errorCode as string | undefined) ?? `HTTP_${res.statusCode}`;
+  const body = (answer ?? {}) as { reason?: unknown; face_found?: unknown; retake?: unknown };
+  if (typeof body.reason === 'string') return body.reason;
+  if (body.face_found === false) return 'FACE_NOT_DETECTED';
+  return body.retake === true ? 'RETAKE_REQUESTED' : null;
+}
+
+/** Keeps the JSON body a handler answers with, so the capture counters can read its verdict. */
+function keepAnswer(res: Response): () => unknown {
+  let answer: unknown;
+  const json = res.json.bind(res);
+  res.json = (body: unknown) => {
+    answer = body;
+    return json(body);
+  };
+  return () => answer;
+}
+
+/**
  * Times every request by route pattern (never the raw URL, which holds session ids), and counts
  * the sessions created and the capture writes with the error code of each refusal.
  */
@@ -33,6 +56,7 @@ export function requestMetrics(metrics: ApiMetrics) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const started = process.hrtime.bigint();
     const matched = recordMatchedRoute(req);
+    const answer = keepAnswer(res);
     res.once('finish', () => {
       const route = matched() ?? (res.statusCode === 404 ? 'unmatched' : 'static');
       const status = String(res.statusCode);
@@ -42,9 +66,9 @@ export function requestMetrics(metrics: ApiMetrics) {
       }
       const step = req.method !== 'GET' ? CAPTURE_WRITE.exec(route)?.[1] : undefined;
       if (step) {
-        const refused = res.statusCode >= 400;
-        metrics.captureUploads.inc({ step, outcome: refused ? 'refused' : 'accepted' });
-        if (refused) metrics.captureRefusals.inc({ step, reason: (res.locals.errorCode as string | undefined) ?? `HTTP_${status}` });
+        const refusal = refusalOf(res, answer());
+        metrics.captureUploads.inc({ step, outcome: refusal ? 'refused' : 'accepted' });
+        if (refusal) metrics.captureRefusals.inc({ step, reason: refusal });
       }
     });
     next();
