@@ -141,6 +141,20 @@ describe('a captured applicant decides the session (synthetic documents, real mo
     expect(await stack.blobs()).toBe(0);
   });
 
+  it("counts the decisions above on the workers' /metrics by status and failure reason, each with its latency, and their webhooks by outcome", async () => {
+    const scraped = await Promise.all(stack.stack.workers.map((w) => fetch(`http://127.0.0.1:${w.port}/metrics`).then((r) => r.text())));
+    const total = (name: string, labels: Record<string, string> = {}) =>
+      scraped.flatMap((text) => text.split('\n'))
+        .filter((line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `))
+        .filter((line) => Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`)))
+        .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+    expect(total('bioverify_decisions_total', { status: 'VERIFIED', failure_reason: 'none' })).toBeGreaterThanOrEqual(2);
+    const failedFor = ['FACE_MATCH_BELOW_THRESHOLD', 'NAME_MISMATCH', 'LIVENESS_FAILED', 'DOCUMENT_UNREADABLE'];
+    expect(failedFor.filter((reason) => total('bioverify_decisions_total', { status: 'FAILED', failure_reason: reason }) < 1)).toEqual([]);
+    expect(total('bioverify_decision_latency_seconds_count')).toBe(total('bioverify_decisions_total'));
+    expect(total('bioverify_webhook_deliveries_total', { outcome: 'delivered' })).toBeGreaterThanOrEqual(1);
+  });
+
   describe('refusals, each in the contract shape and with nothing stored', () => {
     let client: CaptureClient;
     let id: string;
