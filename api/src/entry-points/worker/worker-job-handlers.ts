@@ -10,7 +10,7 @@ import { sweepCaptures } from '../../domain/usecases/sweep-captures/sweep-captur
 import { JobHandler } from '../../jobs/job-handlers';
 import { DecideSessionPayload, DeliverWebhookPayload, ExpireSessionPayload, JOBS } from '../../jobs/job-names';
 import { WEBHOOK_MAX_ATTEMPTS } from '../../jobs/webhook-retry-policy';
-import { WorkerContext } from './compose-worker';
+import { WorkerContext } from '../../compose-worker';
 import { DeliveryOutcome, WorkerMetrics } from './worker-metrics';
 
 /** An attempt that throws is retried by the queue unless it was the last one. */

@@ -5,7 +5,7 @@ import { QueueName, QUEUES } from '../../jobs/job-names';
 import { LINEAR_BACKOFF, linearBackoffDelay } from '../../jobs/webhook-retry-policy';
 import { DECISION_BACKOFF, decisionBackoffDelay } from '../../jobs/decision-retry-policy';
 import { Logger } from '../../shared/logger';
-import { composeWorker } from './compose-worker';
+import { composeWorker } from '../../compose-worker';
 import { startHealthServer } from './health-server';
 import { WorkerMetrics } from './worker-metrics';
 import { workerJobHandlers } from './worker-job-handlers';
