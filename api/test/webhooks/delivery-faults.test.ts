@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { waitFor } from '../../../scripts/stack/child-process';
 import { JOB_RETENTION, JobQueueRepository } from '../../src/data-access/job-queue.repository';
-import { webhookJobId } from '../../src/jobs/job-names';
+import { QUEUES, webhookJobId } from '../../src/jobs/job-names';
 import { expectEveryDecisionDelivered } from './support/delivery-assertions';
 import { createSession, decideSessions, simulate } from './support/sessions-api';
 import { WebhookStack } from './support/webhook-stack';
@@ -38,6 +38,12 @@ describe('webhook delivery under faults', () => {
         [2, 200, 'delivered'],
       ]);
     }
+    const metrics = await fetch(`http://127.0.0.1:${stack.workers[0]!.port}/metrics`).then((r) => r.text());
+    const deliveries = (outcome: string) => Number(new RegExp(`^bioverify_webhook_deliveries_total\\{outcome="${outcome}"\\} (\\d+)`, 'm').exec(metrics)?.[1]);
+    expect({ retried: deliveries('retry_scheduled'), delivered: deliveries('delivered') }).toEqual({ retried: ids.length, delivered: ids.length });
+    const depths = [...metrics.matchAll(/^bioverify_queue_jobs\{queue="([^"]+)",state="waiting"\} (\d+)/gm)].map(([, queue]) => queue);
+    expect(depths.sort()).toEqual(Object.values(QUEUES).sort());
+    expect(metrics).toMatch(/^bioverify_webhook_outbox_pending \d+$/m);
   });
 
   it('delivers to a receiver that was down for longer than the first retry', async () => {
