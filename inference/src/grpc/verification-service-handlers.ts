@@ -19,8 +19,8 @@ import { deadlineMsOf } from './model-service-handlers';
 import { taskModules } from './task-modules';
 import { fromProtoStep, toProtoDocument, toProtoOutcome, toProtoStep } from './verification-mapping';
 
-/** A few seconds of key frames; more is a client bug or an attempt to exhaust the service. */
-export const MAX_LIVENESS_FRAMES = 48;
+/** The capture API takes 8 to 60 frames (contract); more is a client bug or an attempt to exhaust the service. */
+export const MAX_LIVENESS_FRAMES = 60;
 
 type Call<Req, Res> = ServerUnaryCall<Req, Res>;
 
