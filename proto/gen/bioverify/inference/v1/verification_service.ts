@@ -321,7 +321,11 @@ export interface MatchFacesResponse {
   outcome:
     | CheckOutcome
     | undefined;
-  /** Cosine similarity of the two faces; unset when a face was not found. */
+  /**
+   * The face-match score in the served embedding model's metric (Euclidean distance for the dlib
+   * ResNet, cosine similarity for faceres; the outcome's scores say which and how it compares);
+   * unset when a face was not found.
+   */
   similarity?: number | undefined;
 }
 
