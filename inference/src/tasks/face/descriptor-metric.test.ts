@@ -1,4 +1,13 @@
-import { cosine, euclidean } from './descriptor-metric';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ModelConfig, ModelRunner } from '../../runtime/model-runner';
+import { cosine, euclidean, servedMetric } from './descriptor-metric';
+
+/** A runner that serves the committed config of face-embedding version `v` (nothing is inferred). */
+const serving = (v: number): ModelRunner => {
+  const config = JSON.parse(readFileSync(path.join(__dirname, `../../../../models/face-embedding/${v}/config.json`), 'utf8')) as ModelConfig;
+  return { config: () => config, infer: () => Promise.reject(new Error('not used')) };
+};
 
 describe('comparing face descriptors', () => {
   const a = Float32Array.from([3, 4, 0]);
@@ -17,5 +26,10 @@ describe('comparing face descriptors', () => {
     expect(cosine.passes(0.7, 0.7)).toBe(true);
     expect(cosine.passes(0.69, 0.7)).toBe(false);
     expect(cosine.comparison).toBe('gte');
+  });
+
+  it('follows the served version: the dlib ResNet (v3) by distance, faceres (v1) by similarity, each with its own lines', () => {
+    expect(servedMetric(serving(3))).toEqual({ metric: euclidean, matchLine: 0.45, sameFaceLine: 0.58 });
+    expect(servedMetric(serving(1))).toEqual({ metric: cosine, matchLine: 0.7, sameFaceLine: 0.6 });
   });
 });
