@@ -3,6 +3,8 @@ import { Redis } from 'ioredis';
 import { AppConfig } from './config/env';
 import { AccountRepository } from './data-access/account.repository';
 import { JobQueueRepository } from './data-access/job-queue.repository';
+import { DeliveryLogRepository } from './data-access/delivery-log.repository';
+import { WebhookOutboxRepository } from './data-access/webhook-outbox.repository';
 import { SessionRepository } from './data-access/session.repository';
 import { UsageRepository } from './data-access/usage.repository';
 import { WebhookTargetPolicy } from './domain/ports/webhook-target-policy';
@@ -24,6 +26,8 @@ export interface AppContext {
   sessions: SessionRepository;
   queue: JobQueueRepository;
   usage: UsageRepository;
+  deliveryLog: DeliveryLogRepository;
+  outbox: WebhookOutboxRepository;
   webhookPolicy: WebhookTargetPolicy;
   readiness: ReadinessProbe[];
   /** The capture API's repositories (store, encrypted blobs, write limit, inference). */

@@ -1,4 +1,3 @@
-import { SessionDocument } from './session.model';
 import { SessionRepository } from './session.repository';
 
 /**
@@ -19,9 +18,7 @@ export class ClaimRecoveryRepository {
       .exec();
     let applied = 0;
     for (const claim of claims) {
-      // A read by _id alone, compared here: FerretDB answers that far cheaper than {_id, status}.
-      const session = await this.sessions.model.collection.findOne<Pick<SessionDocument, 'status'>>({ _id: claim.session_id as never }, { projection: { status: 1 } });
-      if (session?.status !== claim.from) continue;
+      if ((await this.sessions.statusOf(claim.session_id)) !== claim.from) continue;
       await this.sessions.rollForward(claim._id);
       applied += 1;
     }

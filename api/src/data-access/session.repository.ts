@@ -21,7 +21,7 @@ const DUPLICATE_KEY = 11000;
  * `${id}:${current status}` and only the claimant writes.
  */
 export class SessionRepository {
-  readonly model: Model<SessionDocument>;
+  private readonly model: Model<SessionDocument>;
   readonly claims: Model<TransitionClaimDocument>;
 
   constructor(connection: Connection) {
@@ -66,6 +66,39 @@ export class SessionRepository {
       .limit(limit)
       .lean<Array<Pick<SessionDocument, '_id' | 'attempt'>>>()
       .exec();
+  }
+
+  exists(id: string): Promise<boolean> {
+    return this.model.exists({ _id: id }).then(Boolean);
+  }
+
+  /** The status alone, read by _id (FerretDB answers that far cheaper than a filter on {_id, status}). */
+  async statusOf(id: string): Promise<SessionStatus | null> {
+    const doc = await this.model.collection.findOne<Pick<SessionDocument, 'status'>>({ _id: id as never }, { projection: { status: 1 } });
+    return doc?.status ?? null;
+  }
+
+  /**
+   * When an open session is due to expire, or null when it is not open (decided, expired, or gone)
+   * or its decision is pending: a submitted session waits for its decision however long the service takes.
+   */
+  async expiryDeadline(id: string): Promise<Date | null> {
+    const doc = await this.model
+      .findOne({ _id: id, status: { $in: OPEN_STATUSES } }, { expires_at: 1, decision_requested_at: 1 })
+      .lean<Pick<SessionDocument, 'expires_at' | 'decision_requested_at'>>()
+      .exec();
+    if (!doc || doc.decision_requested_at) return null;
+    return doc.expires_at;
+  }
+
+  /** Open, unsubmitted sessions whose deadline has passed, a bounded page. */
+  async dueForExpiry(now: Date, limit: number): Promise<string[]> {
+    const due = await this.model
+      .find({ status: { $in: OPEN_STATUSES }, expires_at: { $lte: now }, decision_requested_at: null }, { _id: 1 })
+      .limit(limit)
+      .lean<Array<Pick<SessionDocument, '_id'>>>()
+      .exec();
+    return due.map((d) => d._id);
   }
 
   /** A transition made by the service itself (applicant progress, expiry, a decision); null if it lost. */
@@ -150,7 +183,7 @@ export class TenantSessions {
 
   /** Tells "not yours" (403) from "does not exist" (404) without revealing anything else. */
   private async missFor(id: string): Promise<AppError> {
-    const exists = await this.repository.model.exists({ _id: id });
+    const exists = await this.repository.exists(id);
     return exists ? AppError.forbidden() : AppError.notFound('session');
   }
 }

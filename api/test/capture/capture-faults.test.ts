@@ -31,12 +31,16 @@ describe('decisions survive the service’s own faults (real stack)', () => {
   }, 240_000);
   afterAll(async () => stack?.stop(), 60_000);
 
-  it('keeps a submitted session pending while inference is down, and decides it once inference is back', async () => {
+  it('keeps a submitted session pending while inference is down, past its expiry, and decides it once inference is back', async () => {
     const client = await readyToSubmit(stack);
     await stack.stopInference();
     expect((await client.submit()).body).toEqual({ status: 'IN_PROGRESS', decision: 'pending' });
+    // Its expiry passes while the decision waits: the expiry sweep (every second here) leaves it alone.
+    await stack.stack.sessionModel.updateOne({ _id: client.sessionId }, { $set: { expires_at: new Date(Date.now() - 1_000) } });
     await new Promise((r) => setTimeout(r, 3_000));
     expect((await client.status(null)).body).toEqual({ status: 'IN_PROGRESS', decision: 'pending', redirect_url: null });
+    const metrics = await fetch(`http://127.0.0.1:${stack.stack.workers[0]!.port}/metrics`).then((r) => r.text());
+    expect(Number(/^bioverify_decisions_pending (\d+)/m.exec(metrics)?.[1])).toBeGreaterThanOrEqual(1);
     await stack.startInference();
     expect(await client.decided(90_000)).toMatchObject({ status: 'VERIFIED', decision: 'done' });
     const copies = await webhooksFor(stack, client.sessionId, 1);
