@@ -66,6 +66,14 @@ describe('VerificationService over gRPC (real models)', () => {
     expect(remote.perFrame.map((f) => f.faceFound)).toEqual(alone.per_frame.map((f) => f.face_found));
   });
 
+  it('CheckLiveness compares the selfie it is sent with the frames, as the task does in-process', async () => {
+    const frames = [photo('grace_hopper.jpg'), photo('grace_hopper.jpg')];
+    const remote = await service.client.checkLiveness({ frames: frames.map((f) => Buffer.from(f)), challenge: [ChallengeStep.CHALLENGE_STEP_TURN_LEFT], selfie: Buffer.from(photo('astronaut.png')) });
+    const alone = await checkLiveness(local, { frames, challenge: ['TURN_LEFT'], selfie: photo('astronaut.png') });
+    expectSameOutcome(remote.outcome, alone);
+    expect(remote.outcome!.scores.map((s) => s.name)).toContain('selfie_distance');
+  });
+
   it('VerifyDocument answers what the task answers in-process', async () => {
     const now = new Date('2026-01-01T00:00:00Z');
     const remote = await service.client.verifyDocument(photo('grace_hopper.jpg'), now);
