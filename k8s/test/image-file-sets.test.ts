@@ -112,17 +112,18 @@ describe('the images, assembled from what their Dockerfiles copy', () => {
     const { dockerfile, argv } = commandOf('inference');
     const [port, metricsPort] = [await freePort(), await freePort()];
     const child = startInImage('inference', argv, dockerfile, { INFERENCE_HOST: '127.0.0.1', INFERENCE_PORT: String(port), INFERENCE_METRICS_PORT: String(metricsPort) });
-    inferenceUrl = `127.0.0.1:${port}`;
-    const client = createInferenceClient({ address: inferenceUrl });
+    const client = createInferenceClient({ address: `127.0.0.1:${port}` });
     try {
       await waitUntilReady('inference', child, async () => (await client.health('', 2_000)) === 'SERVING', 300_000);
     } finally {
       client.close();
     }
+    inferenceUrl = `127.0.0.1:${port}`;
     expect(await httpStatus(metricsPort, '/metrics')).toBe(200);
   }, 320_000);
 
   it('start the API until /readyz answers 200 with its store, queue and inference reachable', async () => {
+    expect(inferenceUrl).toBeDefined(); // the inference test above started it
     const { dockerfile, argv } = commandOf('api');
     const port = await freePort();
     const child = startInImage('api', argv, dockerfile, { PORT: String(port), INFERENCE_URL: inferenceUrl });
@@ -132,6 +133,7 @@ describe('the images, assembled from what their Dockerfiles copy', () => {
   }, 130_000);
 
   it('start the worker with the command workers.yaml gives it until its /readyz answers 200', async () => {
+    expect(inferenceUrl).toBeDefined();
     const { dockerfile, argv } = commandOf('worker');
     const port = await freePort();
     const child = startInImage('worker', argv, dockerfile, { WORKER_HEALTH_PORT: String(port), INFERENCE_URL: inferenceUrl });
