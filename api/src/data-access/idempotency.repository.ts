@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto';
+import { Connection, Model } from 'mongoose';
+import { newSessionId } from '../shared/random-id';
+import { IdempotencyRecordDocument, idempotencyRecordModel } from './idempotency-record.model';
+
+const DUPLICATE_KEY = 11000;
+export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** What a request carrying a key gets to do. */
+export type IdempotencyClaim =
+  | { kind: 'run'; recordId: string; reservedSessionId: string }
+  | { kind: 'replay'; status: number; contentType: string | null; body: string }
+  | { kind: 'mismatch' }
+  | { kind: 'in-flight' };
+
+/**
+ * Idempotency keys in MongoDB rather than Redis: the record must outlive a crash of the API
+ * process and of Redis alike (a lost record would let a retry create a second session, and bill
+ * it), and it sits beside the sessions it guards, in the store that is already durable.
+ */
+export class IdempotencyRepository {
+  readonly model: Model<IdempotencyRecordDocument>;
+
+  constructor(connection: Connection, private readonly lockMs: number) {
+    this.model = idempotencyRecordModel(connection);
+  }
+
+  async init(): Promise<void> {
+    await this.model.init();
+  }
+
+  /** Scoped to the API key (by its id) and hashed, so the record holds neither. */
+  static recordId(keyId: string, idempotencyKey: string): string {
+    return sha256(`${keyId}\n${idempotencyKey}`);
+  }
+
+  static requestHash(method: string, path: string, rawBody: string): string {
+    return sha256(`${method} ${path}\n${rawBody}`);
+  }
+
+  async claim(recordId: string, requestHash: string, now: Date): Promise<IdempotencyClaim> {
+    for (let tries = 0; tries < 3; tries += 1) {
+      const reservedSessionId = newSessionId();
+      if (await this.insert(recordId, requestHash, reservedSessionId, now)) return { kind: 'run', recordId, reservedSessionId };
+      const existing = await this.model.findById(recordId).lean<IdempotencyRecordDocument>().exec();
+      if (!existing) continue;
+      if (existing.expires_at <= now) {
+        await this.model.deleteOne({ _id: recordId, expires_at: existing.expires_at }).exec();
+        continue;
+      }
+      if (existing.request_hash !== requestHash) return { kind: 'mismatch' };
+      if (existing.state === 'done') return { kind: 'replay', status: existing.status as number, contentType: existing.content_type, body: existing.body as string };
+      if (existing.locked_until > now) return { kind: 'in-flight' };
+      // The first runner died (or answered 5xx) without a stored response: run again under the same
+      // reserved id. Two such takeovers racing are harmless, since the session insert is unique.
+      await this.model.updateOne({ _id: recordId, state: 'running' }, { $set: { locked_until: new Date(now.getTime() + this.lockMs) } }).exec();
+      return { kind: 'run', recordId, reservedSessionId: existing.reserved_session_id };
+    }
+    return { kind: 'in-flight' };
+  }
+
+  async complete(recordId: string, status: number, contentType: string | null, body: string): Promise<void> {
+    await this.model.updateOne({ _id: recordId, state: 'running' }, { $set: { state: 'done', status, content_type: contentType, body } }).exec();
+  }
+
+  /** A 5xx is not stored: the key is unlocked so the client's retry runs the request again. */
+  async unlock(recordId: string): Promise<void> {
+    await this.model.updateOne({ _id: recordId, state: 'running' }, { $set: { locked_until: new Date(0) } }).exec();
+  }
+
+  private async insert(recordId: string, requestHash: string, reservedSessionId: string, now: Date): Promise<boolean> {
+    try {
+      await this.model.create({
+        _id: recordId,
+        request_hash: requestHash,
+        state: 'running',
+        locked_until: new Date(now.getTime() + this.lockMs),
+        reserved_session_id: reservedSessionId,
+        status: null,
+        content_type: null,
+        body: null,
+        created_at: now,
+        expires_at: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+      });
+      return true;
+    } catch (error) {
+      if ((error as { code?: number }).code === DUPLICATE_KEY) return false;
+      throw error;
+    }
+  }
+}
