@@ -37,9 +37,9 @@ const recordSchema = new Schema<IdempotencyRecordDocument>(
   },
   { versionKey: false },
 );
-// Keys are kept 24 hours: MongoDB's TTL monitor deletes them after expires_at; reads also treat
-// an expired record as absent, so a server that does not run TTL deletion still honours the window.
-recordSchema.index({ expires_at: 1 }, { expireAfterSeconds: 0 });
+// The expiry sweep's purge: "records whose 24 hours have passed". Not a TTL index: FerretDB 1.24
+// refuses expireAfterSeconds. Reads treat an expired record as absent whether or not it is purged yet.
+recordSchema.index({ expires_at: 1 });
 
 const MODEL_NAME = 'IdempotencyRecord';
 

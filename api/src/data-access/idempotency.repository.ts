@@ -70,6 +70,11 @@ export class IdempotencyRepository {
     await this.model.updateOne({ _id: recordId, state: 'running' }, { $set: { locked_until: new Date(0) } }).exec();
   }
 
+  /** Deletes records past their 24 hours (run by the expiry sweep); returns how many. */
+  async purgeExpired(now: Date): Promise<number> {
+    return (await this.model.deleteMany({ expires_at: { $lte: now } }).exec()).deletedCount;
+  }
+
   private async insert(recordId: string, requestHash: string, reservedSessionId: string, now: Date): Promise<boolean> {
     try {
       await this.model.create({
