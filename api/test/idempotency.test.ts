@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Connection } from 'mongoose';
 import { connectMongo } from '../src/data-access/mongo-connection';
 import { SessionRepository } from '../src/data-access/session.repository';
+import { apiProcessEnv } from './support/api-process-env';
 import { call, CallResult, validSession } from './support/http';
 import { IssuedAccount, startTestApi, TestApi } from './support/test-api';
 import { ServiceProcess, startApiProcess } from './webhooks/support/service-process';
@@ -97,8 +98,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('creates one session when the API process is killed after writing it and the client retries on another process', async () => {
-    const env = { ...api.config, NODE_ENV: 'test', LOG_LEVEL: 'warn', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' } as unknown as Record<string, string>;
-    const processEnv = Object.fromEntries(Object.entries(env).filter(([k, v]) => typeof v !== 'object' && k !== 'PORT').map(([k, v]) => [k, String(v)]));
+    const processEnv = apiProcessEnv(api.config);
     const other = await api.createAccount();
     const key = freshKey();
     let dying: ServiceProcess | null = null;
