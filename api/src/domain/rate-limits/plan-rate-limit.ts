@@ -18,3 +18,9 @@ export function rateLimitFor(tenant: Pick<Tenant, 'plan' | 'environment'>): Rate
   const plan = limits[tenant.plan] ? tenant.plan : 'starter';
   return { points: limits[plan][tenant.environment], windowSeconds, name: `${plan}.${tenant.environment}` };
 }
+
+/** The plan table in words, for the OpenAPI document (the README holds the same table). */
+export function describeRateLimits(): string {
+  const rows = Object.entries(limits).map(([plan, l]) => `${plan} ${l.production} / ${l.sandbox}`);
+  return `Requests per API key per ${windowSeconds} s, by plan (production / sandbox): ${rows.join(', ')}. Health, readiness, hosted pages, credentials, /docs and the capture API are not limited by key.`;
+}
