@@ -101,13 +101,13 @@ async function main(): Promise<void> {
       const values = samples.get(v)!;
       return { variant: v.name, rounds_rps: values.map((x) => Math.round(x * 10) / 10), median_rps: Math.round(median(values) * 10) / 10, vs_baseline: `${(((median(values) - baseline) / baseline) * 100).toFixed(1)}%` };
     });
-    const result = { measured_at: new Date().toISOString(), host: `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`, store: 'FerretDB 1.24 (SQLite)', seconds_per_run: SECONDS, rounds: ROUNDS, clients: CLIENTS, non_201: errors, rows };
+    const result = { measured_at: new Date().toISOString(), host: `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`, load_average: os.loadavg().map((l) => Math.round(l * 100) / 100), store: 'FerretDB 1.24 (SQLite)', seconds_per_run: SECONDS, rounds: ROUNDS, clients: CLIENTS, non_201: errors, rows };
     const dir = path.join(ROOT, 'benchmarks', 'results');
     writeFileSync(path.join(dir, 'api-layers.json'), `${JSON.stringify(result, null, 2)}\n`);
     const md = [
       '# POST /v1/sessions with and without the rate-limit and idempotency layers',
       '',
-      `\`npm run bench:api-layers\` (${result.measured_at}; ${result.host}; ${result.store}; ${CLIENTS} clients, ${ROUNDS} alternating rounds of ${SECONDS} s each; ${errors} non-201 answers).`,
+      `\`npm run bench:api-layers\` (${result.measured_at}; ${result.host}; load average ${result.load_average.join(' ')}; ${result.store}; ${CLIENTS} clients, ${ROUNDS} alternating rounds of ${SECONDS} s each; ${errors} non-201 answers).`,
       '',
       '| variant | req/s per round | median req/s | vs baseline |',
       '|---|---|---|---|',

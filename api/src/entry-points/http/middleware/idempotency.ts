@@ -52,7 +52,7 @@ export function idempotency(ctx: Pick<AppContext, 'idempotency' | 'clock' | 'log
 }
 
 /** The response is written to the record before a byte of it leaves, so a client never sees an answer a repeat would not replay. */
-function storeBeforeSending(res: Response, ctx: Pick<AppContext, 'idempotency' | 'logger'>, recordId: string): void {
+function storeBeforeSending(res: Response, ctx: Pick<AppContext, 'idempotency' | 'logger' | 'clock'>, recordId: string): void {
   const send = res.send.bind(res);
   res.send = ((body?: unknown) => {
     res.send = send;
@@ -60,7 +60,7 @@ function storeBeforeSending(res: Response, ctx: Pick<AppContext, 'idempotency' |
     const contentType = res.getHeader('Content-Type');
     const stored = res.statusCode >= 500
       ? ctx.idempotency.unlock(recordId)
-      : ctx.idempotency.complete(recordId, res.statusCode, contentType === undefined ? null : String(contentType), text);
+      : ctx.idempotency.complete(recordId, res.statusCode, contentType === undefined ? null : String(contentType), text, ctx.clock.now());
     stored
       .catch((error: Error) => ctx.logger.warn({ request_id: res.locals.requestId, err: error.message }, 'idempotency record not stored'))
       .finally(() => send(body));
