@@ -6,9 +6,12 @@ import { IdempotencyRepository } from './data-access/idempotency.repository';
 import { JobQueueRepository } from './data-access/job-queue.repository';
 import { RateLimitRepository } from './data-access/rate-limit.repository';
 import { SessionAttemptRepository } from './data-access/session-attempt.repository';
+import { DeliveryLogRepository } from './data-access/delivery-log.repository';
+import { WebhookOutboxRepository } from './data-access/webhook-outbox.repository';
 import { SessionRepository } from './data-access/session.repository';
 import { UsageRepository } from './data-access/usage.repository';
 import { WebhookTargetPolicy } from './domain/ports/webhook-target-policy';
+import { CaptureDeps } from './domain/usecases/capture/capture-deps';
 import { Clock } from './shared/clock';
 import { Logger } from './shared/logger';
 
@@ -29,6 +32,10 @@ export interface AppContext {
   rateLimits: RateLimitRepository;
   queue: JobQueueRepository;
   usage: UsageRepository;
+  deliveryLog: DeliveryLogRepository;
+  outbox: WebhookOutboxRepository;
   webhookPolicy: WebhookTargetPolicy;
   readiness: ReadinessProbe[];
+  /** The capture API's repositories (store, encrypted blobs, write limit, inference). */
+  capture: CaptureDeps;
 }

@@ -9,6 +9,11 @@ import { publicWebhookTargetPolicy } from './data-access/public-webhook-target-p
 import { RateLimitRepository } from './data-access/rate-limit.repository';
 import { SessionAttemptRepository } from './data-access/session-attempt.repository';
 import { UsageRepository } from './data-access/usage.repository';
+import { DeliveryLogRepository } from './data-access/delivery-log.repository';
+import { WebhookOutboxRepository } from './data-access/webhook-outbox.repository';
+import { sessionModel } from './data-access/session.model';
+import { connectCaptureStores } from './data-access/connect-capture-stores';
+import { CaptureWriteLimiter } from './data-access/capture-write-limiter';
 import { systemClock } from './shared/clock';
 import { Logger } from './shared/logger';
 
@@ -19,6 +24,7 @@ export async function composeApp(config: AppConfig, logger: Logger): Promise<App
   const idempotency = new IdempotencyRepository(mongo, config.IDEMPOTENCY_LOCK_SECONDS * 1000);
   await Promise.all([attempts.init(), idempotency.init()]);
   const inference = config.INFERENCE_URL ? new InferenceRepository(config.INFERENCE_URL) : null;
+  const capture = await connectCaptureStores(config, mongo);
   return {
     config,
     logger,
@@ -32,8 +38,20 @@ export async function composeApp(config: AppConfig, logger: Logger): Promise<App
     rateLimits: new RateLimitRepository(redis, config.REDIS_PREFIX),
     queue,
     usage: new UsageRepository(redis, config.REDIS_PREFIX),
+    deliveryLog: new DeliveryLogRepository(mongo),
+    outbox: new WebhookOutboxRepository(sessionModel(mongo)),
     // Egress safety (issue 5): only the local stack opts out, and the API logs a warning when it does.
     webhookPolicy: config.WEBHOOK_ALLOW_PRIVATE_NETWORKS ? permissiveWebhookTargetPolicy : publicWebhookTargetPolicy(),
+    capture: {
+      sessions,
+      ...capture,
+      writes: new CaptureWriteLimiter(redis, config.REDIS_PREFIX, config.CAPTURE_MAX_WRITES),
+      inference,
+      queue,
+      clock: systemClock,
+      logger,
+      publicBaseUrl: config.PUBLIC_BASE_URL,
+    },
     readiness: [
       { name: 'store', check: () => pingMongo(mongo) },
       // Reachable and maxmemory-policy noeviction: otherwise Redis may evict queued deliveries.

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { Connection } from 'mongoose';
+import { Connection, Model } from 'mongoose';
 import { connectMongo } from '../src/data-access/mongo-connection';
-import { SessionRepository } from '../src/data-access/session.repository';
+import { SessionDocument, sessionModel } from '../src/data-access/session.model';
 import { apiProcessEnv } from './support/api-process-env';
 import { call, CallResult, validSession } from './support/http';
 import { IssuedAccount, startTestApi, TestApi } from './support/test-api';
@@ -14,18 +14,18 @@ describe('Idempotency-Key', () => {
   let api: TestApi;
   let account: IssuedAccount;
   let store: Connection;
-  let sessions: SessionRepository;
+  let sessions: Model<SessionDocument>;
   let n = 0;
   const freshKey = () => `order-${Date.now()}-${(n += 1)}`;
   const create = (idempotencyKey: string, body: unknown = validSession(), baseUrl = api.baseUrl, key = account.sandbox_api_key) =>
     call(baseUrl, 'POST', '/v1/sessions', { key, body, headers: { 'Idempotency-Key': idempotencyKey } });
-  const sessionsOf = (accountId: string) => sessions.model.find({ account_id: accountId }, { _id: 1 }).lean<Array<{ _id: string }>>().exec();
+  const sessionsOf = (accountId: string) => sessions.find({ account_id: accountId }, { _id: 1 }).lean<Array<{ _id: string }>>().exec();
 
   beforeAll(async () => {
     api = await startTestApi({ IDEMPOTENCY_LOCK_SECONDS: '1' });
     account = await api.createAccount();
     store = await connectMongo(api.config.MONGODB_URI);
-    sessions = new SessionRepository(store);
+    sessions = sessionModel(store);
   });
   afterAll(async () => {
     await store.close();

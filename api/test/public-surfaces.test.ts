@@ -97,8 +97,12 @@ describe('public surfaces: credentials, pricing, hosted pages, reference, health
         expect.arrayContaining([
           '/v1/sessions', '/v1/sessions/{id}', '/v1/sessions/{id}/result', '/v1/sessions/{id}/simulate', '/v1/sessions/{id}/retry', '/v1/sessions/{id}/attempts',
           '/v1/credentials/{token}', '/v1/pricing/{country}', '/healthz', '/readyz', '/v/{session_id}', '/c/{session_id}',
+          '/v1/sessions/{id}/report', '/v1/capture/{session_id}/start', '/v1/capture/{session_id}/document/{side}',
+          '/v1/capture/{session_id}/liveness', '/v1/capture/{session_id}/selfie', '/v1/capture/{session_id}/submit',
+          '/v1/capture/{session_id}', '/v1/capture/{session_id}/events',
         ]),
       );
+      expect(doc.info.description).toContain('confidence');
       expect(doc.paths['/v1/sessions/{id}'].delete).toBeDefined();
       expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['CreateSessionRequest', 'SessionResult', 'Error', 'Price', 'Credential']));
       expect(doc.components.schemas.CreateSessionRequest.additionalProperties).toBe(false);

@@ -1,4 +1,3 @@
-import { SessionDocument } from './session.model';
 import { SessionRepository } from './session.repository';
 
 /**
@@ -19,12 +18,8 @@ export class ClaimRecoveryRepository {
       .exec();
     let applied = 0;
     for (const claim of claims) {
-      // A read by _id alone, compared here: FerretDB answers that far cheaper than {_id, status}.
-      const session = await this.sessions.model.collection.findOne<Pick<SessionDocument, 'status' | 'attempt'>>(
-        { _id: claim.session_id as never },
-        { projection: { status: 1, attempt: 1 } },
-      );
-      if (!session || session.status !== claim.from || (session.attempt ?? 1) !== (claim.attempt ?? 1)) continue;
+      const session = await this.sessions.statusAndAttemptOf(claim.session_id);
+      if (!session || session.status !== claim.from || session.attempt !== (claim.attempt ?? 1)) continue;
       await this.sessions.rollForward(claim._id);
       applied += 1;
     }

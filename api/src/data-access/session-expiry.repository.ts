@@ -1,5 +1,4 @@
 import { OPEN_STATUSES } from '../domain/session-status';
-import { SessionDocument } from './session.model';
 import { SessionRepository } from './session.repository';
 
 const SWEEP_PAGE = 1_000;
@@ -12,13 +11,8 @@ const SWEEP_PAGE = 1_000;
 export class SessionExpiryRepository {
   constructor(private readonly sessions: SessionRepository) {}
 
-  /** When an open session is due, or null when it is not open (decided, expired, or gone). */
-  async openDeadline(id: string): Promise<Date | null> {
-    const doc = await this.sessions.model
-      .findOne({ _id: id, status: { $in: OPEN_STATUSES } }, { expires_at: 1 })
-      .lean<Pick<SessionDocument, 'expires_at'>>()
-      .exec();
-    return doc?.expires_at ?? null;
+  openDeadline(id: string): Promise<Date | null> {
+    return this.sessions.expiryDeadline(id);
   }
 
   /** True when this call moved the session to EXPIRED. */
@@ -26,15 +20,10 @@ export class SessionExpiryRepository {
     return (await this.sessions.transitionBySystem(id, OPEN_STATUSES, { status: 'EXPIRED', updated_at: now })) !== null;
   }
 
-  /** Expires every open session whose deadline has passed, a bounded page per call. */
-  async expireAllDue(now: Date): Promise<number> {
-    const due = await this.sessions.model
-      .find({ status: { $in: OPEN_STATUSES }, expires_at: { $lte: now } }, { _id: 1 })
-      .limit(SWEEP_PAGE)
-      .lean<Array<Pick<SessionDocument, '_id'>>>()
-      .exec();
-    let expired = 0;
-    for (const { _id } of due) if (await this.expire(_id, now)) expired += 1;
+  /** Expires every open, unsubmitted session whose deadline has passed, a bounded page per call; returns their ids. */
+  async expireAllDue(now: Date): Promise<string[]> {
+    const expired: string[] = [];
+    for (const id of await this.sessions.dueForExpiry(now, SWEEP_PAGE)) if (await this.expire(id, now)) expired.push(id);
     return expired;
   }
 }

@@ -1,6 +1,6 @@
 import { Connection, Model } from 'mongoose';
 import { Tenant } from '../domain/environment';
-import { SessionStatus } from '../domain/session-status';
+import { OPEN_STATUSES, SessionStatus } from '../domain/session-status';
 import { AppError } from '../shared/app-error';
 import { SessionDocument, sessionModel } from './session.model';
 import { TransitionClaimDocument, transitionClaimModel } from './transition-claim.model';
@@ -28,7 +28,7 @@ export const attemptIs = (attempt: number) => (attempt <= 1 ? { attempt: { $in: 
  * makes a session FAILED again on a later attempt, hence the attempt in the claim.
  */
 export class SessionRepository {
-  readonly model: Model<SessionDocument>;
+  private readonly model: Model<SessionDocument>;
   readonly claims: Model<TransitionClaimDocument>;
 
   constructor(connection: Connection) {
@@ -55,6 +55,63 @@ export class SessionRepository {
 
   findByCredentialToken(token: string): Promise<SessionDocument | null> {
     return this.model.findOne({ credential_token: token }).lean<SessionDocument>().exec();
+  }
+
+  /**
+   * The applicant submitted the capture of an open session: its decision is now owed, and the
+   * expiry job and sweep leave it alone (a decision that waits on the service is not the
+   * applicant's fault). Not a status change, so a plain conditional $set.
+   */
+  async requestDecision(id: string, now: Date): Promise<void> {
+    await this.model.updateOne({ _id: id, status: { $in: OPEN_STATUSES } }, { $set: { decision_requested_at: now, updated_at: now } }).exec();
+  }
+
+  /** Submitted sessions still open: decisions owed (the capture sweep re-enqueues them). */
+  awaitingDecision(limit = 500): Promise<Array<Pick<SessionDocument, '_id' | 'attempt'>>> {
+    return this.model
+      .find({ decision_requested_at: { $ne: null }, status: { $in: OPEN_STATUSES } }, { _id: 1, attempt: 1 })
+      .limit(limit)
+      .lean<Array<Pick<SessionDocument, '_id' | 'attempt'>>>()
+      .exec();
+  }
+
+  exists(id: string): Promise<boolean> {
+    return this.model.exists({ _id: id }).then(Boolean);
+  }
+
+  /** The status alone, read by _id (FerretDB answers that far cheaper than a filter on {_id, status}). */
+  async statusOf(id: string): Promise<SessionStatus | null> {
+    const doc = await this.model.collection.findOne<Pick<SessionDocument, 'status'>>({ _id: id as never }, { projection: { status: 1 } });
+    return doc?.status ?? null;
+  }
+
+  /** Status and attempt, read by _id alone (claim recovery compares both with a claim). */
+  async statusAndAttemptOf(id: string): Promise<{ status: SessionStatus; attempt: number } | null> {
+    const doc = await this.model.collection.findOne<Pick<SessionDocument, 'status' | 'attempt'>>({ _id: id as never }, { projection: { status: 1, attempt: 1 } });
+    return doc ? { status: doc.status, attempt: doc.attempt ?? 1 } : null;
+  }
+
+  /**
+   * When an open session is due to expire, or null when it is not open (decided, expired, or gone)
+   * or its decision is pending: a submitted session waits for its decision however long the service takes.
+   */
+  async expiryDeadline(id: string): Promise<Date | null> {
+    const doc = await this.model
+      .findOne({ _id: id, status: { $in: OPEN_STATUSES } }, { expires_at: 1, decision_requested_at: 1 })
+      .lean<Pick<SessionDocument, 'expires_at' | 'decision_requested_at'>>()
+      .exec();
+    if (!doc || doc.decision_requested_at) return null;
+    return doc.expires_at;
+  }
+
+  /** Open, unsubmitted sessions whose deadline has passed, a bounded page. */
+  async dueForExpiry(now: Date, limit: number): Promise<string[]> {
+    const due = await this.model
+      .find({ status: { $in: OPEN_STATUSES }, expires_at: { $lte: now }, decision_requested_at: null }, { _id: 1 })
+      .limit(limit)
+      .lean<Array<Pick<SessionDocument, '_id'>>>()
+      .exec();
+    return due.map((d) => d._id);
   }
 
   /** A transition made by the service itself (applicant progress, expiry, a decision); null if it lost. */
@@ -144,7 +201,7 @@ export class TenantSessions {
 
   /** Tells "not yours" (403) from "does not exist" (404) without revealing anything else. */
   private async missFor(id: string): Promise<AppError> {
-    const exists = await this.repository.model.exists({ _id: id });
+    const exists = await this.repository.exists(id);
     return exists ? AppError.forbidden() : AppError.notFound('session');
   }
 }

@@ -9,4 +9,6 @@ export interface DecisionQueue {
   enqueueWebhook(sessionId: string, status: 'VERIFIED' | 'FAILED', sessionAttempt?: number): Promise<void>;
   /** One timer per attempt: a retry restarts the expiry window. */
   scheduleExpiry(sessionId: string, at: Date, sessionAttempt?: number): Promise<void>;
+  /** De-duplicated per session attempt. */
+  enqueueDecision(sessionId: string, attempt: number): Promise<void>;
 }

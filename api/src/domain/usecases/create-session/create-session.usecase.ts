@@ -18,6 +18,8 @@ export interface CreateSessionCommand {
   metadataJson: string | null;
   /** Set by an Idempotency-Key: the id to create under; if it already exists, this is a re-run of that creation. */
   reservedSessionId?: string;
+  /** Sandbox only: a pinned liveness challenge. */
+  sandbox?: { liveness_challenge: string[] };
 }
 
 const DUPLICATE_KEY = 11000;
@@ -33,6 +35,9 @@ export interface CreateSessionDeps {
 }
 
 export async function createSession(deps: CreateSessionDeps, tenant: Tenant, command: CreateSessionCommand) {
+  if (command.sandbox && tenant.environment !== 'sandbox') {
+    throw new AppError('VALIDATION_ERROR', 'The request has invalid fields.', [{ field: 'sandbox', message: 'is accepted from sandbox keys only' }]);
+  }
   await assertWebhookTargetAllowed(deps.webhookPolicy, tenant, command.webhook_url);
   // Expiry is scheduled on the queue; refuse now rather than create a session that would never expire.
   await deps.queue.assertWritable();
@@ -63,6 +68,7 @@ export async function createSession(deps: CreateSessionDeps, tenant: Tenant, com
     result_body: null,
     webhook_state: 'none',
     webhook_delivery_id: null,
+    sandbox_challenge: command.sandbox?.liveness_challenge ?? null,
     billed: tenant.environment === 'production',
   });
   // A re-run under an Idempotency-Key whose first run died after the insert answers for that

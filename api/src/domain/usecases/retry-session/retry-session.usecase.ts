@@ -59,6 +59,8 @@ export async function retrySession(deps: RetrySessionDeps, tenant: Tenant, id: s
       webhook_state: 'none',
       webhook_delivery_id: null,
       webhook_redeliveries: 0,
+      decision_requested_at: null,
+      report_json: null,
       expires_at: expiresAt,
       updated_at: now,
     },

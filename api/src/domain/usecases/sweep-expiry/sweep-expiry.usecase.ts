@@ -2,10 +2,11 @@ import { Clock } from '../../../shared/clock';
 import { Logger } from '../../../shared/logger';
 
 export interface SweepExpiryDeps {
-  expiry: { expireAllDue(now: Date): Promise<number> };
+  expiry: { expireAllDue(now: Date): Promise<string[]> };
   idempotency: { purgeExpired(now: Date): Promise<number> };
   clock: Clock;
   logger: Logger;
+  endCapture(sessionId: string): Promise<void>;
 }
 
 /**
@@ -16,7 +17,9 @@ export interface SweepExpiryDeps {
 export async function sweepExpiry(deps: SweepExpiryDeps): Promise<number> {
   const now = deps.clock.now();
   await deps.idempotency.purgeExpired(now);
-  const expired = await deps.expiry.expireAllDue(now);
+  const ids = await deps.expiry.expireAllDue(now);
+  for (const id of ids) await deps.endCapture(id);
+  const expired = ids.length;
   if (expired > 0) deps.logger.info({ expired }, 'expiry sweep expired sessions its delayed jobs had not');
   return expired;
 }

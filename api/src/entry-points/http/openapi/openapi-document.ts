@@ -6,6 +6,9 @@ import {
 } from '../schemas/session.schemas';
 import { attemptsResponse, idempotencyKeyHeader, rateLimitHeaders, retryAfterHeader, retrySessionResponse } from '../schemas/retry.schemas';
 import { deliveryLogSchema } from '../schemas/webhook-delivery.schemas';
+import {
+  captureParams, captureStatusResponse, documentSideResponse, livenessResponse, reportSchema, selfieResponse, startCaptureResponse, submitResponse,
+} from '../schemas/capture.schemas';
 import { z } from '../schemas/zod-openapi';
 import { describeRateLimits } from '../../../domain/rate-limits/plan-rate-limit';
 
@@ -77,6 +80,11 @@ export function buildOpenApiDocument(serverUrl: string) {
     request: params, responses: { 200: keyed(json(deliveryLogSchema, 'The delivery log')), ...errors(401, 403, 404) },
   });
   registry.registerPath({
+    method: 'get', path: '/v1/sessions/{id}/report', summary: 'The evidence report of a decided session: scores, lines, models, timings', security: secured,
+    request: params, responses: { 200: json(reportSchema, 'The report (no images, no personal data)'), ...errors(401, 403, 404, 409) },
+  });
+  registerCapture(registry);
+  registry.registerPath({
     method: 'get', path: '/v1/credentials/{token}', summary: 'Public: check a verified credential (exposes name and document)',
     request: { params: z.object({ token: z.string() }) },
     responses: { 200: json(credentialSchema, 'The credential'), 404: json(errorSchema, ERROR_TEXT[404]) },
@@ -101,11 +109,71 @@ export function buildOpenApiDocument(serverUrl: string) {
   }
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
-    info: {
-      title: 'Bioverify identity verification API',
-      version: '1.0.0',
-      description: `Sandbox keys start vk_sand_, production keys vk_live_; the key alone decides the environment. ${describeRateLimits()}`,
-    },
+    info: { title: 'Bioverify identity verification API', version: '1.0.0', description: `${DESCRIPTION}\n\n**Rate limits.** ${describeRateLimits()}` },
     servers: [{ url: serverUrl }],
+  });
+}
+
+const DESCRIPTION = `Sandbox keys start vk_sand_, production keys vk_live_; the key alone decides the environment.
+
+**Confidence.** Each score the checks produced is placed against its decision line:
+margin = value − threshold for scores that must reach the line (gte), threshold − value for scores that must stay under it (lte);
+c = clamp(0.5 + 0.5 · margin / max(|threshold|, 0.05), 0, 1), so 0.5 is the line itself, 1 is a margin as large as the line, 0 as far on the failing side.
+The session's confidence is the smallest c over every check that ran (a verification is as sure as its least sure check), so VERIFIED gives at least 0.5 and FAILED below 0.5; a failure no score explains (an unreadable document) gives 0; a cancelled session 0.`;
+
+/** The capture API: no API key; the session id is the capability, the capture token binds one device. */
+function registerCapture(registry: OpenAPIRegistry): void {
+  const bearer = registry.registerComponent('securitySchemes', 'CaptureToken', { type: 'http', scheme: 'bearer', description: 'The capture_token from start' });
+  const device = [{ [bearer.name]: [] }];
+  const params = { params: captureParams };
+  const image = (description: string) => ({
+    content: Object.fromEntries(['image/jpeg', 'image/png', 'image/webp'].map((type) => [type, { schema: z.string().openapi({ format: 'binary', description }) }])),
+  });
+  registry.registerPath({
+    method: 'post', path: '/v1/capture/{session_id}/start', summary: 'Start (or resume, with the token) capture on this device; PENDING → IN_PROGRESS', request: params,
+    responses: { 200: json(startCaptureResponse, 'The token and the challenge'), ...errors(401, 404, 409, 429) },
+  });
+  registry.registerPath({
+    method: 'put', path: '/v1/capture/{session_id}/document/{side}', summary: 'Upload a document side; it is read at once', security: device,
+    request: {
+      params: captureParams.extend({ side: z.enum(['front', 'back']) }),
+      query: z.object({ type: z.enum(['passport', 'id_card', 'driving_licence', 'residence_permit']) }),
+      body: image('The photo, at most 10 MiB and 40 megapixels'),
+    },
+    responses: { 200: json(documentSideResponse, 'The read'), ...errors(401, 404, 409, 413, 415, 422, 429, 503) },
+  });
+  registry.registerPath({
+    method: 'post', path: '/v1/capture/{session_id}/liveness', summary: 'Upload the liveness frames (quality gate only)', security: device,
+    request: {
+      ...params,
+      body: {
+        content: {
+          'multipart/form-data': {
+            schema: z.object({
+              frame: z.array(z.string().openapi({ format: 'binary' })).openapi({ description: '8 to 60 JPEG frames in capture order, each at most 1 MiB and 2 megapixels' }),
+              timestamps: z.string().openapi({ description: 'JSON array of milliseconds since the challenge started, one per frame, increasing' }),
+            }),
+          },
+        },
+      },
+    },
+    responses: { 200: json(livenessResponse, 'The quality gate'), ...errors(401, 404, 409, 413, 415, 422, 429, 503) },
+  });
+  registry.registerPath({
+    method: 'put', path: '/v1/capture/{session_id}/selfie', summary: 'Upload the selfie', security: device,
+    request: { ...params, body: image('The selfie, same rules as a document side') },
+    responses: { 200: json(selfieResponse, 'Whether a face was found'), ...errors(401, 404, 409, 413, 415, 422, 429, 503) },
+  });
+  registry.registerPath({
+    method: 'post', path: '/v1/capture/{session_id}/submit', summary: 'Hand the capture to the decision (idempotent)', security: device, request: params,
+    responses: { 202: json(submitResponse, 'Decision pending'), ...errors(401, 404, 409, 429) },
+  });
+  registry.registerPath({
+    method: 'get', path: '/v1/capture/{session_id}', summary: 'Capture status (steps only with the token)', request: params,
+    responses: { 200: json(captureStatusResponse, 'The status'), ...errors(401, 404) },
+  });
+  registry.registerPath({
+    method: 'get', path: '/v1/capture/{session_id}/events', summary: 'The capture status as Server-Sent Events, on every change until decided', request: params,
+    responses: { 200: { description: 'text/event-stream of CaptureStatus objects', content: { 'text/event-stream': { schema: z.string() } } }, ...errors(404) },
   });
 }

@@ -2,9 +2,10 @@ import { Request, Response, Router } from 'express';
 import { AppContext } from '../../../app-context';
 import { rawJsonMember } from '../../../domain/results/raw-json-member';
 import { cancelSession } from '../../../domain/usecases/cancel-session/cancel-session.usecase';
+import { endCapture } from '../../../domain/usecases/capture/end-capture';
 import { createSession } from '../../../domain/usecases/create-session/create-session.usecase';
 import { listAttempts } from '../../../domain/usecases/list-attempts/list-attempts.usecase';
-import { getSessionResult, getSessionStatus } from '../../../domain/usecases/read-session/read-session.usecase';
+import { getSessionReport, getSessionResult, getSessionStatus } from '../../../domain/usecases/read-session/read-session.usecase';
 import { retrySession } from '../../../domain/usecases/retry-session/retry-session.usecase';
 import { SimulateCommand, simulateSession } from '../../../domain/usecases/simulate-session/simulate-session.usecase';
 import { AppError, ErrorDetail } from '../../../shared/app-error';
@@ -63,8 +64,13 @@ export function sessionsRouter(ctx: AppContext): Router {
     sendJsonText(res, 200, await listAttempts(ctx, tenantOf(res), sessionIdOf(req)));
   });
 
+  router.get('/:id/report', async (req, res) => {
+    sendJsonText(res, 200, await getSessionReport(ctx.sessions, tenantOf(res), sessionIdOf(req)));
+  });
+
   router.delete('/:id', async (req, res) => {
-    res.json(await cancelSession(ctx, tenantOf(res), sessionIdOf(req)));
+    const endCurrentCapture = (id: string, attempt: number) => endCapture(ctx.capture, id, attempt);
+    res.json(await cancelSession({ ...ctx, endCapture: endCurrentCapture }, tenantOf(res), sessionIdOf(req)));
   });
 
   router.post('/:id/simulate', jsonBody, async (req, res) => {
