@@ -64,6 +64,24 @@ describe('POST /v1/sessions/{id}/retry', () => {
     expect(listed.text).toContain(`"result":${firstResult}}`);
   });
 
+  it('starts capture afresh on the new attempt: a new token and challenge, the old token refused', async () => {
+    const id = await newSession();
+    const capture = (path: string, token?: string) =>
+      fetch(`${stack.baseUrl}/v1/capture/${id}${path}`, { method: path === '/start' ? 'POST' : 'GET', headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    const first = await (await capture('/start')).json();
+    await fail(id);
+    expect((await retry(id)).status).toBe(200);
+
+    // No 409 although the first device was active moments ago: that device belonged to attempt 1.
+    const second = await capture('/start');
+    expect(second.status).toBe(200);
+    const fresh = await second.json();
+    expect(fresh.capture_token).not.toBe(first.capture_token);
+    expect(fresh.challenge).toHaveLength(3);
+    expect((await capture('/start', first.capture_token)).status).toBe(401);
+    expect(await stack.session(id)).toMatchObject({ status: 'IN_PROGRESS', attempt: 2 });
+  });
+
   it('allows three attempts in all: a fourth is 409 CONFLICT', async () => {
     const id = await newSession();
     for (const attempt of [2, 3]) {
