@@ -27,6 +27,7 @@ export function workerJobHandlers(ctx: WorkerContext): Record<string, JobHandler
         {
           sessionId: job.data.session_id,
           round: job.data.round ?? 0,
+          sessionAttempt: job.data.session_attempt,
           attempt: job.attemptsMade + 1,
           maxAttempts: job.opts.attempts ?? WEBHOOK_MAX_ATTEMPTS,
         },
