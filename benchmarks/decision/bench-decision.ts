@@ -68,6 +68,26 @@ async function pollCost(stack: DecisionStack, sessionId: string, width: number, 
   return { polls, cpu_ms_per_poll: cpu };
 }
 
+/** inference_run_seconds sum and count per model, from the service's Prometheus endpoint. */
+async function modelRuns(stack: DecisionStack): Promise<Record<string, { seconds: number; runs: number }>> {
+  const text = await (await fetch(stack.inference.metricsUrl)).text();
+  const runs: Record<string, { seconds: number; runs: number }> = {};
+  for (const m of text.matchAll(/^inference_run_seconds_(sum|count)\{model="([^"]+)"\} (\S+)/gm)) {
+    const entry = (runs[m[2]!] ??= { seconds: 0, runs: 0 });
+    if (m[1] === 'sum') entry.seconds = Number(m[3]);
+    else entry.runs = Number(m[3]);
+  }
+  return runs;
+}
+
+/** Per model: session.run calls and executor milliseconds per decided applicant over a pass. */
+function modelRunsPerVerification(before: Awaited<ReturnType<typeof modelRuns>>, after: Awaited<ReturnType<typeof modelRuns>>, decided: number) {
+  return Object.fromEntries(Object.entries(after).map(([model, a]) => {
+    const b = before[model] ?? { seconds: 0, runs: 0 };
+    return [model, { runs: Math.round(((a.runs - b.runs) / Math.max(1, decided)) * 10) / 10, run_ms: Math.round(((a.seconds - b.seconds) * 1000) / Math.max(1, decided)) }];
+  }));
+}
+
 async function main(): Promise<void> {
   const loadStart = load();
   log(`${options.applicants} applicants × ${options.passes} pass(es), ${options.concurrency} at a time; load average ${loadStart.join(' ')}`);
@@ -81,12 +101,13 @@ async function main(): Promise<void> {
     await pool(loadApplicants(options.warmup), options.concurrency, drive);
 
     const all: ApplicantTiming[] = [];
-    const raw: Array<{ pass: number; timings: ApplicantTiming[]; window: { start: number; end: number }; used: Record<ProcessName, number>; load: PassResult['load_avg_1m'] }> = [];
+    const raw: Array<{ pass: number; timings: ApplicantTiming[]; window: { start: number; end: number }; used: Record<ProcessName, number>; load: PassResult['load_avg_1m']; models: Record<string, { runs: number; run_ms: number }> }> = [];
     const errors: string[] = [];
     for (let pass = 1; pass <= options.passes; pass += 1) {
       const applicants = loadApplicants(options.applicants);
       const loads: number[] = [os.loadavg()[0]!];
       const sampler = setInterval(() => loads.push(os.loadavg()[0]!), 2_000);
+      const runsBefore = await modelRuns(stack);
       const before = cpuSnapshot(stack);
       const start = Date.now();
       let done = 0;
@@ -104,12 +125,13 @@ async function main(): Promise<void> {
       })).filter((t): t is ApplicantTiming => t !== null);
       const end = Date.now();
       const after = cpuSnapshot(stack);
+      const runsAfter = await modelRuns(stack);
       clearInterval(sampler);
       loads.push(os.loadavg()[0]!);
       const used = Object.fromEntries(PROCESSES.map((p) => [p, after[p] - before[p]])) as Record<ProcessName, number>;
       const round = (v: number) => Math.round(v * 100) / 100;
       const loadAvg = { start: round(loads[0]!), end: round(loads.at(-1)!), mean: round(loads.reduce((a, b) => a + b, 0) / loads.length) };
-      raw.push({ pass, timings, window: { start, end }, used, load: loadAvg });
+      raw.push({ pass, timings, window: { start, end }, used, load: loadAvg, models: modelRunsPerVerification(runsBefore, runsAfter, timings.length) });
       all.push(...timings);
       const seen = summarisePass(pass, timings, { start, end }, used, loadAvg, { inference: 0, api: 0, worker: 0, ferretdb: 0, redis: 0, bench_client: 0 });
       log(`pass ${pass}: ${seen.verifications_per_minute} verifications/min; document read p99 ${seen.document_read.p99_ms} ms; submit → decided p50 ${seen.submit_to_decided_at_server.p50_ms} p99 ${seen.submit_to_decided_at_server.p99_ms} ms; ${seen.cpu_ms_per_verification.total} CPU ms/verification with polls; load ${loadAvg.mean}`);
@@ -117,7 +139,7 @@ async function main(): Promise<void> {
     if (!all.length) throw new Error(`no applicant was decided:\n${errors.join('\n')}`);
     log('measuring the CPU cost of a status poll');
     const pollCalibration = await pollCost(stack, all.at(-1)!.session_id, options.concurrency, 5);
-    const passes = raw.map((r) => summarisePass(r.pass, r.timings, r.window, r.used, r.load, pollCalibration.cpu_ms_per_poll));
+    const passes = raw.map((r) => ({ ...summarisePass(r.pass, r.timings, r.window, r.used, r.load, pollCalibration.cpu_ms_per_poll), model_runs_per_verification: r.models }));
     // Give the last webhooks a moment to land before reading the arrival times.
     await new Promise((r) => setTimeout(r, 1_500));
 
@@ -136,6 +158,7 @@ async function main(): Promise<void> {
         submit_to_decided: `headline (submit_to_decided_at_server): from sending POST /submit to the decided_at the worker wrote (report), same machine clock, no poll delay; submit_to_decided: to the first GET /v1/capture/{id} answering decision "done", polled every ${options.poll_ms} ms per applicant`,
         checks: 'duration_ms per check from GET /v1/sessions/{id}/report: the gRPC call as the API (document, antispoof: at upload) or the worker (liveness, face_match: in parallel at decision) timed it',
         verifications_per_minute: 'decided applicants / (first session created → last decision seen) per pass; headline = median of passes',
+        model_runs_per_verification: 'per pass, from the inference service\'s inference_run_seconds histogram (sum and count per model, executor time of session.run): runs and milliseconds per decided applicant',
         poll_cost: 'after the passes, `concurrency` clients poll a decided session back to back for 5 s; CPU per poll per process; cpu_ms_per_verification_without_polls subtracts polls × that',
         cpu: 'utime + stime from /proc/<pid>/stat (inference: the front and its executor child) over each pass, divided by decided applicants; bench_client is this process (process.cpuUsage); includes status polling, session creation and report fetches; headline = median of passes',
         warmup: `${options.warmup} applicants before the first pass, not measured`,

@@ -27,6 +27,8 @@ export interface PassResult {
   /** The same less the status polls' own cost (polls in the pass × the calibrated CPU per poll). */
   cpu_ms_per_verification_without_polls: Record<ProcessName | 'total', number>;
   polls: number;
+  /** session.run calls and executor ms per verification, per model (inference_run_seconds). */
+  model_runs_per_verification?: Record<string, { runs: number; run_ms: number }>;
 }
 
 export interface Summary {
@@ -173,12 +175,27 @@ export function renderMarkdown(r: { generated_at: string; command: string; machi
     '',
     `First row: as measured, including the benchmark's status polls (median ${s.polls_per_verification ?? '—'} per verification). Second row: less the polls, at the CPU per poll measured after the passes (see \`poll_cost\` in the JSON).`,
     '',
+    '## Model runs per verification (executor `session.run`, from the service\'s metrics, median of passes)',
+    '| model | runs | ms |',
+    '|---|---|---|',
+    ...modelRows(r.passes),
+    '',
     '## Passes',
     '| pass | decided | seconds | verif./min | document read p50 / p99 | submit → decided p50 / p99 | polled p50 / p99 | CPU ms / verif. (less polls) | load 1 min (start / mean / end) |',
     '|---|---|---|---|---|---|---|---|---|',
     ...r.passes.map((p) => `| ${p.pass} | ${p.decided}/${p.applicants} | ${p.duration_s} | ${p.verifications_per_minute} | ${ms(p.document_read.p50_ms)} / ${ms(p.document_read.p99_ms)} | ${ms(p.submit_to_decided_at_server.p50_ms)} / ${ms(p.submit_to_decided_at_server.p99_ms)} | ${ms(p.submit_to_decided.p50_ms)} / ${ms(p.submit_to_decided.p99_ms)} | ${ms(p.cpu_ms_per_verification.total)} (${ms(p.cpu_ms_per_verification_without_polls.total)}) | ${p.load_avg_1m.start} / ${p.load_avg_1m.mean} / ${p.load_avg_1m.end} |`),
     '',
   ].join('\n');
+}
+
+function modelRows(passes: PassResult[]): string[] {
+  const models = [...new Set(passes.flatMap((p) => Object.keys(p.model_runs_per_verification ?? {})))];
+  const rows = models.map((m) => {
+    const of = (k: 'runs' | 'run_ms') => median(passes.flatMap((p) => (p.model_runs_per_verification?.[m] ? [p.model_runs_per_verification[m]![k]] : []))) ?? 0;
+    return { m, runs: of('runs'), ms: of('run_ms') };
+  }).filter((r) => r.runs > 0).sort((a, b) => b.ms - a.ms);
+  const total = rows.reduce((s, r) => s + r.ms, 0);
+  return [...rows.map((r) => `| ${r.m} | ${r.runs} | ${Math.round(r.ms)} |`), `| all models | ${Math.round(rows.reduce((s, r) => s + r.runs, 0) * 10) / 10} | ${Math.round(total)} |`];
 }
 
 const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -199,7 +216,7 @@ export function renderSvg(s: Summary, subtitle: string): string {
   const H = top + bars.length * rowH + 50;
   const max = Math.max(1500, ...bars.map((b) => b.l.p99_ms ?? 0)) * 1.05;
   const x = (v: number) => left + (v / max) * (W - left - right);
-  const step = max > 4000 ? 1000 : 500;
+  const step = [250, 500, 1000, 2000, 5000, 10_000, 20_000].find((c) => max / c <= 8) ?? 50_000;
   const parts: string[] = [`<text x="${W / 2}" y="22" text-anchor="middle" font-weight="bold">Latency p50 (dark) and p99 (light), ms</text>`];
   for (let t = 0; t <= max; t += step) parts.push(`<line x1="${x(t)}" x2="${x(t)}" y1="${top - 8}" y2="${top + bars.length * rowH}" stroke="#e5e5e5"/><text x="${x(t)}" y="${top + bars.length * rowH + 16}" text-anchor="middle">${t}</text>`);
   bars.forEach((b, i) => {
