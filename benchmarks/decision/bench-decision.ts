@@ -8,12 +8,12 @@
  * verifications per minute and CPU per verification per process (/proc utime + stime over each
  * pass). Writes benchmarks/results/decision.{json,md,svg}. See benchmarks/decision/README.md.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadApplicants, pool, runApplicant, type ApplicantTiming } from './applicants';
 import { cpuMs, ROOT, startDecisionStack, type DecisionStack } from './decision-stack';
-import { PROCESSES, renderMarkdown, renderSvg, summariseAll, summarisePass, targets, type PassResult, type ProcessName } from './decision-results';
+import { PROCESSES, renderMarkdown, renderSvg, summariseAll, summarisePass, targets, type PassResult, type ProcessName, type Summary } from './decision-results';
 
 function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -88,7 +88,19 @@ function modelRunsPerVerification(before: Awaited<ReturnType<typeof modelRuns>>,
   }));
 }
 
+function writeResults(report: Parameters<typeof renderMarkdown>[0] & { summary: Summary; machine: { cpus: number; load_avg_start: number[]; load_avg_end: number[] } }, withJson: boolean): void {
+  mkdirSync(OUT, { recursive: true });
+  if (withJson) writeFileSync(path.join(OUT, 'decision.json'), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(path.join(OUT, 'decision.md'), renderMarkdown(report));
+  const m = report.machine;
+  writeFileSync(path.join(OUT, 'decision.svg'), renderSvg(report.summary, `${report.command} — ${report.generated_at} — ${m.cpus} CPUs, load avg ${m.load_avg_start[0]} → ${m.load_avg_end[0]} (shared machine)`));
+  log(`wrote ${path.relative(process.cwd(), path.join(OUT, `decision.{${withJson ? 'json,' : ''}md,svg}`))}`);
+}
+
 async function main(): Promise<void> {
+  // `--render FILE`: draw decision.md and decision.svg again from a decision.json, running nothing.
+  const renderIndex = process.argv.indexOf('--render');
+  if (renderIndex > 0) return writeResults(JSON.parse(readFileSync(process.argv[renderIndex + 1]!, 'utf8')), false);
   const loadStart = load();
   log(`${options.applicants} applicants × ${options.passes} pass(es), ${options.concurrency} at a time; load average ${loadStart.join(' ')}`);
   const stack = await startDecisionStack(log);
@@ -170,13 +182,11 @@ async function main(): Promise<void> {
       errors,
       applicants: all,
     };
-    mkdirSync(OUT, { recursive: true });
-    writeFileSync(path.join(OUT, 'decision.json'), `${JSON.stringify(report, null, 2)}\n`);
-    writeFileSync(path.join(OUT, 'decision.md'), renderMarkdown(report));
-    writeFileSync(path.join(OUT, 'decision.svg'), renderSvg(summary, `${report.command} — ${report.generated_at} — ${report.machine.cpus} CPUs, load avg ${loadStart[0]} → ${loadEnd[0]} (shared machine)`));
-    log(`wrote ${path.relative(process.cwd(), path.join(OUT, 'decision.{json,md,svg}'))}`);
+    writeResults(report, true);
     process.stdout.write(renderMarkdown(report));
-    if (errors.length) process.exitCode = 1;
+    // An upload refused under load (a 503 past the check deadline) is a finding, listed in the
+    // results; the run fails only when more than one applicant in twenty could not finish.
+    if (errors.length * 20 > options.applicants * options.passes) process.exitCode = 1;
   } finally {
     await stack.stop();
   }

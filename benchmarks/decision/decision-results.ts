@@ -127,7 +127,7 @@ export function targets(passes: PassResult[]): Target[] {
 
 const ms = (v: number | null | undefined) => (v === null || v === undefined || !Number.isFinite(v) ? '—' : `${Math.round(v)}`);
 
-export function renderMarkdown(r: { generated_at: string; command: string; machine: Record<string, unknown>; summary: Summary; passes: PassResult[]; targets: Target[]; options: Record<string, unknown> }): string {
+export function renderMarkdown(r: { generated_at: string; command: string; machine: Record<string, unknown>; summary: Summary; passes: PassResult[]; targets: Target[]; options: Record<string, unknown>; errors?: string[] }): string {
   const s = r.summary;
   const row = (name: string, l: LatencySummary, note = '') => `| ${name} | ${l.n} | ${ms(l.p50_ms)} | ${ms(l.p95_ms)} | ${ms(l.p99_ms)} | ${ms(l.mean_ms)} | ${note} |`;
   const m = r.machine as { cpus: number; cpu_model: string; node: string; load_avg_start: number[]; load_avg_end: number[] };
@@ -136,7 +136,7 @@ export function renderMarkdown(r: { generated_at: string; command: string; machi
     '',
     `\`${r.command}\` — ${r.options.applicants} applicants × ${r.options.passes} pass(es), ${r.options.concurrency} at a time, status polled every ${r.options.poll_ms} ms.`,
     `Machine: ${m.cpus} × ${m.cpu_model}, node ${m.node}; load average (1/5/15 min) ${m.load_avg_start.join(' / ')} at the start, ${m.load_avg_end.join(' / ')} at the end (shared machine).`,
-    `Outcomes: ${Object.entries(s.outcomes).map(([k, v]) => `${k} ${v}`).join(', ')}.`,
+    `Outcomes: ${Object.entries(s.outcomes).map(([k, v]) => `${k} ${v}`).join(', ')}${r.errors?.length ? `; ${r.errors.length} applicant(s) stopped by an error (listed at the end, left out of every figure)` : ''}.`,
     '',
     '## Targets',
     '| figure | measured (ms) | target | met |',
@@ -149,7 +149,7 @@ export function renderMarkdown(r: { generated_at: string; command: string; machi
     '| step | n | p50 | p95 | p99 | mean | what |',
     '|---|---|---|---|---|---|---|',
     row('document read at upload', s.document_read, 'PUT /document/front: decode, store, read (gRPC verify-document)'),
-    row('liveness upload', s.liveness_upload, 'POST /liveness, multipart frames (stored; checked at decision)'),
+    row('liveness upload', s.liveness_upload, 'POST /liveness, multipart frames: the whole liveness check runs here for its face-found gate (and again at decision)'),
     row('selfie upload', s.selfie_upload, 'PUT /selfie: antispoof at upload'),
     row('submit → decided', s.submit_to_decided_at_server, 'submit sent → decided_at the worker wrote (same clock)'),
     row('submit → decided, polled', s.submit_to_decided, `submit sent → first status poll answering decision done`),
@@ -184,6 +184,7 @@ export function renderMarkdown(r: { generated_at: string; command: string; machi
     '| pass | decided | seconds | verif./min | document read p50 / p99 | submit → decided p50 / p99 | polled p50 / p99 | CPU ms / verif. (less polls) | load 1 min (start / mean / end) |',
     '|---|---|---|---|---|---|---|---|---|',
     ...r.passes.map((p) => `| ${p.pass} | ${p.decided}/${p.applicants} | ${p.duration_s} | ${p.verifications_per_minute} | ${ms(p.document_read.p50_ms)} / ${ms(p.document_read.p99_ms)} | ${ms(p.submit_to_decided_at_server.p50_ms)} / ${ms(p.submit_to_decided_at_server.p99_ms)} | ${ms(p.submit_to_decided.p50_ms)} / ${ms(p.submit_to_decided.p99_ms)} | ${ms(p.cpu_ms_per_verification.total)} (${ms(p.cpu_ms_per_verification_without_polls.total)}) | ${p.load_avg_1m.start} / ${p.load_avg_1m.mean} / ${p.load_avg_1m.end} |`),
+    ...(r.errors ?? []).flatMap((e, i) => (i === 0 ? ['', '## Errors', `- ${e}`] : [`- ${e}`])),
     '',
   ].join('\n');
 }
@@ -217,7 +218,7 @@ export function renderSvg(s: Summary, subtitle: string): string {
   const max = Math.max(1500, ...bars.map((b) => b.l.p99_ms ?? 0)) * 1.05;
   const x = (v: number) => left + (v / max) * (W - left - right);
   const step = [250, 500, 1000, 2000, 5000, 10_000, 20_000].find((c) => max / c <= 8) ?? 50_000;
-  const parts: string[] = [`<text x="${W / 2}" y="22" text-anchor="middle" font-weight="bold">Latency p50 (dark) and p99 (light), ms</text>`];
+  const parts: string[] = [`<text x="${W / 2}" y="22" text-anchor="middle" font-weight="bold">Latency p50 (dark) and p99 (light), all passes pooled, ms</text>`];
   for (let t = 0; t <= max; t += step) parts.push(`<line x1="${x(t)}" x2="${x(t)}" y1="${top - 8}" y2="${top + bars.length * rowH}" stroke="#e5e5e5"/><text x="${x(t)}" y="${top + bars.length * rowH + 16}" text-anchor="middle">${t}</text>`);
   bars.forEach((b, i) => {
     const y = top + i * rowH;
