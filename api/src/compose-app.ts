@@ -1,10 +1,13 @@
 import { AppContext } from './app-context';
 import { AppConfig } from './config/env';
+import { IdempotencyRepository } from './data-access/idempotency.repository';
 import { InferenceRepository } from './data-access/inference.repository';
 import { connectStores } from './data-access/connect-stores';
 import { pingMongo } from './data-access/mongo-connection';
 import { permissiveWebhookTargetPolicy } from './data-access/permissive-webhook-target-policy';
 import { publicWebhookTargetPolicy } from './data-access/public-webhook-target-policy';
+import { RateLimitRepository } from './data-access/rate-limit.repository';
+import { SessionAttemptRepository } from './data-access/session-attempt.repository';
 import { UsageRepository } from './data-access/usage.repository';
 import { DeliveryLogRepository } from './data-access/delivery-log.repository';
 import { WebhookOutboxRepository } from './data-access/webhook-outbox.repository';
@@ -17,6 +20,9 @@ import { Logger } from './shared/logger';
 /** Wires the real repositories to their outside dependencies. */
 export async function composeApp(config: AppConfig, logger: Logger): Promise<AppContext & { close(): Promise<void> }> {
   const { mongo, redis, sessions, accounts, queue } = await connectStores(config, logger);
+  const attempts = new SessionAttemptRepository(mongo);
+  const idempotency = new IdempotencyRepository(mongo, config.IDEMPOTENCY_LOCK_SECONDS * 1000);
+  await Promise.all([attempts.init(), idempotency.init()]);
   const inference = config.INFERENCE_URL ? new InferenceRepository(config.INFERENCE_URL) : null;
   const capture = await connectCaptureStores(config, mongo);
   return {
@@ -27,6 +33,9 @@ export async function composeApp(config: AppConfig, logger: Logger): Promise<App
     redis,
     accounts,
     sessions,
+    attempts,
+    idempotency,
+    rateLimits: new RateLimitRepository(redis, config.REDIS_PREFIX),
     queue,
     usage: new UsageRepository(redis, config.REDIS_PREFIX),
     deliveryLog: new DeliveryLogRepository(mongo),

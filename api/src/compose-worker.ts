@@ -1,3 +1,4 @@
+import { IdempotencyRepository } from './data-access/idempotency.repository';
 import { Connection } from 'mongoose';
 import { Redis } from 'ioredis';
 import { AppConfig } from './config/env';
@@ -36,6 +37,7 @@ export interface WorkerContext {
   claims: ClaimRecoveryRepository;
   outbox: WebhookOutboxRepository;
   expiry: SessionExpiryRepository;
+  idempotency: IdempotencyRepository;
   deliveryLog: DeliveryLogRepository;
   queue: JobQueueRepository;
   sender: WebhookSender;
@@ -74,6 +76,7 @@ export async function composeWorker(config: AppConfig, logger: Logger): Promise<
     claims: new ClaimRecoveryRepository(sessions),
     outbox,
     expiry: new SessionExpiryRepository(sessions),
+    idempotency: new IdempotencyRepository(mongo, config.IDEMPOTENCY_LOCK_SECONDS * 1000),
     deliveryLog,
     queue,
     sender,

@@ -86,11 +86,11 @@ describe('a captured applicant decides the session (synthetic documents, real mo
     expect(result.body.person).toMatchObject({ name: card.label.expected.fields.name, dob: card.label.expected.fields.birth_date, document_type: 'id_card' });
   }, 90_000);
 
-  async function decide(identity: string, options: { selfieOf?: string; expectedName?: string; liveness?: string } = {}) {
+  async function decide(identity: string, options: { selfieOf?: string; expectedName?: string; liveness?: string; performer?: string } = {}) {
     const passport = documentOf('TD3', 'clean', identity);
     const { id, client } = await capture(stack, { expected_name: options.expectedName ?? passport.label.expected.fields.name });
     await client.document('front', 'passport', passport.image);
-    await client.liveness(livenessOf(options.selfieOf ?? identity, options.liveness ?? 'synthetic-performs-challenge').frames);
+    await client.liveness(livenessOf(options.performer ?? options.selfieOf ?? identity, options.liveness ?? 'synthetic-performs-challenge').frames);
     await client.selfie(selfieOf(options.selfieOf ?? identity));
     await client.submit();
     await client.decided();
@@ -111,6 +111,13 @@ describe('a captured applicant decides the session (synthetic documents, real mo
   it('fails frames that do not perform the challenge as LIVENESS_FAILED', async () => {
     const result = await decide('grace-hopper', { liveness: 'synthetic-static' });
     expect(result).toMatchObject({ status: 'FAILED', failure_reason: 'LIVENESS_FAILED', checks: { liveness: 'FAIL' } });
+  }, 90_000);
+
+  it('fails a selfie of someone other than the person who performed the challenge as LIVENESS_FAILED', async () => {
+    const result = await decide('bearded-man', { performer: 'astronaut' });
+    expect(result).toMatchObject({ status: 'FAILED', failure_reason: 'LIVENESS_FAILED', checks: { liveness: 'FAIL', face_match: 'PASS' } });
+    const report = (await stack.api('GET', `/v1/sessions/${result.session_id}/report`)).body;
+    expect(report.checks.liveness.scores.map((s: { name: string }) => s.name)).toContain('selfie_distance');
   }, 90_000);
 
   it('asks for a blurred MRZ to be retaken twice, then goes on and fails as DOCUMENT_UNREADABLE', async () => {

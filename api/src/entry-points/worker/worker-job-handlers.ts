@@ -29,7 +29,7 @@ export function workerJobHandlers(ctx: WorkerContext, metrics: WorkerMetrics): R
   };
   return {
     [JOBS.deliverWebhook]: async (job: Job<DeliverWebhookPayload>) => {
-      const attempt = { sessionId: job.data.session_id, round: job.data.round ?? 0, attempt: job.attemptsMade + 1, maxAttempts: job.opts.attempts ?? WEBHOOK_MAX_ATTEMPTS };
+      const attempt = { sessionId: job.data.session_id, round: job.data.round ?? 0, sessionAttempt: job.data.session_attempt, attempt: job.attemptsMade + 1, maxAttempts: job.opts.attempts ?? WEBHOOK_MAX_ATTEMPTS };
       const deps = { outbox: ctx.outbox, secrets: ctx.secrets, sender: ctx.sender, log: ctx.deliveryLog, clock: ctx.clock, logger: ctx.logger };
       try {
         const outcome = await deliverWebhook(deps, attempt);
