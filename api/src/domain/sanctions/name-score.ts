@@ -1,0 +1,60 @@
+import jaroWinkler from 'talisman/metrics/jaro-winkler';
+import { MATCH_POLICY } from './match-policy';
+
+/** Similarity of two normalised tokens in [0, 1]; an initial matches a name it starts. */
+export function tokenSimilarity(a: string, b: string): number {
+  if (a === b) return 1;
+  if (a.length === 1 || b.length === 1) return a[0] === b[0] ? MATCH_POLICY.initialSimilarity : 0;
+  const similarity = jaroWinkler(a, b);
+  return similarity >= MATCH_POLICY.minTokenSimilarity ? similarity : 0;
+}
+
+export type Similarity = (a: string, b: string) => number;
+
+/**
+ * How well two token sets name the same person, in [0, 1]. Tokens are aligned one to one, best
+ * pairs first (so order does not matter), and each side's coverage is weighed by token length.
+ * The shorter name's coverage dominates, because documents drop middle names and aliases are
+ * short; the longer's still counts, so "Ali Hassan" is a weaker match for a five-part name than
+ * for "Ali Hassan". A multi-token name needs two aligned tokens: a shared first name alone is not
+ * a match.
+ */
+export function nameScore(query: string[], candidate: string[], similarity: Similarity = tokenSimilarity): number {
+  if (query.length === 0 || candidate.length === 0) return 0;
+  const pairs: Array<{ q: number; c: number; s: number }> = [];
+  for (let q = 0; q < query.length; q++) {
+    for (let c = 0; c < candidate.length; c++) {
+      const s = similarity(query[q] as string, candidate[c] as string);
+      if (s > 0) pairs.push({ q, c, s });
+    }
+  }
+  pairs.sort((x, y) => y.s - x.s);
+  const usedQ = new Set<number>();
+  const usedC = new Set<number>();
+  let coveredQ = 0;
+  let coveredC = 0;
+  let aligned = 0;
+  let initialsOnly = true;
+  for (const { q, c, s } of pairs) {
+    if (usedQ.has(q) || usedC.has(c)) continue;
+    usedQ.add(q);
+    usedC.add(c);
+    const qt = query[q] as string;
+    const ct = candidate[c] as string;
+    coveredQ += s * qt.length;
+    coveredC += s * ct.length;
+    aligned++;
+    if (qt.length > 1 && ct.length > 1) initialsOnly = false;
+  }
+  if (initialsOnly || aligned < Math.min(2, query.length, candidate.length)) return 0;
+  const coverageQ = coveredQ / totalLength(query);
+  const coverageC = coveredC / totalLength(candidate);
+  const [shorter, longer] = totalLength(query) <= totalLength(candidate) ? [coverageQ, coverageC] : [coverageC, coverageQ];
+  return MATCH_POLICY.shorterSideWeight * shorter + (1 - MATCH_POLICY.shorterSideWeight) * longer;
+}
+
+function totalLength(tokens: string[]): number {
+  let total = 0;
+  for (const token of tokens) total += token.length;
+  return total;
+}

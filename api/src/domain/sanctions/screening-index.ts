@@ -1,0 +1,156 @@
+import { ScreenedList, ScreeningHit, ScreeningSubject } from '../ports/sanctions-screening';
+import { MATCH_POLICY } from './match-policy';
+import { nameScore, tokenSimilarity } from './name-score';
+import { nameTokens } from './name-tokens';
+import { dobAdjustment, nationalityAdjustment } from './qualifiers';
+import { blockingKeys, TokenPostings } from './token-postings';
+import { LoadedList } from './watchlist-entry';
+
+/** How many blocked candidates are scored in full; the rest cannot outrank them on shared keys. */
+const CANDIDATES_SCORED = 300;
+
+export interface IndexVerdict {
+  score: number;
+  best: ScreeningHit | null;
+}
+
+/**
+ * Every name and alias of every loaded list, held compactly (token ids in typed arrays) so a
+ * process can screen a million persons in memory. Screening blocks on shared token keys, keeps
+ * the rows that share keys with at least two of the query's tokens, ranks them by the rarity of
+ * what they share, and scores the best few hundred in full.
+ */
+export class ScreeningIndex {
+  readonly lists: ScreenedList[];
+  readonly entryCount: number;
+  readonly rowCount: number;
+  private readonly vocabulary: string[] = [];
+  private readonly rowEntry: Int32Array;
+  private readonly rowTokenStart: Int32Array;
+  private readonly rowTokens: Int32Array;
+  private readonly rowName: string[];
+  private readonly entryList: Uint16Array;
+  private readonly entryId: string[];
+  private readonly entryDobs: string[][];
+  private readonly entryNationalities: string[][];
+  private readonly postings = new TokenPostings();
+  private readonly mark: Int32Array;
+  private readonly weight: Float32Array;
+  private readonly tokenHits: Uint8Array;
+  private stamp = 0;
+
+  constructor(lists: LoadedList[]) {
+    this.lists = lists.map(({ name, version }) => ({ name, version }));
+    const vocabularyIds = new Map<string, number>();
+    const rowEntry: number[] = [];
+    const rowTokenStart: number[] = [0];
+    const rowTokens: number[] = [];
+    this.rowName = [];
+    this.entryId = [];
+    this.entryDobs = [];
+    this.entryNationalities = [];
+    const entryList: number[] = [];
+    lists.forEach((list, listIndex) => {
+      for (const entry of list.entries) {
+        const entryIndex = this.entryId.length;
+        this.entryId.push(entry.id);
+        entryList.push(listIndex);
+        this.entryDobs.push(entry.dobs);
+        this.entryNationalities.push(entry.nationalities);
+        const seen = new Set<string>();
+        for (const name of entry.names) {
+          const tokens = nameTokens(name);
+          const signature = tokens.join(' ');
+          if (tokens.length === 0 || seen.has(signature)) continue;
+          seen.add(signature);
+          const row = rowEntry.length;
+          rowEntry.push(entryIndex);
+          this.rowName.push(name);
+          for (const token of tokens) {
+            let id = vocabularyIds.get(token);
+            if (id === undefined) {
+              id = this.vocabulary.length;
+              this.vocabulary.push(token);
+              vocabularyIds.set(token, id);
+            }
+            rowTokens.push(id);
+            for (const key of blockingKeys(token)) this.postings.add(key, row);
+          }
+          rowTokenStart.push(rowTokens.length);
+        }
+      }
+    });
+    this.postings.freeze();
+    this.rowEntry = Int32Array.from(rowEntry);
+    this.rowTokenStart = Int32Array.from(rowTokenStart);
+    this.rowTokens = Int32Array.from(rowTokens);
+    this.entryList = Uint16Array.from(entryList);
+    this.entryCount = this.entryId.length;
+    this.rowCount = rowEntry.length;
+    this.mark = new Int32Array(this.rowCount).fill(-1);
+    this.weight = new Float32Array(this.rowCount);
+    this.tokenHits = new Uint8Array(this.rowCount);
+  }
+
+  screen(subject: ScreeningSubject): IndexVerdict {
+    const query = nameTokens(subject.name);
+    let best: IndexVerdict = { score: 0, best: null };
+    if (query.length === 0) return best;
+    for (const row of this.candidates(query)) {
+      const verdict = this.scoreRow(row, query, subject);
+      if (verdict.score > best.score) best = verdict;
+    }
+    return best;
+  }
+
+  private candidates(query: string[]): number[] {
+    const touched: number[] = [];
+    for (let q = 0; q < query.length; q++) {
+      const stamp = ++this.stamp;
+      const keyed = blockingKeys(query[q] as string)
+        .map((key) => this.postings.rows(key))
+        .filter((rows): rows is Int32Array => rows !== undefined)
+        .sort((a, b) => a.length - b.length); // rarest key first: its weight is the one counted
+      for (const rows of keyed) {
+        const rarity = Math.log(1 + this.rowCount / rows.length);
+        for (let i = 0; i < rows.length; i++) {
+          const row = rows[i] as number;
+          if (this.mark[row] === stamp) continue;
+          if (this.tokenHits[row] === 0 && this.weight[row] === 0) touched.push(row);
+          this.mark[row] = stamp;
+          this.weight[row] = (this.weight[row] as number) + rarity;
+          this.tokenHits[row] = (this.tokenHits[row] as number) + 1;
+        }
+      }
+    }
+    const kept: number[] = [];
+    for (const row of touched) {
+      const tokensInRow = (this.rowTokenStart[row + 1] as number) - (this.rowTokenStart[row] as number);
+      if ((this.tokenHits[row] as number) >= Math.min(2, query.length, tokensInRow)) kept.push(row);
+    }
+    kept.sort((a, b) => (this.weight[b] as number) - (this.weight[a] as number));
+    const chosen = kept.slice(0, CANDIDATES_SCORED);
+    for (const row of touched) {
+      this.weight[row] = 0;
+      this.tokenHits[row] = 0;
+    }
+    return chosen;
+  }
+
+  private scoreRow(row: number, query: string[], subject: ScreeningSubject): IndexVerdict {
+    const tokens: string[] = [];
+    for (let i = this.rowTokenStart[row] as number; i < (this.rowTokenStart[row + 1] as number); i++) {
+      tokens.push(this.vocabulary[this.rowTokens[i] as number] as string);
+    }
+    const names = nameScore(query, tokens, tokenSimilarity);
+    if (names === 0) return { score: 0, best: null };
+    const entry = this.rowEntry[row] as number;
+    const adjusted = names + dobAdjustment(subject.dob, this.entryDobs[entry] as string[]) + nationalityAdjustment(subject.nationality, this.entryNationalities[entry] as string[]);
+    const score = Math.round(Math.min(1, Math.max(0, adjusted)) * 1000) / 1000;
+    return {
+      score,
+      best: { list: this.lists[this.entryList[entry] as number]?.name as string, entry_id: this.entryId[entry] as string, matched_name: this.rowName[row] as string, score },
+    };
+  }
+}
+
