@@ -5,6 +5,7 @@ import { AccountRepository } from './data-access/account.repository';
 import { JobQueueRepository } from './data-access/job-queue.repository';
 import { SessionRepository } from './data-access/session.repository';
 import { UsageRepository } from './data-access/usage.repository';
+import { SanctionsScreening } from './domain/ports/sanctions-screening';
 import { WebhookTargetPolicy } from './domain/ports/webhook-target-policy';
 import { Clock } from './shared/clock';
 import { Logger } from './shared/logger';
@@ -24,5 +25,7 @@ export interface AppContext {
   queue: JobQueueRepository;
   usage: UsageRepository;
   webhookPolicy: WebhookTargetPolicy;
+  /** The watchlist-screening add-on (issue 11). */
+  sanctions: SanctionsScreening;
   readiness: ReadinessProbe[];
 }

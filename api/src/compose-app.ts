@@ -6,6 +6,7 @@ import { pingMongo } from './data-access/mongo-connection';
 import { permissiveWebhookTargetPolicy } from './data-access/permissive-webhook-target-policy';
 import { publicWebhookTargetPolicy } from './data-access/public-webhook-target-policy';
 import { UsageRepository } from './data-access/usage.repository';
+import { createSanctionsScreening } from './data-access/watchlist-screening';
 import { systemClock } from './shared/clock';
 import { Logger } from './shared/logger';
 
@@ -13,6 +14,9 @@ import { Logger } from './shared/logger';
 export async function composeApp(config: AppConfig, logger: Logger): Promise<AppContext & { close(): Promise<void> }> {
   const { mongo, redis, sessions, accounts, queue } = await connectStores(config, logger);
   const inference = config.INFERENCE_URL ? new InferenceRepository(config.INFERENCE_URL) : null;
+  const sanctions = createSanctionsScreening(mongo, logger, { refreshIntervalMs: config.WATCHLIST_REFRESH_SECONDS * 1000 });
+  // Loaded in the background: a large list must not hold up start; screening waits for it if need be.
+  sanctions.warm().catch((error: Error) => logger.warn({ err: error.message }, 'watchlists not loaded at start'));
   return {
     config,
     logger,
@@ -25,6 +29,7 @@ export async function composeApp(config: AppConfig, logger: Logger): Promise<App
     usage: new UsageRepository(redis, config.REDIS_PREFIX),
     // Egress safety (issue 5): only the local stack opts out, and the API logs a warning when it does.
     webhookPolicy: config.WEBHOOK_ALLOW_PRIVATE_NETWORKS ? permissiveWebhookTargetPolicy : publicWebhookTargetPolicy(),
+    sanctions,
     readiness: [
       { name: 'store', check: () => pingMongo(mongo) },
       // Reachable and maxmemory-policy noeviction: otherwise Redis may evict queued deliveries.

@@ -32,6 +32,8 @@ const envSchema = z.object({
   /** Seals webhook secrets at rest; any string of 32+ characters (e.g. `openssl rand -base64 32`). */
   SECRET_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Sanctions add-on: how often each process asks the store whether a list has a new version. */
+  WATCHLIST_REFRESH_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
 });
 

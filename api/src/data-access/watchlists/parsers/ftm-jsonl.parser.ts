@@ -29,8 +29,8 @@ export function parseFtmJsonl(text: string): WatchlistEntry[] {
     if (entity.schema !== 'Person') return;
     const properties = (entity.properties ?? {}) as Properties;
     const composed = ['firstName', 'middleName', 'lastName'].flatMap((part) => values(properties, part).slice(0, 1)).join(' ');
-    const names = [...values(properties, 'name'), ...values(properties, 'alias')];
-    if (names.length === 0 && composed) names.push(composed);
+    const primary = values(properties, 'name');
+    const names = [...(primary.length || !composed ? primary : [composed]), ...values(properties, 'alias')];
     if (typeof entity.id !== 'string' || !entity.id || names.length === 0) {
       throw watchlistFileError(index + 1, `Person without ${typeof entity.id === 'string' && entity.id ? 'a name' : 'an id'}`);
     }
