@@ -7,6 +7,8 @@ export const MATCH_POLICY = {
   threshold: 0.86,
   /** Token pairs below this Jaro-Winkler similarity count as not matched at all. */
   minTokenSimilarity: 0.86,
+  /** Tokens one edit apart that Jaro-Winkler scores below the line ("Naif"/"Nayif"). */
+  oneEditSimilarity: 0.88,
   /** An initial ("J") against a name starting with it ("John"). */
   initialSimilarity: 0.9,
   /** The weight of the shorter name's coverage against the longer's (dropped middle names). */

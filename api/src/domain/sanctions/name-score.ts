@@ -1,12 +1,20 @@
+import damerauLevenshtein from 'talisman/metrics/damerau-levenshtein';
 import jaroWinkler from 'talisman/metrics/jaro-winkler';
 import { MATCH_POLICY } from './match-policy';
 
-/** Similarity of two normalised tokens in [0, 1]; an initial matches a name it starts. */
+/**
+ * Similarity of two normalised tokens in [0, 1]: Jaro-Winkler, which forgives typos late in a
+ * name but punishes them early ("Dqaz"/"Diaz" 0.85, "Naif"/"Nayif" 0.84); so one edit
+ * (substitution, insertion, deletion or transposition) between tokens of four letters or more
+ * also counts as a near match. An initial matches a name it starts.
+ */
 export function tokenSimilarity(a: string, b: string): number {
   if (a === b) return 1;
   if (a.length === 1 || b.length === 1) return a[0] === b[0] ? MATCH_POLICY.initialSimilarity : 0;
   const similarity = jaroWinkler(a, b);
-  return similarity >= MATCH_POLICY.minTokenSimilarity ? similarity : 0;
+  if (similarity >= MATCH_POLICY.minTokenSimilarity) return similarity;
+  const oneEdit = Math.min(a.length, b.length) >= 3 && Math.max(a.length, b.length) >= 4 && Math.abs(a.length - b.length) <= 1 && damerauLevenshtein.limited(1, a, b) <= 1;
+  return oneEdit ? MATCH_POLICY.oneEditSimilarity : 0;
 }
 
 export type Similarity = (a: string, b: string) => number;

@@ -16,9 +16,9 @@ export interface IndexVerdict {
 
 /**
  * Every name and alias of every loaded list, held compactly (token ids in typed arrays) so a
- * process can screen a million persons in memory. Screening blocks on shared token keys, keeps
- * the rows that share keys with at least two of the query's tokens, ranks them by the rarity of
- * what they share, and scores the best few hundred in full.
+ * process can screen a million persons in memory. Screening blocks on shared token keys (a
+ * token, its first and its last three letters), ranks the rows by how many and how rare the
+ * query tokens they share are, and scores the best few hundred in full.
  */
 export class ScreeningIndex {
   readonly lists: ScreenedList[];
@@ -123,18 +123,22 @@ export class ScreeningIndex {
         }
       }
     }
-    const kept: number[] = [];
-    for (const row of touched) {
-      const tokensInRow = (this.rowTokenStart[row + 1] as number) - (this.rowTokenStart[row] as number);
-      if ((this.tokenHits[row] as number) >= Math.min(2, query.length, tokensInRow)) kept.push(row);
-    }
-    kept.sort((a, b) => (this.weight[b] as number) - (this.weight[a] as number));
-    const chosen = kept.slice(0, CANDIDATES_SCORED);
+    const chosen = this.heaviest(touched, CANDIDATES_SCORED);
     for (const row of touched) {
       this.weight[row] = 0;
       this.tokenHits[row] = 0;
     }
     return chosen;
+  }
+
+  /** The `count` rows with the most (and rarest) keys in common, without sorting them all. */
+  private heaviest(touched: number[], count: number): number[] {
+    if (touched.length <= count) return touched;
+    const weights = Float32Array.from(touched, (row) => this.weight[row] as number);
+    const cut = kthLargest(weights, count);
+    const above = touched.filter((row) => (this.weight[row] as number) > cut);
+    for (const row of touched) if (above.length < count && this.weight[row] === cut) above.push(row);
+    return above;
   }
 
   private scoreRow(row: number, query: string[], subject: ScreeningSubject): IndexVerdict {
@@ -154,3 +158,28 @@ export class ScreeningIndex {
   }
 }
 
+
+/** Quickselect (Hoare): the k-th largest value; `values` is reordered. */
+function kthLargest(values: Float32Array, k: number): number {
+  let lo = 0;
+  let hi = values.length - 1;
+  const target = k - 1;
+  while (lo < hi) {
+    const pivot = values[(lo + hi) >> 1] as number;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while ((values[i] as number) > pivot) i++;
+      while ((values[j] as number) < pivot) j--;
+      if (i <= j) {
+        const swap = values[i] as number;
+        values[i++] = values[j] as number;
+        values[j--] = swap;
+      }
+    }
+    if (target <= j) hi = j;
+    else if (target >= i) lo = i;
+    else return values[target] as number;
+  }
+  return values[target] as number;
+}
