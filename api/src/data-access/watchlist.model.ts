@@ -15,8 +15,13 @@ export interface WatchlistDocument {
   pending: { version: string; chunk_count: number } | null;
 }
 
-/** A compact person: id, names (primary first), dobs, nationalities. */
-export type StoredEntry = [string, string[], string[], string[]];
+/** A compact person: id, names (primary first), dobs, nationalities (FerretDB refuses nested arrays, so not a tuple). */
+export interface StoredEntry {
+  i: string;
+  n: string[];
+  d: string[];
+  c: string[];
+}
 
 /**
  * Entries are stored a thousand to a document, keyed `<list>@<version>#<seq>`: FerretDB is fast on

@@ -43,9 +43,12 @@ export class WatchlistRepository {
       const batch = [];
       for (let seq = first; seq < Math.min(chunkCount, first + CHUNKS_PER_WRITE); seq++) {
         const slice = entries.slice(seq * ENTRIES_PER_CHUNK, (seq + 1) * ENTRIES_PER_CHUNK);
-        batch.push({ _id: chunkId(list, version, seq), entries: slice.map((e): StoredEntry => [e.id, e.names, e.dobs, e.nationalities]) });
+        batch.push({ _id: chunkId(list, version, seq), entries: slice.map((e): StoredEntry => ({ i: e.id, n: e.names, d: e.dobs, c: e.nationalities })) });
       }
-      await WatchlistChunk.insertMany(batch, { ordered: true, lean: true });
+      await WatchlistChunk.insertMany(batch, { ordered: true, lean: true }).catch((error: Error) => {
+        // The driver's message can quote the whole document: listed persons' data, kept out of output.
+        throw new Error(`writing ${list}@${version} chunk ${first} failed: ${error.message.slice(0, 120)}`);
+      });
     }
 
     const pointer = { version, format, entry_count: entries.length, chunk_count: chunkCount, loaded_at: now, pending: null };
@@ -76,7 +79,7 @@ export class WatchlistRepository {
       }
     };
     await Promise.all(Array.from({ length: PARALLEL_READS }, reader));
-    const entries = chunks.flat().map(([id, names, dobs, nationalities]) => ({ id, names, dobs, nationalities }));
+    const entries = chunks.flat().map(({ i, n, d, c }) => ({ id: i, names: n, dobs: d, nationalities: c }));
     return { name: list, version, entries };
   }
 

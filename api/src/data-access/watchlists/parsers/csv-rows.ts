@@ -16,10 +16,13 @@ export function csvRows(text: string, expectedColumns: number | null): CsvRow[] 
       info: true,
       trim: true,
       skip_empty_lines: true,
-      relax_column_count: expectedColumns === null,
+      relax_column_count: true, // counted below, so the message names the line and the count
       bom: true,
     }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
-    return records.map(({ record, info }) => ({ line: info.lines, fields: record }));
+    return records.map(({ record, info }) => {
+      if (expectedColumns !== null && record.length !== expectedColumns) throw watchlistFileError(info.lines, `${record.length} fields, expected ${expectedColumns}`);
+      return { line: info.lines, fields: record };
+    });
   } catch (error) {
     if (error instanceof CsvError) throw watchlistFileError((error as CsvError & { lines?: number }).lines ?? null, error.message);
     throw error;

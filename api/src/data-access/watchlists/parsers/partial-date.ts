@@ -14,7 +14,9 @@ export function partialDates(text: string): string[] {
   const found = new Set<string>();
   const full = /\b(\d{1,2}) (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* (\d{4})\b/gi;
   const monthYear = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* (\d{4})\b/gi;
-  const range = /\b(\d{4}) to (\d{4})\b/i.exec(text.replace(/\d{1,2} [a-z]+ (\d{4})/gi, '$1'));
+  // "01 Jan 1960 to 31 Dec 1962" and "Jan 1960 to Dec 1962" are year ranges too.
+  const yearsOnly = text.replace(/\b(?:\d{1,2} )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* (\d{4})\b/gi, '$1');
+  const range = /\b(\d{4}) to (\d{4})\b/i.exec(yearsOnly);
   if (range) {
     const from = Number(range[1]);
     const to = Number(range[2]);
