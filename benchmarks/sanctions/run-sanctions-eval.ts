@@ -61,8 +61,9 @@ async function main(): Promise<void> {
     return [variant, { count: group.length, recall: rate(group, line) }];
   }));
   const curve = [];
-  for (let t = 0.7; t <= 1.0001; t += 0.01) {
-    curve.push({ threshold: Math.round(t * 100) / 100, recall: rate(positives, t), false_match_rate: rate(negatives, t), hard_negative_false_match_rate: rate(hard, t), namesake_false_match_rate: rate(sakes, t), namesake_same_entry_rate: sameEntry(t) });
+  for (let step = 70; step <= 100; step++) {
+    const t = step / 100;
+    curve.push({ threshold: t, recall: rate(positives, t), false_match_rate: rate(negatives, t), hard_negative_false_match_rate: rate(hard, t), namesake_false_match_rate: rate(sakes, t), namesake_same_entry_rate: sameEntry(t) });
   }
   const summary = {
     lists: lists.map((list) => ({ name: list.name, persons: list.entries.length })),
