@@ -9,6 +9,8 @@ export const MATCH_POLICY = {
   minTokenSimilarity: 0.86,
   /** Tokens one edit apart that Jaro-Winkler scores below the line ("Naif"/"Nayif"). */
   oneEditSimilarity: 0.88,
+  /** A particle joined to the name on one side only ("ALFAWAZ" / "al-Fawaz"). */
+  joinedParticleSimilarity: 0.95,
   /** An initial ("J") against a name starting with it ("John"). */
   initialSimilarity: 0.9,
   /** The weight of the shorter name's coverage against the longer's (dropped middle names). */

@@ -14,6 +14,11 @@ describe('tokenSimilarity', () => {
     expect(tokenSimilarity('dqaz', 'diaz')).toBeGreaterThanOrEqual(0.86);
   });
 
+  it('sees through a particle joined to the name ("ALFAWAZ" for "al-Fawaz")', () => {
+    expect(tokenSimilarity('alfawaz', 'fawaz')).toBe(0.95);
+    expect(tokenSimilarity('alfawaz', 'fawzi')).toBe(0); // only the exact rest counts
+  });
+
   it('lets an initial stand for a name it starts', () => {
     expect(tokenSimilarity('j', 'john')).toBe(0.9);
     expect(tokenSimilarity('k', 'john')).toBe(0);

@@ -11,10 +11,16 @@ import { MATCH_POLICY } from './match-policy';
 export function tokenSimilarity(a: string, b: string): number {
   if (a === b) return 1;
   if (a.length === 1 || b.length === 1) return a[0] === b[0] ? MATCH_POLICY.initialSimilarity : 0;
+  if (joinedParticle(a) === b || joinedParticle(b) === a) return MATCH_POLICY.joinedParticleSimilarity;
   const similarity = jaroWinkler(a, b);
   if (similarity >= MATCH_POLICY.minTokenSimilarity) return similarity;
   const oneEdit = Math.min(a.length, b.length) >= 3 && Math.max(a.length, b.length) >= 4 && Math.abs(a.length - b.length) <= 1 && damerauLevenshtein.limited(1, a, b) <= 1;
   return oneEdit ? MATCH_POLICY.oneEditSimilarity : 0;
+}
+
+/** "alfawaz" → "fawaz": a particle written joined, which tokenising cannot split safely ("alvaro"). */
+function joinedParticle(token: string): string | null {
+  return token.length >= 6 && /^(al|el|ul)/.test(token) ? token.slice(2) : null;
 }
 
 export type Similarity = (a: string, b: string) => number;

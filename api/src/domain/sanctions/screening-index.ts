@@ -1,6 +1,6 @@
 import { ScreenedList, ScreeningHit, ScreeningSubject } from '../ports/sanctions-screening';
 import { MATCH_POLICY } from './match-policy';
-import { nameScore, tokenSimilarity } from './name-score';
+import { nameScore, Similarity, tokenSimilarity } from './name-score';
 import { nameTokens } from './name-tokens';
 import { dobAdjustment, nationalityAdjustment } from './qualifiers';
 import { blockingKeys, TokenPostings } from './token-postings';
@@ -96,8 +96,16 @@ export class ScreeningIndex {
     const query = nameTokens(subject.name);
     let best: IndexVerdict = { score: 0, best: null };
     if (query.length === 0) return best;
+    // Candidates share tokens ("muhammad"), so each token pair is compared once per screening.
+    const known = new Map<string, number>();
+    const similarity = (a: string, b: string) => {
+      const key = `${a} ${b}`;
+      let value = known.get(key);
+      if (value === undefined) known.set(key, (value = tokenSimilarity(a, b)));
+      return value;
+    };
     for (const row of this.candidates(query)) {
-      const verdict = this.scoreRow(row, query, subject);
+      const verdict = this.scoreRow(row, query, subject, similarity);
       if (verdict.score > best.score) best = verdict;
     }
     return best;
@@ -141,12 +149,12 @@ export class ScreeningIndex {
     return above;
   }
 
-  private scoreRow(row: number, query: string[], subject: ScreeningSubject): IndexVerdict {
+  private scoreRow(row: number, query: string[], subject: ScreeningSubject, similarity: Similarity): IndexVerdict {
     const tokens: string[] = [];
     for (let i = this.rowTokenStart[row] as number; i < (this.rowTokenStart[row + 1] as number); i++) {
       tokens.push(this.vocabulary[this.rowTokens[i] as number] as string);
     }
-    const names = nameScore(query, tokens, tokenSimilarity);
+    const names = nameScore(query, tokens, similarity);
     if (names === 0) return { score: 0, best: null };
     const entry = this.rowEntry[row] as number;
     const adjusted = names + dobAdjustment(subject.dob, this.entryDobs[entry] as string[]) + nationalityAdjustment(subject.nationality, this.entryNationalities[entry] as string[]);
