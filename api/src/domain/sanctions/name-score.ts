@@ -34,25 +34,30 @@ export type Similarity = (a: string, b: string) => number;
  * a match.
  */
 export function nameScore(query: string[], candidate: string[], similarity: Similarity = tokenSimilarity): number {
-  if (query.length === 0 || candidate.length === 0) return 0;
-  const pairs: Array<{ q: number; c: number; s: number }> = [];
-  for (let q = 0; q < query.length; q++) {
-    for (let c = 0; c < candidate.length; c++) {
-      const s = similarity(query[q] as string, candidate[c] as string);
-      if (s > 0) pairs.push({ q, c, s });
-    }
-  }
-  pairs.sort((x, y) => y.s - x.s);
-  const usedQ = new Set<number>();
-  const usedC = new Set<number>();
+  const n = query.length;
+  const m = candidate.length;
+  if (n === 0 || m === 0) return 0;
+  // Names are a few tokens each: a dense matrix and repeated best-pair picks beat sorting objects.
+  const sims = new Float64Array(n * m);
+  for (let q = 0; q < n; q++) for (let c = 0; c < m; c++) sims[q * m + c] = similarity(query[q] as string, candidate[c] as string);
   let coveredQ = 0;
   let coveredC = 0;
   let aligned = 0;
   let initialsOnly = true;
-  for (const { q, c, s } of pairs) {
-    if (usedQ.has(q) || usedC.has(c)) continue;
-    usedQ.add(q);
-    usedC.add(c);
+  for (let round = Math.min(n, m); round > 0; round--) {
+    let bestAt = -1;
+    let s = 0;
+    for (let i = 0; i < sims.length; i++) {
+      if ((sims[i] as number) > s) {
+        s = sims[i] as number;
+        bestAt = i;
+      }
+    }
+    if (bestAt < 0) break;
+    const q = Math.floor(bestAt / m);
+    const c = bestAt % m;
+    for (let k = 0; k < m; k++) sims[q * m + k] = 0;
+    for (let k = 0; k < n; k++) sims[k * m + c] = 0;
     const qt = query[q] as string;
     const ct = candidate[c] as string;
     coveredQ += s * qt.length;

@@ -3,11 +3,15 @@ import { MATCH_POLICY } from './match-policy';
 import { nameScore, Similarity, tokenSimilarity } from './name-score';
 import { nameTokens } from './name-tokens';
 import { dobAdjustment, nationalityAdjustment } from './qualifiers';
+import { PackedStrings } from './packed-strings';
 import { blockingKeys, TokenPostings } from './token-postings';
 import { LoadedList } from './watchlist-entry';
 
 /** How many blocked candidates are scored in full; the rest cannot outrank them on shared keys. */
-const CANDIDATES_SCORED = 300;
+const CANDIDATES_SCORED = 200;
+/** A key on more than this share of rows only strengthens candidates, it does not add any. */
+const COMMON_KEY_SHARE = 0.005;
+const MIN_COMMON_KEY_ROWS = 2000;
 
 export interface IndexVerdict {
   score: number;
@@ -28,16 +32,16 @@ export class ScreeningIndex {
   private readonly rowEntry: Int32Array;
   private readonly rowTokenStart: Int32Array;
   private readonly rowTokens: Int32Array;
-  private readonly rowName: string[];
+  private readonly rowName = new PackedStrings();
   private readonly entryList: Uint16Array;
-  private readonly entryId: string[];
-  private readonly entryDobs: string[][];
-  private readonly entryNationalities: string[][];
+  private readonly entryId = new PackedStrings();
+  /** Per entry, its dates and its nationalities joined with commas. */
+  private readonly entryDobs = new PackedStrings();
+  private readonly entryNationalities = new PackedStrings();
   private readonly postings = new TokenPostings();
-  private readonly mark: Int32Array;
   private readonly weight: Float32Array;
-  private readonly tokenHits: Uint8Array;
-  private stamp = 0;
+  /** Which query tokens (bit per token, 32 at most) already counted for a row. */
+  private readonly tokenMask: Uint32Array;
 
   constructor(lists: LoadedList[]) {
     this.lists = lists.map(({ name, version }) => ({ name, version }));
@@ -45,18 +49,13 @@ export class ScreeningIndex {
     const rowEntry: number[] = [];
     const rowTokenStart: number[] = [0];
     const rowTokens: number[] = [];
-    this.rowName = [];
-    this.entryId = [];
-    this.entryDobs = [];
-    this.entryNationalities = [];
     const entryList: number[] = [];
     lists.forEach((list, listIndex) => {
       for (const entry of list.entries) {
-        const entryIndex = this.entryId.length;
-        this.entryId.push(entry.id);
+        const entryIndex = this.entryId.push(entry.id);
         entryList.push(listIndex);
-        this.entryDobs.push(entry.dobs);
-        this.entryNationalities.push(entry.nationalities);
+        this.entryDobs.push(entry.dobs.join(','));
+        this.entryNationalities.push(entry.nationalities.join(','));
         const seen = new Set<string>();
         for (const name of entry.names) {
           const tokens = nameTokens(name);
@@ -81,19 +80,19 @@ export class ScreeningIndex {
       }
     });
     this.postings.freeze();
+    for (const packed of [this.rowName, this.entryId, this.entryDobs, this.entryNationalities]) packed.freeze();
     this.rowEntry = Int32Array.from(rowEntry);
     this.rowTokenStart = Int32Array.from(rowTokenStart);
     this.rowTokens = Int32Array.from(rowTokens);
     this.entryList = Uint16Array.from(entryList);
-    this.entryCount = this.entryId.length;
+    this.entryCount = entryList.length;
     this.rowCount = rowEntry.length;
-    this.mark = new Int32Array(this.rowCount).fill(-1);
     this.weight = new Float32Array(this.rowCount);
-    this.tokenHits = new Uint8Array(this.rowCount);
+    this.tokenMask = new Uint32Array(this.rowCount);
   }
 
   screen(subject: ScreeningSubject): IndexVerdict {
-    const query = nameTokens(subject.name);
+    const query = nameTokens(subject.name).slice(0, 32);
     let best: IndexVerdict = { score: 0, best: null };
     if (query.length === 0) return best;
     // Candidates share tokens ("muhammad"), so each token pair is compared once per screening.
@@ -111,30 +110,39 @@ export class ScreeningIndex {
     return best;
   }
 
+  /**
+   * Rows sharing keys with the query, weighted by rarity; each query token counts once per row
+   * (its rarest key that hits). Keys held by more than COMMON_KEY_SHARE of the rows ("ova",
+   * "maria" in a million names) only add weight to rows a rarer key found, so a screening never
+   * walks a hundred thousand candidates; if every key is common, the rarest one still finds.
+   */
   private candidates(query: string[]): number[] {
+    const keyed = query
+      .flatMap((token, q) => blockingKeys(token).map((key) => ({ q, rows: this.postings.rows(key) })))
+      .filter((key): key is { q: number; rows: Int32Array } => key.rows !== undefined)
+      .sort((a, b) => a.rows.length - b.rows.length);
+    const common = Math.max(MIN_COMMON_KEY_ROWS, this.rowCount * COMMON_KEY_SHARE);
     const touched: number[] = [];
-    for (let q = 0; q < query.length; q++) {
-      const stamp = ++this.stamp;
-      const keyed = blockingKeys(query[q] as string)
-        .map((key) => this.postings.rows(key))
-        .filter((rows): rows is Int32Array => rows !== undefined)
-        .sort((a, b) => a.length - b.length); // rarest key first: its weight is the one counted
-      for (const rows of keyed) {
-        const rarity = Math.log(1 + this.rowCount / rows.length);
-        for (let i = 0; i < rows.length; i++) {
-          const row = rows[i] as number;
-          if (this.mark[row] === stamp) continue;
-          if (this.tokenHits[row] === 0 && this.weight[row] === 0) touched.push(row);
-          this.mark[row] = stamp;
-          this.weight[row] = (this.weight[row] as number) + rarity;
-          this.tokenHits[row] = (this.tokenHits[row] as number) + 1;
+    keyed.forEach(({ q, rows }, index) => {
+      const finds = index === 0 || rows.length <= common;
+      const bit = 1 << q;
+      const rarity = Math.log(1 + this.rowCount / rows.length);
+      for (let i = 0; i < rows.length; i++) {
+        const row = rows[i] as number;
+        const seen = this.tokenMask[row] as number;
+        if (seen & bit) continue;
+        if (seen === 0) {
+          if (!finds) continue;
+          touched.push(row);
         }
+        this.tokenMask[row] = seen | bit;
+        this.weight[row] = (this.weight[row] as number) + rarity;
       }
-    }
+    });
     const chosen = this.heaviest(touched, CANDIDATES_SCORED);
     for (const row of touched) {
       this.weight[row] = 0;
-      this.tokenHits[row] = 0;
+      this.tokenMask[row] = 0;
     }
     return chosen;
   }
@@ -157,15 +165,17 @@ export class ScreeningIndex {
     const names = nameScore(query, tokens, similarity);
     if (names === 0) return { score: 0, best: null };
     const entry = this.rowEntry[row] as number;
-    const adjusted = names + dobAdjustment(subject.dob, this.entryDobs[entry] as string[]) + nationalityAdjustment(subject.nationality, this.entryNationalities[entry] as string[]);
+    const adjusted = names + dobAdjustment(subject.dob, splitList(this.entryDobs.get(entry))) + nationalityAdjustment(subject.nationality, splitList(this.entryNationalities.get(entry)));
     const score = Math.round(Math.min(1, Math.max(0, adjusted)) * 1000) / 1000;
     return {
       score,
-      best: { list: this.lists[this.entryList[entry] as number]?.name as string, entry_id: this.entryId[entry] as string, matched_name: this.rowName[row] as string, score },
+      best: { list: this.lists[this.entryList[entry] as number]?.name as string, entry_id: this.entryId.get(entry), matched_name: this.rowName.get(row), score },
     };
   }
 }
 
+
+const splitList = (joined: string): string[] => (joined ? joined.split(',') : []);
 
 /** Quickselect (Hoare): the k-th largest value; `values` is reordered. */
 function kthLargest(values: Float32Array, k: number): number {
