@@ -40,21 +40,37 @@ function queries(entries: WatchlistEntry[], count: number, seed: number): Screen
   return [...listed, ...nonListedPeople(count / 2, seed)];
 }
 
-/** Per-screening latency over RUNS passes of the queries; each pass's p50/p99, and their medians. */
+/**
+ * Per-screening latency over RUNS passes of the queries; each pass's p50/p99, and their medians.
+ * Wall time is what a caller waits; CPU time (getrusage) is the screening's own work, without the
+ * time the process waited for a core, which on a shared 2-core machine dominates the tail.
+ */
 async function latency(screening: WatchlistScreening, subjects: ScreeningSubject[]) {
   for (const subject of subjects.slice(0, 200)) await screening.screen(subject); // warm the JIT
-  const runs: Array<{ p50_ms: number; p99_ms: number; max_ms: number }> = [];
+  type Run = { p50_ms: number; p99_ms: number; max_ms: number; cpu_p99_ms: number };
+  const runs: Run[] = [];
   for (let run = 0; run < RUNS; run++) {
     const times: number[] = [];
+    const cpu: number[] = [];
     for (const subject of subjects) {
       const started = performance.now();
+      const cpuStarted = process.cpuUsage();
       await screening.screen(subject);
+      const used = process.cpuUsage(cpuStarted);
       times.push(performance.now() - started);
+      cpu.push((used.user + used.system) / 1000);
     }
-    runs.push({ p50_ms: percentile(times, 50), p99_ms: percentile(times, 99), max_ms: Math.max(...times) });
+    runs.push({ p50_ms: percentile(times, 50), p99_ms: percentile(times, 99), max_ms: Math.max(...times), cpu_p99_ms: percentile(cpu, 99) });
   }
-  const median = (key: 'p50_ms' | 'p99_ms') => Math.round(percentile(runs.map((r) => r[key]), 50) * 100) / 100;
-  return { queries: subjects.length, runs: RUNS, p50_ms: median('p50_ms'), p99_ms: median('p99_ms'), per_run: runs.map((r) => ({ p50_ms: +r.p50_ms.toFixed(2), p99_ms: +r.p99_ms.toFixed(2), max_ms: +r.max_ms.toFixed(2) })) };
+  const median = (key: keyof Run) => Math.round(percentile(runs.map((r) => r[key]), 50) * 100) / 100;
+  return {
+    queries: subjects.length,
+    runs: RUNS,
+    p50_ms: median('p50_ms'),
+    p99_ms: median('p99_ms'),
+    cpu_p99_ms: median('cpu_p99_ms'),
+    per_run: runs.map((r) => ({ p50_ms: +r.p50_ms.toFixed(2), p99_ms: +r.p99_ms.toFixed(2), max_ms: +r.max_ms.toFixed(2), cpu_p99_ms: +r.cpu_p99_ms.toFixed(2) })),
+  };
 }
 
 /** Loads `lists` through the store as `watchlist import` does, then a fresh screening process view of them. */
@@ -108,7 +124,7 @@ async function main(): Promise<void> {
       { name: 'un-consolidated', format: 'un-xml', entries: () => WATCHLIST_FORMATS['un-xml']!.read(path.join(DATA, 'UN_consolidated.xml')) },
     ], 2000);
     process.stderr.write(`[bench:sanctions] real lists p99 ${real.screening.p99_ms} ms; synthetic ${persons} persons\n`);
-    const synthetic = await scenario(ferret.uri, [{ name: 'synthetic', format: 'ftm-jsonl', entries: async () => syntheticList(persons, 11) }], 2000);
+    const synthetic = persons === 0 ? null : await scenario(ferret.uri, [{ name: 'synthetic', format: 'ftm-jsonl', entries: async () => syntheticList(persons, 11) }], 2000);
     const summary = {
       machine: { cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model, load_average_1m: os.loadavg()[0], node: process.version },
       targets: { real_lists_p99_ms: 20, synthetic_million_p99_ms: 100 },
@@ -117,15 +133,17 @@ async function main(): Promise<void> {
     };
     mkdirSync(values.out as string, { recursive: true });
     writeFileSync(path.join(values.out as string, 'sanctions.json'), `${JSON.stringify(summary, null, 2)}\n`);
+    const row = (label: string, r: typeof real) =>
+      `| ${label} | ${r.index.entries} | ${r.index.names} | ${r.imports.map((i) => `${i.store_write_s} s`).join(' + ')} | ${r.index.load_from_store_s} s | ${r.index.memory_retained_mb} MB (RSS ${r.index.process_rss_mb} MB) | ${r.screening.p50_ms} ms | ${r.screening.p99_ms} ms | ${r.screening.cpu_p99_ms} ms |`;
     const md = [
       '# Sanctions screening benchmark (`npm run bench:sanctions`)',
       '',
-      `Machine: ${summary.machine.cpus} × ${summary.machine.cpu_model}, load ${summary.machine.load_average_1m?.toFixed(2)} at the end, Node ${summary.machine.node}. Latency: one \`screen()\` through the same WatchlistScreening the API uses; medians of ${RUNS} passes over ${real.screening.queries} queries (half listed persons as documents show them, half faker people).`,
+      `Machine: ${summary.machine.cpus} × ${summary.machine.cpu_model}, load average ${summary.machine.load_average_1m?.toFixed(2)} at the end, Node ${summary.machine.node}. One \`screen()\` through the same WatchlistScreening the API uses; medians of ${RUNS} passes over ${real.screening.queries} queries (half listed persons as documents show them, half faker people). Targets: p99 ≤ 20 ms on the real lists, ≤ 100 ms on a million persons.`,
       '',
-      '| lists | persons | names indexed | import to store | load + index | memory retained | screening p50 | screening p99 (target) |',
-      '|---|---|---|---|---|---|---|---|',
-      `| OFAC SDN + UN | ${real.index.entries} | ${real.index.names} | ${real.imports.map((i) => `${i.store_write_s} s`).join(' + ')} | ${real.index.load_from_store_s} s | ${real.index.memory_retained_mb} MB | ${real.screening.p50_ms} ms | ${real.screening.p99_ms} ms (≤ 20) |`,
-      `| synthetic | ${synthetic.index.entries} | ${synthetic.index.names} | ${synthetic.imports[0]?.store_write_s} s | ${synthetic.index.load_from_store_s} s | ${synthetic.index.memory_retained_mb} MB (RSS ${synthetic.index.process_rss_mb} MB) | ${synthetic.screening.p50_ms} ms | ${synthetic.screening.p99_ms} ms (≤ 100) |`,
+      '| lists | persons | names indexed | import to store | load + index | memory retained | p50 | p99 (wall) | p99 (CPU) |',
+      '|---|---|---|---|---|---|---|---|---|',
+      row('OFAC SDN + UN', real),
+      ...(synthetic ? [row('synthetic', synthetic)] : []),
       '',
     ].join('\n');
     writeFileSync(path.join(values.out as string, 'sanctions.md'), md);
