@@ -10,6 +10,7 @@ import { DeliveryLogRepository } from './data-access/delivery-log.repository';
 import { WebhookOutboxRepository } from './data-access/webhook-outbox.repository';
 import { SessionRepository } from './data-access/session.repository';
 import { UsageRepository } from './data-access/usage.repository';
+import { SanctionsScreening } from './domain/ports/sanctions-screening';
 import { WebhookTargetPolicy } from './domain/ports/webhook-target-policy';
 import { CaptureDeps } from './domain/usecases/capture/capture-deps';
 import { Clock } from './shared/clock';
@@ -35,6 +36,8 @@ export interface AppContext {
   deliveryLog: DeliveryLogRepository;
   outbox: WebhookOutboxRepository;
   webhookPolicy: WebhookTargetPolicy;
+  /** The watchlist-screening add-on (issue 11). */
+  sanctions: SanctionsScreening;
   readiness: ReadinessProbe[];
   /** The capture API's repositories (store, encrypted blobs, write limit, inference). */
   capture: CaptureDeps;

@@ -14,6 +14,7 @@ import { WebhookOutboxRepository } from './data-access/webhook-outbox.repository
 import { sessionModel } from './data-access/session.model';
 import { connectCaptureStores } from './data-access/connect-capture-stores';
 import { CaptureWriteLimiter } from './data-access/capture-write-limiter';
+import { createSanctionsScreening } from './data-access/watchlist-screening';
 import { systemClock } from './shared/clock';
 import { Logger } from './shared/logger';
 
@@ -25,6 +26,9 @@ export async function composeApp(config: AppConfig, logger: Logger): Promise<App
   await Promise.all([attempts.init(), idempotency.init()]);
   const inference = config.INFERENCE_URL ? new InferenceRepository(config.INFERENCE_URL) : null;
   const capture = await connectCaptureStores(config, mongo);
+  const sanctions = createSanctionsScreening(mongo, logger, { refreshIntervalMs: config.WATCHLIST_REFRESH_SECONDS * 1000 });
+  // Loaded in the background: a large list must not hold up start; screening waits for it if need be.
+  sanctions.warm().catch((error: Error) => logger.warn({ err: error.message }, 'watchlists not loaded at start'));
   return {
     config,
     logger,
@@ -52,6 +56,7 @@ export async function composeApp(config: AppConfig, logger: Logger): Promise<App
       logger,
       publicBaseUrl: config.PUBLIC_BASE_URL,
     },
+    sanctions,
     readiness: [
       { name: 'store', check: () => pingMongo(mongo) },
       // Reachable and maxmemory-policy noeviction: otherwise Redis may evict queued deliveries.

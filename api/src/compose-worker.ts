@@ -18,7 +18,7 @@ import { CaptureBlobRepository } from './data-access/capture-blob.repository';
 import { CaptureStateRepository } from './data-access/capture-state.repository';
 import { connectCaptureStores } from './data-access/connect-capture-stores';
 import { InferenceRepository } from './data-access/inference.repository';
-import { unscreenedSanctions } from './data-access/unscreened-sanctions';
+import { createSanctionsScreening } from './data-access/watchlist-screening';
 import { SanctionsScreening } from './domain/ports/sanctions-screening';
 import { Clock, systemClock } from './shared/clock';
 import { SecretBox } from './shared/secret-box';
@@ -58,6 +58,8 @@ export async function composeWorker(config: AppConfig, logger: Logger): Promise<
   await deliveryLog.init();
   const outbox = new WebhookOutboxRepository(sessionModel(mongo));
   const capture = await connectCaptureStores(config, mongo);
+  const sanctions = createSanctionsScreening(mongo, logger, { refreshIntervalMs: config.WATCHLIST_REFRESH_SECONDS * 1000 });
+  sanctions.warm().catch((error: Error) => logger.warn({ err: error.message }, 'watchlists not loaded at start'));
   const inference = config.INFERENCE_URL ? new InferenceRepository(config.INFERENCE_URL) : null;
   const sender = new WebhookSender({
     timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000,
@@ -82,7 +84,7 @@ export async function composeWorker(config: AppConfig, logger: Logger): Promise<
     sender,
     ...capture,
     inference,
-    sanctions: unscreenedSanctions,
+    sanctions,
     readiness: [
       { name: 'store', check: () => pingMongo(mongo) },
       { name: 'queue', check: () => queue.checkReady() },

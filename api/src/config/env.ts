@@ -47,6 +47,8 @@ export const envSchema = z.object({
   /** First retry of a decision the inference service could not make; doubles up to a minute. */
   DECISION_RETRY_BASE_MS: z.coerce.number().int().min(10).default(2_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Sanctions add-on: how often each process asks the store whether a list has a new version. */
+  WATCHLIST_REFRESH_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
 });
 

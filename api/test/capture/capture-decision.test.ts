@@ -8,11 +8,16 @@ import { CaptureClient } from './support/capture-client';
 import { CaptureStack } from './support/capture-stack';
 import { cardSides, documentOf, livenessOf, selfieOf } from './support/applicant-files';
 import { pngBomb } from '../../../inference/test/support/png-bomb';
+import { AccountRepository } from '../../src/data-access/account.repository';
+import { WatchlistRepository } from '../../src/data-access/watchlist.repository';
+import { createAccount } from '../../src/domain/usecases/manage-accounts/manage-accounts.usecase';
+import { systemClock } from '../../src/shared/clock';
+import { SecretBox } from '../../src/shared/secret-box';
 
 const PINNED = ['TURN_LEFT', 'TURN_RIGHT', 'BLINK'];
 
-async function capture(stack: CaptureStack, body: Record<string, unknown>) {
-  const id = await stack.session({ sandbox: { liveness_challenge: PINNED }, ...body });
+async function capture(stack: CaptureStack, body: Record<string, unknown>, apiKey?: string) {
+  const id = await stack.session({ sandbox: { liveness_challenge: PINNED }, ...body }, apiKey);
   const client = new CaptureClient(stack.baseUrl, id);
   const started = await client.start();
   expect(started.status).toBe(200);
@@ -118,6 +123,27 @@ describe('a captured applicant decides the session (synthetic documents, real mo
     expect(result).toMatchObject({ status: 'FAILED', failure_reason: 'LIVENESS_FAILED', checks: { liveness: 'FAIL', face_match: 'PASS' } });
     const report = (await stack.api('GET', `/v1/sessions/${result.session_id}/report`)).body;
     expect(report.checks.liveness.scores.map((s: { name: string }) => s.name)).toContain('selfie_distance');
+  }, 90_000);
+
+  it('screens the document holder for an account with the watchlist add-on: a listed name and DOB fail the session as SANCTIONS_MATCH', async () => {
+    const { store, env } = stack.stack;
+    const accounts = new AccountRepository(store, new SecretBox(env.SECRET_ENCRYPTION_KEY as string));
+    const screened = await createAccount({ accounts, clock: systemClock }, { name: 'Screened', plan: 'starter', watchlist: true });
+    const passport = documentOf('TD3', 'clean', 'grace-hopper');
+    const fields = passport.label.expected.fields;
+    await new WatchlistRepository(store).replaceList('test-list', 'ftm-jsonl', [
+      { id: 'listed-1', names: [fields.name], dobs: [fields.birth_date], nationalities: [] },
+    ], new Date());
+    const { id, client } = await capture(stack, { expected_name: fields.name }, screened.sandbox_api_key);
+    await client.document('front', 'passport', passport.image);
+    await client.liveness(livenessOf('grace-hopper', 'synthetic-performs-challenge').frames);
+    await client.selfie(selfieOf('grace-hopper'));
+    await client.submit();
+    await client.decided();
+    const result = (await stack.api('GET', `/v1/sessions/${id}/result`, screened.sandbox_api_key)).body;
+    expect(result).toMatchObject({ status: 'FAILED', failure_reason: 'SANCTIONS_MATCH', checks: { document: 'PASS', sanctions: 'MATCH' } });
+    const report = (await stack.api('GET', `/v1/sessions/${id}/report`, screened.sandbox_api_key)).body;
+    expect(report.checks.sanctions).toMatchObject({ verdict: 'MATCH', match: { list: 'test-list', entry_id: 'listed-1' }, lists: [{ name: 'test-list' }] });
   }, 90_000);
 
   it('asks for a blurred MRZ to be retaken twice, then goes on and fails as DOCUMENT_UNREADABLE', async () => {

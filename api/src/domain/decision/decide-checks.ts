@@ -101,7 +101,10 @@ export function decideChecks(input: DecisionInputs): DecisionWithEvidence {
         model: null,
         models: [],
         duration_ms: s.duration_ms,
-        match: s.best,
+        // The listed person is named on a MATCH only: a near miss on CLEAR would tie the applicant
+        // to someone they were cleared of.
+        match: s.verdict === 'MATCH' ? s.best : null,
+        lists: s.lists,
       };
       if (s.verdict === 'MATCH') fail('SANCTIONS_MATCH');
     }

@@ -31,4 +31,6 @@ export interface ReportCheck {
   duration_ms: number;
   /** Sanctions only: the closest list entry (list, entry id, matched name, score), never the whole entry. */
   match?: { list: string; entry_id: string; matched_name: string; score: number } | null;
+  /** Sanctions only: the list versions screened against, so a decision traces to what was loaded. */
+  lists?: Array<{ name: string; version: string }>;
 }

@@ -9,13 +9,15 @@ import { systemClock } from '../../shared/clock';
 import { SecretBox } from '../../shared/secret-box';
 import { adminEnv } from './admin-env';
 import { redeliverCommand } from './redeliver-command';
+import { importWatchlist, screenWatchlist, WATCHLIST_USAGE, watchlistStatus } from './watchlist-command';
 
 const USAGE = `usage: npm run admin -- <command>
   accounts create --name <name> [--plan starter|growth|scale|enterprise] [--watchlist]
   accounts rotate-key --account <account_id> --environment sandbox|production [--grace-hours <n>]
   accounts rotate-webhook-secret --account <account_id>
   sessions redeliver --session <session_id>   (sends a decided session's webhook again; same webhook-id)
-Prints exactly one JSON object on stdout; secrets in it are shown only this once.`;
+${WATCHLIST_USAGE}
+Prints exactly one JSON object on stdout (watchlist screen: one a query); secrets in it are shown only this once.`;
 
 type Handler = (accounts: AccountRepository, args: string[], connection: Connection) => Promise<unknown>;
 
@@ -41,6 +43,9 @@ const commands: Record<string, Handler> = {
     return rotateWebhookSecret({ accounts, clock: systemClock }, values.account);
   },
   'sessions redeliver': (_accounts, args, connection) => redeliverCommand(args, connection),
+  'watchlist import': (_accounts, args, connection) => importWatchlist(args, connection),
+  'watchlist status': (_accounts, args, connection) => watchlistStatus(args, connection),
+  'watchlist screen': (_accounts, args, connection) => screenWatchlist(args, connection),
 };
 
 /** The admin CLI: issues accounts and rotates their keys and secrets against the configured store. */
@@ -57,7 +62,7 @@ async function main(argv: string[]): Promise<number> {
     const accounts = new AccountRepository(connection, new SecretBox(env.SECRET_ENCRYPTION_KEY));
     await accounts.init();
     const output = await handler(accounts, argv.slice(2), connection);
-    process.stdout.write(`${JSON.stringify(output)}\n`);
+    if (output !== undefined) process.stdout.write(`${JSON.stringify(output)}\n`);
     return 0;
   } catch (error) {
     process.stderr.write(`error: ${(error as Error).message}\n`);

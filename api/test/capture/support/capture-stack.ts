@@ -19,7 +19,9 @@ export class CaptureStack {
 
   static async start(): Promise<CaptureStack> {
     const inferencePort = await freePort();
-    const stack = await WebhookStack.start({ INFERENCE_URL: `127.0.0.1:${inferencePort}`, DECISION_RETRY_BASE_MS: '300', CAPTURE_EVENTS_POLL_MS: '200' });
+    const stack = await WebhookStack.start({
+      INFERENCE_URL: `127.0.0.1:${inferencePort}`, DECISION_RETRY_BASE_MS: '300', CAPTURE_EVENTS_POLL_MS: '200', WATCHLIST_REFRESH_SECONDS: '0',
+    });
     const capture = new CaptureStack(stack, inferencePort);
     await capture.startInference();
     await stack.startApi();
@@ -45,10 +47,10 @@ export class CaptureStack {
   }
 
   /** A sandbox session with the liveness challenge pinned, so prerecorded frames can perform it. */
-  async session(body: Record<string, unknown>): Promise<string> {
+  async session(body: Record<string, unknown>, apiKey = this.apiKey): Promise<string> {
     const res = await fetch(`${this.baseUrl}/v1/sessions`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': this.apiKey },
+      headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
       body: JSON.stringify({ return_url: 'https://example.com/done', webhook_url: this.stack.receiver.url(), expected_name: 'Nobody', ...body }),
     });
     const json = (await res.json()) as { session_id: string; error?: unknown };
@@ -56,8 +58,8 @@ export class CaptureStack {
     return json.session_id;
   }
 
-  async api(method: string, pathname: string): Promise<{ status: number; body: any }> {
-    const res = await fetch(`${this.baseUrl}${pathname}`, { method, headers: { 'x-api-key': this.apiKey } });
+  async api(method: string, pathname: string, apiKey = this.apiKey): Promise<{ status: number; body: any }> {
+    const res = await fetch(`${this.baseUrl}${pathname}`, { method, headers: { 'x-api-key': apiKey } });
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : null };
   }

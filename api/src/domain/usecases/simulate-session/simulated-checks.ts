@@ -1,4 +1,4 @@
-import { Checks, FailureReason } from '../../session-status';
+import { Checks, FailureReason, SanctionsVerdict } from '../../session-status';
 
 /** Which check a failure reason blames, and which later checks could not run because of it. */
 const BLAME: Record<Exclude<FailureReason, 'CANCELLED_BY_API'>, { fail: keyof Checks; skip: Array<keyof Checks> }> = {
@@ -15,9 +15,10 @@ const BLAME: Record<Exclude<FailureReason, 'CANCELLED_BY_API'>, { fail: keyof Ch
   SANCTIONS_MATCH: { fail: 'sanctions', skip: [] },
 };
 
-export function simulatedChecks(reason: FailureReason | null, watchlist: boolean): Checks {
+/** `sanctions` is the real screening's verdict for watchlist accounts, null for the others. */
+export function simulatedChecks(reason: FailureReason | null, sanctions: SanctionsVerdict | null): Checks {
   const checks: Checks = { document: 'PASS', liveness: 'PASS', antispoof: 'PASS', face_match: 'PASS' };
-  if (watchlist) checks.sanctions = 'CLEAR';
+  if (sanctions) checks.sanctions = sanctions;
   if (!reason || reason === 'CANCELLED_BY_API') return checks;
   const blame = BLAME[reason];
   for (const skipped of blame.skip) checks[skipped] = 'SKIPPED';

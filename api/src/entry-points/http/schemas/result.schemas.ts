@@ -31,7 +31,7 @@ export const checksSchema = z
     liveness: verdict,
     antispoof: verdict,
     face_match: verdict.openapi({ description: 'Against a fixed decision line.' }),
-    sanctions: z.enum(['CLEAR', 'MATCH', 'SKIPPED']).optional().openapi({ description: 'Only for accounts with the watchlist add-on.' }),
+    sanctions: z.enum(['CLEAR', 'MATCH', 'SKIPPED']).optional().openapi({ description: 'Only for accounts with the watchlist add-on: CLEAR or MATCH when screened against the loaded lists, SKIPPED when no list is loaded (never CLEAR without a screening). Sandbox simulation screens its specimen person.' }),
   })
   .openapi('Checks');
 
