@@ -13,6 +13,7 @@ export class Flow {
   challenge: ChallengeStep[] = [];
   documentTypes: string[] = ['passport', 'id_card'];
   documentType = 'passport';
+  private finished = false;
   private stream: MediaStream | null = null;
   private facing: Facing | null = null;
 
@@ -35,6 +36,9 @@ export class Flow {
     const section = document.createElement('section');
     section.className = `step step-${step}`;
     section.append(heading, ...content.filter((c): c is Node | string => Boolean(c)));
+    // Once decided the outcome stays: a capture still in flight must not draw over it.
+    if (this.finished) return section;
+    this.finished = step === 'done';
     this.root.replaceChildren(section);
     const changed = document.body.dataset.step !== step;
     document.body.dataset.step = step;

@@ -3,9 +3,10 @@ import { Flow } from './flow';
 import { translator } from './messages';
 import { applyTheme, readPageConfig } from './page-config';
 import { ParentBridge } from './parent-bridge';
-import { resumeIfSettled, runCapture } from './phone-flow';
+import { runCapture } from './phone-flow';
 import { showHandoff } from './steps/handoff-step';
 import { showError } from './steps/outcome-step';
+import { watchDecision } from './watch-decision';
 
 function localStore(): Storage | null {
   try {
@@ -27,12 +28,15 @@ async function main(): Promise<void> {
   const flow = new Flow(config, new CaptureClient(config.sessionId, localStore()), bridge, t, root);
   const qr = document.getElementById('handoff-qr');
   qr?.remove();
+  let initial;
   try {
-    if (await resumeIfSettled(flow, await flow.client.state())) return;
+    initial = await flow.client.state();
   } catch {
     showError(flow, t('errorClosed'));
     return;
   }
+  watchDecision(flow, initial);
+  if (initial.decision !== 'none' || initial.status === 'EXPIRED') return;
   if (config.desktop && qr) {
     qr.hidden = false;
     await showHandoff(flow, qr); // resolves only when the applicant continues on this computer

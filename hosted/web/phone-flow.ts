@@ -1,10 +1,10 @@
-import { CaptureApiError, CaptureState } from './capture-client';
+import { CaptureApiError } from './capture-client';
 import type { Flow } from './flow';
-import { waitForDecision } from './steps/checking-step';
+import { showChecking } from './steps/checking-step';
 import { captureDocument } from './steps/document-steps';
 import { chooseDocumentType, showIntro } from './steps/intro-step';
 import { captureLiveness } from './steps/liveness-step';
-import { showError, showOutcome } from './steps/outcome-step';
+import { showError } from './steps/outcome-step';
 import { captureSelfie } from './steps/selfie-step';
 
 function problemMessage(flow: Flow, error: unknown): string {
@@ -14,7 +14,7 @@ function problemMessage(flow: Flow, error: unknown): string {
   return flow.t('errorGeneric');
 }
 
-/** The capture flow on the device that captures: intro → document → liveness → selfie → checking → outcome. */
+/** The capture flow on the device that captures: intro → document → liveness → selfie → checking (the outcome follows from watch-decision.ts). */
 export async function runCapture(flow: Flow): Promise<void> {
   try {
     await showIntro(flow);
@@ -26,21 +26,8 @@ export async function runCapture(flow: Flow): Promise<void> {
     await captureLiveness(flow);
     await captureSelfie(flow);
     await flow.client.submit();
-    showOutcome(flow, await waitForDecision(flow));
+    if (document.body.dataset.step !== 'done') showChecking(flow);
   } catch (error) {
     showError(flow, problemMessage(flow, error), () => void runCapture(flow));
   }
-}
-
-/** A page opened on a session already submitted or decided shows where it stands instead of restarting capture. */
-export async function resumeIfSettled(flow: Flow, state: CaptureState): Promise<boolean> {
-  if (state.decision === 'done' || state.status === 'EXPIRED') {
-    showOutcome(flow, state);
-    return true;
-  }
-  if (state.decision === 'pending') {
-    showOutcome(flow, await waitForDecision(flow));
-    return true;
-  }
-  return false;
 }
