@@ -47,7 +47,7 @@ describe('the applicant completes the hosted flow in a real browser with a (fake
    * liveness challenge, then the selfie. The capture token travels as a phone keeps it, in storage.
    */
   async function captureOnPhone(verificationUrl: string, face: string, prefix: string): Promise<Applicant> {
-    const documentCamera = await browserWith({ file: await camera.still(documentImage(PASSPORT), 1280, 960) });
+    const documentCamera = await browserWith({ file: await camera.still(documentImage(PASSPORT), 1440, 1080) });
     let context = await phoneContext(documentCamera);
     let applicant = new Applicant(await context.newPage(), prefix);
     await applicant.page.goto(verificationUrl);
