@@ -24,6 +24,8 @@ export function cameraErrorKey(error: unknown): MessageKey {
  * from a user gesture: iOS Safari and some Android browsers refuse otherwise.
  */
 export async function openCamera(video: HTMLVideoElement, facing: Facing): Promise<MediaStream> {
+  // Browsers hide the camera from pages not served over HTTPS (a LAN address over plain http, say).
+  if (!window.isSecureContext) throw new CameraError('camera_SecurityError');
   if (!navigator.mediaDevices?.getUserMedia) throw new CameraError('camera_unsupported');
   let stream: MediaStream;
   try {
