@@ -6,6 +6,7 @@ import { JobQueueRepository } from './data-access/job-queue.repository';
 import { SessionRepository } from './data-access/session.repository';
 import { UsageRepository } from './data-access/usage.repository';
 import { WebhookTargetPolicy } from './domain/ports/webhook-target-policy';
+import { CaptureDeps } from './domain/usecases/capture/capture-deps';
 import { Clock } from './shared/clock';
 import { Logger } from './shared/logger';
 
@@ -25,4 +26,6 @@ export interface AppContext {
   usage: UsageRepository;
   webhookPolicy: WebhookTargetPolicy;
   readiness: ReadinessProbe[];
+  /** The capture API's repositories (store, encrypted blobs, write limit, inference). */
+  capture: CaptureDeps;
 }

@@ -13,8 +13,8 @@ const STATE = path.join(ROOT, '.state', 'stack');
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 
 /** A secret that survives restarts of the local stack (webhook secrets are sealed with it). */
-function persistentSecret(): string {
-  const file = path.join(STATE, 'secret-encryption-key');
+function persistentSecret(name = 'secret-encryption-key'): string {
+  const file = path.join(STATE, name);
   if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
   return readFileSync(file, 'utf8').trim();
 }
@@ -61,6 +61,8 @@ async function main(): Promise<void> {
       MONGODB_URI: mongoUri,
       REDIS_URL: redisUrl,
       SECRET_ENCRYPTION_KEY: process.env.SECRET_ENCRYPTION_KEY ?? persistentSecret(),
+      // Captured images are encrypted at rest under this key (kept beside the other, never committed).
+      CAPTURE_ENCRYPTION_KEY: process.env.CAPTURE_ENCRYPTION_KEY ?? persistentSecret('capture-encryption-key'),
       // Local receivers live on loopback; the API logs a warning that this is on.
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS ?? 'true',
     };

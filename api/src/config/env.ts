@@ -31,6 +31,18 @@ const envSchema = z.object({
   EXPIRY_SWEEP_INTERVAL_SECONDS: z.coerce.number().positive().max(3600).default(60),
   /** Seals webhook secrets at rest; any string of 32+ characters (e.g. `openssl rand -base64 32`). */
   SECRET_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters'),
+  /** Encrypts captured images at rest (AES-256-GCM): 32 random bytes, base64 (`openssl rand -base64 32`). */
+  CAPTURE_ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes, base64-encoded (openssl rand -base64 32)'),
+  /** Keep captures this many hours after the session ends (decided, expired, cancelled); unset deletes them at once. */
+  CAPTURE_RETENTION_HOURS: z.coerce.number().positive().max(24 * 365).optional(),
+  /** Capture writes (start, uploads, submit) allowed per session attempt. */
+  CAPTURE_MAX_WRITES: z.coerce.number().int().positive().default(60),
+  /** How often the capture event stream looks for changes. */
+  CAPTURE_EVENTS_POLL_MS: z.coerce.number().int().min(50).max(10_000).default(1_000),
+  /** First retry of a decision the inference service could not make; doubles up to a minute. */
+  DECISION_RETRY_BASE_MS: z.coerce.number().int().min(10).default(2_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
 });

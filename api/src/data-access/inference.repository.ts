@@ -1,10 +1,32 @@
+import { status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
 import { createInferenceClient, InferenceClient } from '../../../inference/src/client/inference-client';
+import {
+  ChallengeStep as ProtoStep, Comparison, Verdict, type CheckOutcome, type VerifyDocumentResponse,
+} from '../../../proto/gen/bioverify/inference/v1/verification_service';
+import { ChallengeStep } from '../domain/capture/challenge';
+import {
+  CheckRun, DocumentPerson, DocumentRead, FaceMatchRun, InferenceInputRejectedError, InferenceUnavailableError, LivenessRun,
+} from '../domain/checks/check-results';
+import { InferenceChecks } from '../domain/ports/inference-checks';
+import { Address, DocumentType } from '../domain/session-status';
+
+const TO_PROTO_STEP: Record<ChallengeStep, ProtoStep> = {
+  TURN_LEFT: ProtoStep.CHALLENGE_STEP_TURN_LEFT,
+  TURN_RIGHT: ProtoStep.CHALLENGE_STEP_TURN_RIGHT,
+  BLINK: ProtoStep.CHALLENGE_STEP_BLINK,
+  LOOK_UP: ProtoStep.CHALLENGE_STEP_LOOK_UP,
+  LOOK_DOWN: ProtoStep.CHALLENGE_STEP_LOOK_DOWN,
+};
+const FROM_PROTO_STEP = new Map<ProtoStep, ChallengeStep>(Object.entries(TO_PROTO_STEP).map(([k, v]) => [v, k as ChallengeStep]));
+
+/** gRPC codes that mean "the service, not the input": the caller waits and retries. */
+const RETRYABLE = new Set<number>([GrpcStatus.UNAVAILABLE, GrpcStatus.DEADLINE_EXCEEDED, GrpcStatus.RESOURCE_EXHAUSTED, GrpcStatus.CANCELLED, GrpcStatus.INTERNAL, GrpcStatus.UNKNOWN]);
 
 /**
- * The API's one door to the inference service (gRPC, generated ts-proto types, a deadline on every
- * call). Today the API only asks whether it is serving; the capture flow's check calls go here too.
+ * The API's one door to the inference service (gRPC, a deadline on every call). The generated
+ * ts-proto types stop here: every answer is mapped to the domain's check results.
  */
-export class InferenceRepository {
+export class InferenceRepository implements InferenceChecks {
   private readonly client: InferenceClient;
 
   constructor(address: string) {
@@ -17,7 +39,70 @@ export class InferenceRepository {
     if (status !== 'SERVING') throw new Error(`inference health is ${status}`);
   }
 
+  async readDocument(image: Buffer, now: Date): Promise<DocumentRead> {
+    const { value, ms } = await timed(() => this.client.verifyDocument(image, now));
+    return { ...toRun(value.outcome, ms), format: value.mrz?.format || null, person: toPerson(value), corrections: value.mrz?.corrections ?? [], portrait: value.portraitJpeg.length > 0 ? Buffer.from(value.portraitJpeg) : null };
+  }
+
+  async checkLiveness(frames: Buffer[], challenge: ChallengeStep[]): Promise<LivenessRun> {
+    const { value, ms } = await timed(() => this.client.checkLiveness({ frames, challenge: challenge.map((s) => TO_PROTO_STEP[s]) }));
+    return { ...toRun(value.outcome, ms), failed_step: FROM_PROTO_STEP.get(value.failedStep) ?? null, face_found: value.perFrame.map((f) => f.faceFound) };
+  }
+
+  async checkAntispoof(selfie: Buffer): Promise<CheckRun> {
+    const { value, ms } = await timed(() => this.client.checkAntispoof(selfie));
+    return toRun(value.outcome, ms);
+  }
+
+  async matchFaces(documentPortrait: Buffer, selfie: Buffer): Promise<FaceMatchRun> {
+    const { value, ms } = await timed(() => this.client.matchFaces(documentPortrait, selfie));
+    return { ...toRun(value.outcome, ms), similarity: value.similarity ?? null };
+  }
+
   close(): void {
     this.client.close();
   }
+}
+
+async function timed<T>(call: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  try {
+    const value = await call();
+    return { value, ms: Math.round(performance.now() - started) };
+  } catch (error) {
+    const code = (error as ServiceError).code;
+    if (code === GrpcStatus.INVALID_ARGUMENT) throw new InferenceInputRejectedError((error as ServiceError).details ?? 'input refused');
+    if (code === undefined || RETRYABLE.has(code)) throw new InferenceUnavailableError(`inference: ${(error as Error).message}`);
+    throw error;
+  }
+}
+
+function toRun(outcome: CheckOutcome | undefined, ms: number): CheckRun {
+  if (!outcome) throw new InferenceUnavailableError('inference answered without an outcome');
+  return {
+    verdict: outcome.verdict === Verdict.VERDICT_PASS ? 'PASS' : 'FAIL',
+    reason: outcome.reason || null,
+    scores: outcome.scores.map((s) => ({ name: s.name, value: s.value, threshold: s.threshold, comparison: s.comparison === Comparison.COMPARISON_LTE ? 'lte' : 'gte' })),
+    models: outcome.models.map((m) => ({ name: m.name, version: String(m.version), sha256: m.sha256 })),
+    duration_ms: ms,
+  };
+}
+
+function toPerson(response: VerifyDocumentResponse): DocumentPerson | null {
+  const p = response.person;
+  if (!p) return null;
+  const a = p.address;
+  const address: Address | null = a
+    ? { line1: a.line1 ?? null, line2: a.line2 ?? null, city: a.city ?? null, region: a.region ?? null, postal_code: a.postalCode ?? null, country: a.country ?? null }
+    : null;
+  return {
+    name: p.name,
+    dob: p.dob,
+    document_type: p.documentType as DocumentType,
+    document_country: p.documentCountry,
+    document_number: p.documentNumber,
+    expiry_date: p.expiryDate,
+    nationality: response.mrz?.nationality ?? '',
+    address,
+  };
 }

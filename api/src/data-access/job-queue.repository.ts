@@ -1,8 +1,9 @@
 import { JobState, Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { DecisionQueue } from '../domain/ports/decision-queue';
+import { DECISION_BACKOFF, DECISION_MAX_ATTEMPTS } from '../jobs/decision-retry-policy';
 import {
-  DeliverWebhookPayload, ExpireSessionPayload, expiryJobId, JOBS, QUEUES, SCHEDULES, SweepPayload, webhookJobId,
+  DecideSessionPayload, decisionJobId, DeliverWebhookPayload, ExpireSessionPayload, expiryJobId, JOBS, QUEUES, SCHEDULES, SweepPayload, webhookJobId,
 } from '../jobs/job-names';
 import { LINEAR_BACKOFF, WEBHOOK_MAX_ATTEMPTS } from '../jobs/webhook-retry-policy';
 import { AppError } from '../shared/app-error';
@@ -29,6 +30,7 @@ export class JobQueueRepository implements DecisionQueue {
   readonly webhooks: Queue<DeliverWebhookPayload>;
   readonly expiry: Queue<ExpireSessionPayload>;
   readonly maintenance: Queue<SweepPayload>;
+  readonly decisions: Queue<DecideSessionPayload>;
   private readonly health: QueueHealth;
 
   /**
@@ -39,7 +41,8 @@ export class JobQueueRepository implements DecisionQueue {
     this.webhooks = new Queue(QUEUES.webhooks, { connection: redis, prefix });
     this.expiry = new Queue(QUEUES.expiry, { connection: redis, prefix });
     this.maintenance = new Queue(QUEUES.maintenance, { connection: redis, prefix });
-    for (const queue of [this.webhooks, this.expiry, this.maintenance]) queue.on('error', onConnectionError);
+    this.decisions = new Queue(QUEUES.decisions, { connection: redis, prefix });
+    for (const queue of [this.webhooks, this.expiry, this.maintenance, this.decisions]) queue.on('error', onConnectionError);
     this.health = new QueueHealth(redis);
   }
 
@@ -87,6 +90,22 @@ export class JobQueueRepository implements DecisionQueue {
     if (job && ((await job.isCompleted()) || (await job.isFailed()))) await job.remove();
   }
 
+  /** One job per session attempt (ids only); adding it again while the queue holds it is a no-op. */
+  async enqueueDecision(sessionId: string, attempt: number): Promise<void> {
+    const add = this.decisions.add(
+      JOBS.decideSession,
+      { session_id: sessionId, attempt },
+      { jobId: decisionJobId(sessionId, attempt), attempts: DECISION_MAX_ATTEMPTS, backoff: { type: DECISION_BACKOFF }, ...JOB_RETENTION },
+    );
+    await withTimeout(add, ENQUEUE_TIMEOUT_MS, 'decision enqueue');
+  }
+
+  /** Decisions not yet made: waiting, retrying after an inference outage, or running. */
+  async pendingDecisions(): Promise<number> {
+    const counts = await this.decisions.getJobCounts('waiting', 'delayed', 'active', 'prioritized', 'waiting-children');
+    return Object.values(counts).reduce((a, b) => a + b, 0);
+  }
+
   async scheduleExpiry(sessionId: string, at: Date): Promise<void> {
     const delay = Math.max(0, at.getTime() - Date.now());
     const add = this.expiry.add(JOBS.expireSession, { session_id: sessionId }, { jobId: expiryJobId(sessionId), delay, ...JOB_RETENTION });
@@ -99,11 +118,13 @@ export class JobQueueRepository implements DecisionQueue {
    */
   async scheduleSweeps(outboxEveryMs: number, expiryEveryMs: number): Promise<void> {
     const retention = { removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } };
+    // Captures ride on the outbox's interval: both are "something owed that a crash may have dropped".
+    await this.maintenance.upsertJobScheduler(SCHEDULES.captureSweep, { every: outboxEveryMs }, { name: JOBS.sweepCaptures, data: {}, opts: retention });
     await this.maintenance.upsertJobScheduler(SCHEDULES.outboxSweep, { every: outboxEveryMs }, { name: JOBS.sweepOutbox, data: {}, opts: retention });
     await this.maintenance.upsertJobScheduler(SCHEDULES.expirySweep, { every: expiryEveryMs }, { name: JOBS.sweepExpiry, data: {}, opts: retention });
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.webhooks.close(), this.expiry.close(), this.maintenance.close()]);
+    await Promise.all([this.webhooks.close(), this.expiry.close(), this.maintenance.close(), this.decisions.close()]);
   }
 }

@@ -35,6 +35,12 @@ export interface SessionDocument {
   webhook_delivery_id: string | null;
   /** Admin redeliveries so far; each is a new delivery round with its own job id (absent = 0). */
   webhook_redeliveries?: number;
+  /** The applicant submitted the capture: the decision is pending (expiry leaves such sessions alone). */
+  decision_requested_at?: Date | null;
+  /** Sandbox only: the liveness challenge pinned at creation (contract "Sandbox"). */
+  sandbox_challenge?: string[] | null;
+  /** The evidence report (scores, models, timings; no personal data), serialized at decision time. */
+  report_json?: string | null;
   /** 1-based attempt number: a retry of a FAILED session starts the next one (absent = 1). */
   attempt?: number;
   billed: boolean;
@@ -67,6 +73,9 @@ const sessionSchema = new Schema<SessionDocument>(
     webhook_delivery_id: { type: String, default: null },
     webhook_redeliveries: { type: Number, default: 0 },
     attempt: { type: Number, default: 1 },
+    decision_requested_at: { type: Date, default: null },
+    sandbox_challenge: { type: [String], default: undefined },
+    report_json: { type: String, default: null },
     billed: { type: Boolean, required: true },
   },
   { versionKey: false },
@@ -77,6 +86,8 @@ sessionSchema.index({ credential_token: 1 });
 sessionSchema.index({ status: 1, expires_at: 1 });
 // Outbox sweep: "decided sessions whose webhook is still pending".
 sessionSchema.index({ webhook_state: 1, decided_at: 1 });
+// Decision sweep: "submitted sessions still waiting for their decision".
+sessionSchema.index({ decision_requested_at: 1, status: 1 });
 // Per-account listings and usage reports.
 sessionSchema.index({ account_id: 1, environment: 1, created_at: -1 });
 

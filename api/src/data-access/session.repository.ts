@@ -1,6 +1,6 @@
 import { Connection, Model } from 'mongoose';
 import { Tenant } from '../domain/environment';
-import { SessionStatus } from '../domain/session-status';
+import { OPEN_STATUSES, SessionStatus } from '../domain/session-status';
 import { AppError } from '../shared/app-error';
 import { SessionDocument, sessionModel } from './session.model';
 import { TransitionClaimDocument, transitionClaimModel } from './transition-claim.model';
@@ -48,6 +48,24 @@ export class SessionRepository {
 
   findByCredentialToken(token: string): Promise<SessionDocument | null> {
     return this.model.findOne({ credential_token: token }).lean<SessionDocument>().exec();
+  }
+
+  /**
+   * The applicant submitted the capture of an open session: its decision is now owed, and the
+   * expiry job and sweep leave it alone (a decision that waits on the service is not the
+   * applicant's fault). Not a status change, so a plain conditional $set.
+   */
+  async requestDecision(id: string, now: Date): Promise<void> {
+    await this.model.updateOne({ _id: id, status: { $in: OPEN_STATUSES } }, { $set: { decision_requested_at: now, updated_at: now } }).exec();
+  }
+
+  /** Submitted sessions still open: decisions owed (the capture sweep re-enqueues them). */
+  awaitingDecision(limit = 500): Promise<Array<Pick<SessionDocument, '_id' | 'attempt'>>> {
+    return this.model
+      .find({ decision_requested_at: { $ne: null }, status: { $in: OPEN_STATUSES } }, { _id: 1, attempt: 1 })
+      .limit(limit)
+      .lean<Array<Pick<SessionDocument, '_id' | 'attempt'>>>()
+      .exec();
   }
 
   /** A transition made by the service itself (applicant progress, expiry, a decision); null if it lost. */

@@ -5,6 +5,8 @@
 export const QUEUES = {
   webhooks: 'webhook-delivery',
   expiry: 'session-expiry',
+  /** Submitted captures waiting for the checks and the decision. */
+  decisions: 'decisions',
   /** Periodic safety nets (outbox and expiry sweeps), driven by one job scheduler each. */
   maintenance: 'maintenance',
 } as const;
@@ -14,6 +16,9 @@ export const JOBS = {
   expireSession: 'expire-session',
   sweepOutbox: 'sweep-outbox',
   sweepExpiry: 'sweep-expiry',
+  decideSession: 'decide-session',
+  /** Re-enqueues decisions the queue lost and purges captures whose retention ran out. */
+  sweepCaptures: 'sweep-captures',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -25,6 +30,8 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JOBS.expireSession]: QUEUES.expiry,
   [JOBS.sweepOutbox]: QUEUES.maintenance,
   [JOBS.sweepExpiry]: QUEUES.maintenance,
+  [JOBS.decideSession]: QUEUES.decisions,
+  [JOBS.sweepCaptures]: QUEUES.maintenance,
 };
 
 /** Payloads carry ids only: no personal data ever sits in Redis. */
@@ -36,6 +43,10 @@ export interface DeliverWebhookPayload {
 export interface ExpireSessionPayload {
   session_id: string;
 }
+export interface DecideSessionPayload {
+  session_id: string;
+  attempt: number;
+}
 export type SweepPayload = Record<string, never>;
 
 /**
@@ -46,9 +57,12 @@ export type SweepPayload = Record<string, never>;
 export const webhookJobId = (sessionId: string, status: string, round = 0) =>
   round === 0 ? `${sessionId}.${status}` : `${sessionId}.${status}.r${round}`;
 export const expiryJobId = (sessionId: string) => `${sessionId}.expire`;
+/** One decision per attempt, however many submits, sweeps or workers ask for it. */
+export const decisionJobId = (sessionId: string, attempt: number) => `${sessionId}.decide.${attempt}`;
 
 /** Scheduler ids: upserting the same id from every worker keeps exactly one schedule. */
 export const SCHEDULES = {
   outboxSweep: 'outbox-sweep',
   expirySweep: 'expiry-sweep',
+  captureSweep: 'capture-sweep',
 } as const;

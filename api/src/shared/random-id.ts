@@ -16,3 +16,5 @@ export const newCredentialToken = (): string => `cred_${randomBase62(32)}`;
 export const newDeliveryId = (): string => `msg_${randomBase62(24)}`;
 
 export const SESSION_ID_PATTERN = /^ses_[0-9A-Za-z]{22,}$/;
+/** The capture token binding a session's capture to one device: 32 base62 characters ≈ 190 bits. */
+export const newCaptureToken = (): string => `cap_${randomBase62(32)}`;

@@ -82,7 +82,7 @@ describe('webhook delivery across Redis and API failures', () => {
     const session = (await stack.session(id))!;
     // What the API does up to its claim; then it "dies": the claim holds the decision, the session does not.
     const died = decideSession(
-      { queue: { assertWritable: async () => undefined, enqueueWebhook: async () => undefined, scheduleExpiry: async () => undefined }, clock: { now: () => new Date() }, logger: createLogger('silent') },
+      { queue: { assertWritable: async () => undefined, enqueueWebhook: async () => undefined }, clock: { now: () => new Date() }, logger: createLogger('silent') },
       session,
       { status: 'VERIFIED', failure_reason: null, checks: { document: 'PASS', liveness: 'PASS', antispoof: 'PASS', face_match: 'PASS' }, confidence: 0.9, person: null, document_expiry: null },
       async (from, update) => {

@@ -22,6 +22,8 @@ export function toProtoOutcome(outcome: CheckOutcome): ProtoOutcome {
     reason: outcome.reason ?? '',
     detail: outcome.detail,
     scores: outcome.scores.map((s) => ({ ...s, comparison: s.comparison === 'gte' ? Comparison.COMPARISON_GTE : Comparison.COMPARISON_LTE })),
+    // Filled by the service handler from the models the task actually ran.
+    models: [],
   };
 }
 

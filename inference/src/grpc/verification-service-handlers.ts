@@ -5,6 +5,7 @@
  */
 import type { sendUnaryData, ServerUnaryCall } from '@grpc/grpc-js';
 import type {
+  CheckOutcome as ProtoOutcome, ModelRef,
   CheckAntispoofRequest, CheckAntispoofResponse, CheckLivenessRequest, CheckLivenessResponse, MatchFacesRequest, MatchFacesResponse,
   VerificationServiceServer, VerifyDocumentRequest, VerifyDocumentResponse,
 } from '../../../proto/gen/bioverify/inference/v1/verification_service';
@@ -18,22 +19,44 @@ import { deadlineMsOf } from './model-service-handlers';
 import { taskModules } from './task-modules';
 import { fromProtoStep, toProtoDocument, toProtoOutcome, toProtoStep } from './verification-mapping';
 
-/** A few seconds of key frames; more is a client bug or an attempt to exhaust the service. */
-export const MAX_LIVENESS_FRAMES = 48;
+/** The capture API takes 8 to 60 frames (contract); more is a client bug or an attempt to exhaust the service. */
+export const MAX_LIVENESS_FRAMES = 60;
 
 type Call<Req, Res> = ServerUnaryCall<Req, Res>;
 
-function check<Req, Res>(current: () => ModelHost | undefined, handler: (request: Req, runner: ModelRunner) => Promise<Res>) {
+/**
+ * Runs one check. The runner records every model the task calls, and the answer's outcome names
+ * them with the served version and sha256, so the evidence report can say exactly what decided
+ * without each task having to remember it.
+ */
+function check<Req, Res extends { outcome?: ProtoOutcome }>(current: () => ModelHost | undefined, handler: (request: Req, runner: ModelRunner) => Promise<Res>) {
   return (call: Call<Req, Res>, callback: sendUnaryData<Res>): void => {
     const host = current();
     if (!host) return callback(toServiceError(new InferenceError('UNAVAILABLE', 'models are still loading')), null);
     const deadlineMs = deadlineMsOf(call);
+    const used = new Set<string>();
     const runner: ModelRunner = {
-      infer: (model, inputs, options) => host.infer(model, inputs, { deadlineMs: options?.deadlineMs ?? deadlineMs, cancelled: () => call.cancelled }),
+      infer: (model, inputs, options) => {
+        used.add(model);
+        return host.infer(model, inputs, { deadlineMs: options?.deadlineMs ?? deadlineMs, cancelled: () => call.cancelled });
+      },
       config: (model) => host.config(model),
     };
-    handler(call.request, runner).then((response) => callback(null, response), (error: unknown) => callback(toServiceError(error), null));
+    handler(call.request, runner).then(
+      (response) => {
+        if (response.outcome) response.outcome.models = modelRefs(host, used);
+        callback(null, response);
+      },
+      (error: unknown) => callback(toServiceError(error), null),
+    );
   };
+}
+
+function modelRefs(host: ModelHost, names: Set<string>): ModelRef[] {
+  return [...names].map((name) => {
+    const config = host.config(name);
+    return { name: config.name, version: config.version, sha256: config.sha256 };
+  });
 }
 
 export function verificationServiceHandlers(current: () => ModelHost | undefined): VerificationServiceServer {

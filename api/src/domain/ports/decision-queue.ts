@@ -8,4 +8,6 @@ export interface DecisionQueue {
   /** De-duplicated by session and status: enqueueing the same decision twice yields one job. */
   enqueueWebhook(sessionId: string, status: 'VERIFIED' | 'FAILED'): Promise<void>;
   scheduleExpiry(sessionId: string, at: Date): Promise<void>;
+  /** De-duplicated per session attempt. */
+  enqueueDecision(sessionId: string, attempt: number): Promise<void>;
 }

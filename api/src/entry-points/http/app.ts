@@ -7,6 +7,7 @@ import { docsRouter } from './routes/docs.routes';
 import { healthRouter } from './routes/health.routes';
 import { hostedRouter } from './routes/hosted.routes';
 import { credentialsRouter, pricingRouter } from './routes/public.routes';
+import { captureRouter } from './routes/capture.routes';
 import { sessionsRouter } from './routes/sessions.routes';
 import { webhooksRouter } from './routes/webhooks.routes';
 
@@ -21,6 +22,7 @@ export function createHttpApp(ctx: AppContext, isShuttingDown: () => boolean = (
   app.use(docsRouter(ctx.config.PUBLIC_BASE_URL));
   app.use('/v1/sessions', webhooksRouter(ctx));
   app.use('/v1/sessions', sessionsRouter(ctx));
+  app.use('/v1/capture', captureRouter(ctx));
   app.use('/v1/credentials', credentialsRouter(ctx));
   app.use('/v1/pricing', pricingRouter(ctx));
   app.use(hostedRouter(ctx));

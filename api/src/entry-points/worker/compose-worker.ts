@@ -12,7 +12,13 @@ import { WebhookOutboxRepository } from '../../data-access/webhook-outbox.reposi
 import { WebhookSender } from '../../data-access/webhook-sender';
 import { CachedWebhookSecrets } from '../../data-access/cached-webhook-secrets';
 import { ClaimRecoveryRepository } from '../../data-access/claim-recovery.repository';
+import { CaptureBlobRepository } from '../../data-access/capture-blob.repository';
+import { CaptureStateRepository } from '../../data-access/capture-state.repository';
+import { InferenceRepository } from '../../data-access/inference.repository';
+import { unscreenedSanctions } from '../../data-access/unscreened-sanctions';
+import { SanctionsScreening } from '../../domain/ports/sanctions-screening';
 import { Clock, systemClock } from '../../shared/clock';
+import { SecretBox } from '../../shared/secret-box';
 import { Logger } from '../../shared/logger';
 
 /** Everything job handlers may use, built once per worker process. */
@@ -31,6 +37,13 @@ export interface WorkerContext {
   deliveryLog: DeliveryLogRepository;
   queue: JobQueueRepository;
   sender: WebhookSender;
+  states: CaptureStateRepository;
+  blobs: CaptureBlobRepository;
+  sealer: SecretBox;
+  /** Null without INFERENCE_URL: decisions then wait (and readiness says why). */
+  inference: InferenceRepository | null;
+  sanctions: SanctionsScreening;
+  retentionHours: number | undefined;
   readiness: Array<{ name: string; check: () => Promise<void> }>;
   close(): Promise<void>;
 }
@@ -40,6 +53,9 @@ export async function composeWorker(config: AppConfig, logger: Logger): Promise<
   const deliveryLog = new DeliveryLogRepository(mongo);
   await deliveryLog.init();
   const outbox = new WebhookOutboxRepository(sessions.model);
+  const states = new CaptureStateRepository(mongo);
+  await states.init();
+  const inference = config.INFERENCE_URL ? new InferenceRepository(config.INFERENCE_URL) : null;
   const sender = new WebhookSender({
     timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000,
     allowPrivateNetworks: config.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
@@ -60,11 +76,18 @@ export async function composeWorker(config: AppConfig, logger: Logger): Promise<
     deliveryLog,
     queue,
     sender,
+    states,
+    blobs: new CaptureBlobRepository(mongo, Buffer.from(config.CAPTURE_ENCRYPTION_KEY, 'base64')),
+    sealer: new SecretBox(config.CAPTURE_ENCRYPTION_KEY),
+    inference,
+    sanctions: unscreenedSanctions,
+    retentionHours: config.CAPTURE_RETENTION_HOURS,
     readiness: [
       { name: 'store', check: () => pingMongo(mongo) },
       { name: 'queue', check: () => queue.checkReady() },
     ],
     async close() {
+      inference?.close();
       await Promise.all([outbox.flush(), deliveryLog.flush()]);
       sender.close();
       await queue.close();

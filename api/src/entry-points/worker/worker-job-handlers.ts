@@ -3,13 +3,23 @@ import { deliverWebhook } from '../../domain/usecases/deliver-webhook/deliver-we
 import { expireSession } from '../../domain/usecases/expire-session/expire-session.usecase';
 import { sweepExpiry } from '../../domain/usecases/sweep-expiry/sweep-expiry.usecase';
 import { sweepOutbox } from '../../domain/usecases/sweep-outbox/sweep-outbox.usecase';
+import { endCapture } from '../../domain/usecases/capture/end-capture';
+import { purgeDueCaptures } from '../../domain/usecases/capture/end-capture';
+import { decideCapturedSession } from '../../domain/usecases/decide-captured-session/decide-captured-session.usecase';
+import { sweepCaptures } from '../../domain/usecases/sweep-captures/sweep-captures.usecase';
 import { JobHandler } from '../../jobs/job-handlers';
-import { DeliverWebhookPayload, ExpireSessionPayload, JOBS } from '../../jobs/job-names';
+import { DecideSessionPayload, DeliverWebhookPayload, ExpireSessionPayload, JOBS } from '../../jobs/job-names';
 import { WEBHOOK_MAX_ATTEMPTS } from '../../jobs/webhook-retry-policy';
 import { WorkerContext } from './compose-worker';
 
 /** Job name → use case. Adding a job to job-names.ts without a line here stops the worker at start. */
 export function workerJobHandlers(ctx: WorkerContext): Record<string, JobHandler> {
+  const captureDeps = { states: ctx.states, blobs: ctx.blobs, clock: ctx.clock, retentionHours: ctx.retentionHours };
+  // Expiry ends the current attempt's capture: a session's attempt is read when it ends.
+  const endCurrentCapture = async (sessionId: string) => {
+    const session = await ctx.sessions.findForApplicant(sessionId);
+    if (session) await endCapture(captureDeps, sessionId, session.attempt ?? 1);
+  };
   return {
     [JOBS.deliverWebhook]: (job: Job<DeliverWebhookPayload>) =>
       deliverWebhook(
@@ -23,7 +33,7 @@ export function workerJobHandlers(ctx: WorkerContext): Record<string, JobHandler
       ),
 
     [JOBS.expireSession]: async (job: Job<ExpireSessionPayload>, token?: string) => {
-      const outcome = await expireSession(ctx, job.data.session_id);
+      const outcome = await expireSession({ ...ctx, endCapture: endCurrentCapture }, job.data.session_id);
       if (outcome.kind === 'not-due') {
         // Fired early (clock skew, or expires_at moved): back onto the queue until it is due.
         await job.moveToDelayed(outcome.dueAt.getTime(), token);
@@ -33,6 +43,15 @@ export function workerJobHandlers(ctx: WorkerContext): Record<string, JobHandler
     },
 
     [JOBS.sweepOutbox]: () => sweepOutbox({ ...ctx, claimLookbackMs: 4 * ctx.config.OUTBOX_SWEEP_INTERVAL_SECONDS * 1000 }),
-    [JOBS.sweepExpiry]: () => sweepExpiry(ctx),
+    [JOBS.sweepExpiry]: () => sweepExpiry({ ...ctx, endCapture: endCurrentCapture }),
+
+    [JOBS.decideSession]: (job: Job<DecideSessionPayload>) => {
+      // Without an inference service the job waits on its backoff, exactly as during an outage.
+      if (!ctx.inference) throw new Error('no INFERENCE_URL configured: the decision waits');
+      return decideCapturedSession({ ...ctx, ...captureDeps, inference: ctx.inference }, job.data.session_id, job.data.attempt);
+    },
+
+    [JOBS.sweepCaptures]: () =>
+      sweepCaptures({ sessions: ctx.sessions, queue: ctx.queue, logger: ctx.logger, purgeDue: () => purgeDueCaptures(captureDeps) }),
   };
 }

@@ -3,6 +3,7 @@ import { AppConfig } from '../../config/env';
 import { assertEveryJobHandled, processorFor } from '../../jobs/job-handlers';
 import { QueueName, QUEUES } from '../../jobs/job-names';
 import { LINEAR_BACKOFF, linearBackoffDelay } from '../../jobs/webhook-retry-policy';
+import { DECISION_BACKOFF, decisionBackoffDelay } from '../../jobs/decision-retry-policy';
 import { Logger } from '../../shared/logger';
 import { composeWorker } from './compose-worker';
 import { startHealthServer } from './health-server';
@@ -23,6 +24,8 @@ export async function startWorker(config: AppConfig, logger: Logger): Promise<Ru
     [QUEUES.webhooks]: config.WORKER_CONCURRENCY,
     [QUEUES.expiry]: Math.min(config.WORKER_CONCURRENCY, 20),
     [QUEUES.maintenance]: 1,
+    // CPU-bound on the inference service, not here: a few in flight keep its batches full.
+    [QUEUES.decisions]: 4,
   };
   const workers = Object.values(QUEUES).map((queue) => {
     const worker = new Worker(queue, processorFor(queue, handlers), {
@@ -35,7 +38,12 @@ export async function startWorker(config: AppConfig, logger: Logger): Promise<Ru
       // outbox sweep still re-enqueues a delivery the store says is owed).
       maxStalledCount: 3,
       settings: {
-        backoffStrategy: (attemptsMade, type) => (type === LINEAR_BACKOFF ? linearBackoffDelay(attemptsMade, retryIntervalMs) : 0),
+        backoffStrategy: (attemptsMade, type) =>
+          type === LINEAR_BACKOFF
+            ? linearBackoffDelay(attemptsMade, retryIntervalMs)
+            : type === DECISION_BACKOFF
+              ? decisionBackoffDelay(attemptsMade, config.DECISION_RETRY_BASE_MS)
+              : 0,
       },
     });
     worker.on('error', (error) => logger.error({ queue, err: error.message }, 'worker error'));

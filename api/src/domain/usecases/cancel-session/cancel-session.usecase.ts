@@ -8,7 +8,7 @@ import { OPEN_STATUSES } from '../../session-status';
  * DELETE /v1/sessions/{id}: an open session becomes FAILED / CANCELLED_BY_API. No webhook (the
  * spec's Events rule 7), so the outbox stays empty.
  */
-export async function cancelSession(deps: { sessions: SessionRepository; clock: Clock }, tenant: Tenant, id: string) {
+export async function cancelSession(deps: { sessions: SessionRepository; clock: Clock; endCapture(sessionId: string, attempt: number): Promise<void> }, tenant: Tenant, id: string) {
   const scoped = deps.sessions.forTenant(tenant);
   const current = await scoped.get(id);
   const now = deps.clock.now();
@@ -34,5 +34,7 @@ export async function cancelSession(deps: { sessions: SessionRepository; clock: 
     decided_at: now,
     updated_at: now,
   });
+  // The applicant's captured images go with the cancellation (or start their retention period).
+  await deps.endCapture(id, updated.attempt ?? 1);
   return { session_id: updated._id, status: updated.status, failure_reason: updated.failure_reason };
 }

@@ -16,6 +16,8 @@ export interface CreateSessionCommand {
   locale?: 'en' | 'fr';
   /** Raw JSON text of the metadata member exactly as received, or null when absent. */
   metadataJson: string | null;
+  /** Sandbox only: a pinned liveness challenge. */
+  sandbox?: { liveness_challenge: string[] };
 }
 
 export interface CreateSessionDeps {
@@ -29,6 +31,9 @@ export interface CreateSessionDeps {
 }
 
 export async function createSession(deps: CreateSessionDeps, tenant: Tenant, command: CreateSessionCommand) {
+  if (command.sandbox && tenant.environment !== 'sandbox') {
+    throw new AppError('VALIDATION_ERROR', 'The request has invalid fields.', [{ field: 'sandbox', message: 'is accepted from sandbox keys only' }]);
+  }
   await assertWebhookTargetAllowed(deps.webhookPolicy, tenant, command.webhook_url);
   // Expiry is scheduled on the queue; refuse now rather than create a session that would never expire.
   await deps.queue.assertWritable();
@@ -59,6 +64,7 @@ export async function createSession(deps: CreateSessionDeps, tenant: Tenant, com
     result_body: null,
     webhook_state: 'none',
     webhook_delivery_id: null,
+    sandbox_challenge: command.sandbox?.liveness_challenge ?? null,
     billed: tenant.environment === 'production',
   });
   try {

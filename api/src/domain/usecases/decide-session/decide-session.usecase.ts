@@ -9,7 +9,7 @@ import { OPEN_STATUSES, SessionStatus } from '../../session-status';
 import { Decision, verifiedUntil } from './decision';
 
 export interface DecideDeps {
-  queue: DecisionQueue;
+  queue: Pick<DecisionQueue, 'assertWritable' | 'enqueueWebhook'>;
   clock: Clock;
   logger: Logger;
 }
@@ -58,6 +58,7 @@ export async function decideSession(
     updated_at: now,
     webhook_state: 'pending',
     webhook_delivery_id: newDeliveryId(),
+    report_json: decision.report ? JSON.stringify({ session_id: session._id, decided_at: now.toISOString(), ...decision.report }) : null,
   });
   try {
     await deps.queue.enqueueWebhook(updated._id, decision.status);

@@ -9,6 +9,8 @@ export interface Decision {
   person: Person | null;
   /** The document's own expiry date (YYYY-MM-DD), which caps verified_until. */
   document_expiry: string | null;
+  /** The evidence report's `checks` and `document` (no personal data); null when no check ran (simulation). */
+  report?: { checks: Record<string, unknown>; document: Record<string, unknown> | null } | null;
 }
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;

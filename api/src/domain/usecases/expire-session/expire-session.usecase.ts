@@ -8,6 +8,8 @@ export interface ExpireSessionDeps {
   };
   clock: Clock;
   logger: Logger;
+  /** The session's captured images are deleted (or their retention starts) once it has expired. */
+  endCapture(sessionId: string): Promise<void>;
 }
 
 export type ExpiryOutcome = { kind: 'expired' } | { kind: 'not-open' } | { kind: 'not-due'; dueAt: Date };
@@ -24,6 +26,7 @@ export async function expireSession(deps: ExpireSessionDeps, sessionId: string):
   const now = deps.clock.now();
   if (dueAt > now) return { kind: 'not-due', dueAt };
   if (!(await deps.expiry.expire(sessionId, now))) return { kind: 'not-open' };
+  await deps.endCapture(sessionId);
   deps.logger.info({ session_id: sessionId }, 'session expired');
   return { kind: 'expired' };
 }

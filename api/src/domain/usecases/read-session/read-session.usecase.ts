@@ -15,3 +15,24 @@ export async function getSessionResult(sessions: SessionRepository, tenant: Tena
   }
   return doc.result_body;
 }
+
+/**
+ * The evidence report (contract "Evidence report"): every score with its line, the model behind
+ * it and timings, serialized at decision time, no personal data and no images. A cancelled
+ * session ran no check, so its report says each was skipped.
+ */
+export async function getSessionReport(sessions: SessionRepository, tenant: Tenant, id: string): Promise<string> {
+  const doc = await sessions.forTenant(tenant).get(id);
+  if (doc.status !== 'VERIFIED' && doc.status !== 'FAILED') {
+    throw AppError.conflict(`The session is ${doc.status}; a report exists once it is VERIFIED or FAILED.`);
+  }
+  if (doc.report_json) return doc.report_json;
+  const skipped = { verdict: 'SKIPPED', reason: doc.failure_reason, scores: [], model: null, duration_ms: 0 };
+  const checks = JSON.parse(doc.result_body ?? '{}').checks ?? {};
+  return JSON.stringify({
+    session_id: doc._id,
+    decided_at: doc.decided_at ? new Date(doc.decided_at).toISOString() : null,
+    checks: Object.fromEntries(Object.entries(checks).map(([name, verdict]) => [name, { ...skipped, verdict }])),
+    document: null,
+  });
+}

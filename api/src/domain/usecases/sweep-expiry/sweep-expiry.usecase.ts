@@ -2,9 +2,10 @@ import { Clock } from '../../../shared/clock';
 import { Logger } from '../../../shared/logger';
 
 export interface SweepExpiryDeps {
-  expiry: { expireAllDue(now: Date): Promise<number> };
+  expiry: { expireAllDue(now: Date): Promise<string[]> };
   clock: Clock;
   logger: Logger;
+  endCapture(sessionId: string): Promise<void>;
 }
 
 /**
@@ -12,7 +13,9 @@ export interface SweepExpiryDeps {
  * say): one conditional bulk write expires every open session whose deadline has passed.
  */
 export async function sweepExpiry(deps: SweepExpiryDeps): Promise<number> {
-  const expired = await deps.expiry.expireAllDue(deps.clock.now());
+  const ids = await deps.expiry.expireAllDue(deps.clock.now());
+  for (const id of ids) await deps.endCapture(id);
+  const expired = ids.length;
   if (expired > 0) deps.logger.info({ expired }, 'expiry sweep expired sessions its delayed jobs had not');
   return expired;
 }

@@ -2,8 +2,9 @@ import { Request, Response, Router } from 'express';
 import { AppContext } from '../../../app-context';
 import { rawJsonMember } from '../../../domain/results/raw-json-member';
 import { cancelSession } from '../../../domain/usecases/cancel-session/cancel-session.usecase';
+import { endCapture } from '../../../domain/usecases/capture/end-capture';
 import { createSession } from '../../../domain/usecases/create-session/create-session.usecase';
-import { getSessionResult, getSessionStatus } from '../../../domain/usecases/read-session/read-session.usecase';
+import { getSessionReport, getSessionResult, getSessionStatus } from '../../../domain/usecases/read-session/read-session.usecase';
 import { SimulateCommand, simulateSession } from '../../../domain/usecases/simulate-session/simulate-session.usecase';
 import { AppError, ErrorDetail } from '../../../shared/app-error';
 import { SESSION_ID_PATTERN } from '../../../shared/random-id';
@@ -54,8 +55,13 @@ export function sessionsRouter(ctx: AppContext): Router {
     sendJsonText(res, 200, await getSessionResult(ctx.sessions, tenantOf(res), sessionIdOf(req)));
   });
 
+  router.get('/:id/report', async (req, res) => {
+    sendJsonText(res, 200, await getSessionReport(ctx.sessions, tenantOf(res), sessionIdOf(req)));
+  });
+
   router.delete('/:id', async (req, res) => {
-    res.json(await cancelSession(ctx, tenantOf(res), sessionIdOf(req)));
+    const endCurrentCapture = (id: string, attempt: number) => endCapture(ctx.capture, id, attempt);
+    res.json(await cancelSession({ ...ctx, endCapture: endCurrentCapture }, tenantOf(res), sessionIdOf(req)));
   });
 
   router.post('/:id/simulate', jsonBody, async (req, res) => {

@@ -1,3 +1,4 @@
+import { CHALLENGE_STEPS } from '../../../domain/capture/challenge';
 import { FAILURE_REASONS, SESSION_STATUSES } from '../../../domain/session-status';
 import { z } from './zod-openapi';
 
@@ -45,6 +46,15 @@ export const createSessionRequest = z
       .record(z.string(), z.unknown())
       .optional()
       .openapi({ description: 'Client reference data, at most 8 KiB serialized, echoed byte for byte in the result and webhook.' }),
+    sandbox: z
+      .strictObject({
+        liveness_challenge: z
+          .array(z.enum(CHALLENGE_STEPS))
+          .length(3)
+          .refine((steps) => new Set(steps).size === steps.length, 'steps must be distinct'),
+      })
+      .optional()
+      .openapi({ description: 'Sandbox keys only (422 with a production key): pins the liveness challenge so automated tests can drive the page with a prerecorded camera.' }),
   })
   .openapi('CreateSessionRequest');
 

@@ -178,6 +178,13 @@ export interface ScoreEvidence {
   comparison: Comparison;
 }
 
+/** A model version that produced a check's scores, so an audit can name exactly what decided. */
+export interface ModelRef {
+  name: string;
+  version: number;
+  sha256: string;
+}
+
 export interface CheckOutcome {
   verdict: Verdict;
   /** One of the contract's failure_reason values when verdict is FAIL; empty on PASS. */
@@ -185,6 +192,8 @@ export interface CheckOutcome {
   /** Human-readable detail for logs and the integrator; never personal data. */
   detail: string;
   scores: ScoreEvidence[];
+  /** Every model the check ran, in first-use order (filled by the service, not by the task). */
+  models: ModelRef[];
 }
 
 export interface FaceBox {
@@ -428,8 +437,109 @@ export const ScoreEvidence: MessageFns<ScoreEvidence> = {
   },
 };
 
+function createBaseModelRef(): ModelRef {
+  return { name: "", version: 0, sha256: "" };
+}
+
+export const ModelRef: MessageFns<ModelRef> = {
+  encode(message: ModelRef, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.version !== 0) {
+      writer.uint32(16).int32(message.version);
+    }
+    if (message.sha256 !== "") {
+      writer.uint32(26).string(message.sha256);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ModelRef {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseModelRef();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.version = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.sha256 = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ModelRef {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      version: isSet(object.version) ? globalThis.Number(object.version) : 0,
+      sha256: isSet(object.sha256) ? globalThis.String(object.sha256) : "",
+    };
+  },
+
+  toJSON(message: ModelRef): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.version !== 0) {
+      obj.version = Math.round(message.version);
+    }
+    if (message.sha256 !== "") {
+      obj.sha256 = message.sha256;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ModelRef>): ModelRef {
+    return ModelRef.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ModelRef>): ModelRef {
+    const message = createBaseModelRef();
+    message.name = object.name ?? "";
+    message.version = object.version ?? 0;
+    message.sha256 = object.sha256 ?? "";
+    return message;
+  },
+};
+
 function createBaseCheckOutcome(): CheckOutcome {
-  return { verdict: 0, reason: "", detail: "", scores: [] };
+  return { verdict: 0, reason: "", detail: "", scores: [], models: [] };
 }
 
 export const CheckOutcome: MessageFns<CheckOutcome> = {
@@ -445,6 +555,9 @@ export const CheckOutcome: MessageFns<CheckOutcome> = {
     }
     for (const v of message.scores) {
       ScoreEvidence.encode(v!, writer.uint32(34).fork()).join();
+    }
+    for (const v of message.models) {
+      ModelRef.encode(v!, writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -494,6 +607,14 @@ export const CheckOutcome: MessageFns<CheckOutcome> = {
             message.scores.push(ScoreEvidence.decode(reader, reader.uint32()));
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.models.push(ModelRef.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -512,6 +633,7 @@ export const CheckOutcome: MessageFns<CheckOutcome> = {
       reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
       detail: isSet(object.detail) ? globalThis.String(object.detail) : "",
       scores: globalThis.Array.isArray(object?.scores) ? object.scores.map((e: any) => ScoreEvidence.fromJSON(e)) : [],
+      models: globalThis.Array.isArray(object?.models) ? object.models.map((e: any) => ModelRef.fromJSON(e)) : [],
     };
   },
 
@@ -529,6 +651,9 @@ export const CheckOutcome: MessageFns<CheckOutcome> = {
     if (message.scores?.length) {
       obj.scores = message.scores.map((e) => ScoreEvidence.toJSON(e));
     }
+    if (message.models?.length) {
+      obj.models = message.models.map((e) => ModelRef.toJSON(e));
+    }
     return obj;
   },
 
@@ -541,6 +666,7 @@ export const CheckOutcome: MessageFns<CheckOutcome> = {
     message.reason = object.reason ?? "";
     message.detail = object.detail ?? "";
     message.scores = object.scores?.map((e) => ScoreEvidence.fromPartial(e)) || [];
+    message.models = object.models?.map((e) => ModelRef.fromPartial(e)) || [];
     return message;
   },
 };

@@ -1,0 +1,80 @@
+import { Connection, Schema } from 'mongoose';
+
+/** One stored capture: the encrypted image's blob id and what the upload-time check said. */
+export interface CapturedSide {
+  blob_id: string;
+  /** Uploads of this side so far (each side allows 3). */
+  uploads: number;
+  readable: boolean;
+  reason: string | null;
+  /** The document read without its portrait (person included), sealed with the capture key: it is personal data. */
+  read_sealed: string;
+  /** The portrait the read cropped, as its own encrypted blob (it is a biometric image). */
+  portrait_blob_id: string | null;
+}
+
+export interface CapturedLiveness {
+  /** One blob holding every frame (see frame-pack.ts): one GridFS write instead of sixty. */
+  blob_ids: string[];
+  timestamps: number[];
+  uploads: number;
+  face_found_ratio: number;
+}
+
+export interface CapturedSelfie {
+  blob_id: string;
+  uploads: number;
+  face_found: boolean;
+  /** The antispoof run (scores only, no personal data), reused by the decision. */
+  antispoof_json: string;
+}
+
+/**
+ * The capture of one attempt of one session (`_id` = `<session_id>:<attempt>`): the device's token
+ * (hashed), the challenge drawn for it, and what has been captured. Images live in the encrypted
+ * blob store; this document only points at them. A retry starts a new attempt, hence a fresh one.
+ */
+export interface CaptureStateDocument {
+  _id: string;
+  session_id: string;
+  attempt: number;
+  token_hash: string;
+  challenge: string[];
+  document_type: string | null;
+  front: CapturedSide | null;
+  back: CapturedSide | null;
+  liveness: CapturedLiveness | null;
+  selfie: CapturedSelfie | null;
+  last_write_at: Date;
+  submitted_at: Date | null;
+  /** Set once the blobs are deleted (decided, expired or cancelled), or due (retention). */
+  purge_after: Date | null;
+  purged_at: Date | null;
+  created_at: Date;
+}
+
+const captureStateSchema = new Schema<CaptureStateDocument>(
+  {
+    _id: { type: String, required: true },
+    session_id: { type: String, required: true },
+    attempt: { type: Number, required: true },
+    token_hash: { type: String, required: true },
+    challenge: { type: [String], required: true },
+    document_type: { type: String, default: null },
+    front: { type: Schema.Types.Mixed, default: null },
+    back: { type: Schema.Types.Mixed, default: null },
+    liveness: { type: Schema.Types.Mixed, default: null },
+    selfie: { type: Schema.Types.Mixed, default: null },
+    last_write_at: { type: Date, required: true },
+    submitted_at: { type: Date, default: null },
+    purge_after: { type: Date, default: null },
+    purged_at: { type: Date, default: null },
+    created_at: { type: Date, required: true },
+  },
+  { versionKey: false, minimize: false },
+);
+// Retention sweep: "captures whose purge time has passed and are not purged yet".
+captureStateSchema.index({ purge_after: 1 });
+
+export const captureStateModel = (connection: Connection) =>
+  connection.model<CaptureStateDocument>('CaptureState', captureStateSchema, 'capture_states');

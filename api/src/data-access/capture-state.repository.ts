@@ -1,0 +1,84 @@
+import { Connection, Model } from 'mongoose';
+import { CapturedLiveness, CapturedSelfie, CapturedSide, CaptureStateDocument, captureStateModel } from './capture-state.model';
+
+const DUPLICATE_KEY = 11000;
+
+export const captureStateId = (sessionId: string, attempt: number) => `${sessionId}:${attempt}`;
+
+/** Every blob a capture state points at. */
+export function blobIdsOf(state: Pick<CaptureStateDocument, 'front' | 'back' | 'liveness' | 'selfie'>): string[] {
+  const sides = [state.front, state.back].flatMap((side) => (side ? [side.blob_id, side.portrait_blob_id].filter((id): id is string => Boolean(id)) : []));
+  return [...sides, ...(state.liveness?.blob_ids ?? []), ...(state.selfie ? [state.selfie.blob_id] : [])];
+}
+
+/**
+ * The capture states, read and written by `_id` (FerretDB answers those from its primary key).
+ * Uploads of one attempt come from one device holding its token, so a plain $set per capture is
+ * enough; the one race that matters, two devices starting at once, is settled by a unique insert.
+ */
+export class CaptureStateRepository {
+  private readonly model: Model<CaptureStateDocument>;
+
+  constructor(connection: Connection) {
+    this.model = captureStateModel(connection);
+  }
+
+  async init(): Promise<void> {
+    await this.model.init();
+  }
+
+  find(sessionId: string, attempt: number): Promise<CaptureStateDocument | null> {
+    return this.model.findById(captureStateId(sessionId, attempt)).lean<CaptureStateDocument>().exec();
+  }
+
+  /** False when another device created it first. */
+  async create(doc: CaptureStateDocument): Promise<boolean> {
+    try {
+      await this.model.create(doc);
+      return true;
+    } catch (error) {
+      if ((error as { code?: number }).code === DUPLICATE_KEY) return false;
+      throw error;
+    }
+  }
+
+  /** A new device takes over: new token and challenge, every capture so far discarded. */
+  async takeOver(id: string, tokenHash: string, challenge: string[], now: Date): Promise<void> {
+    await this.model
+      .updateOne({ _id: id }, { $set: { token_hash: tokenHash, challenge, document_type: null, front: null, back: null, liveness: null, selfie: null, last_write_at: now } })
+      .exec();
+  }
+
+  async touch(id: string, now: Date): Promise<void> {
+    await this.model.updateOne({ _id: id }, { $set: { last_write_at: now } }).exec();
+  }
+
+  async setSide(id: string, side: 'front' | 'back', value: CapturedSide, documentType: string, now: Date): Promise<void> {
+    await this.model.updateOne({ _id: id }, { $set: { [side]: value, document_type: documentType, last_write_at: now } }).exec();
+  }
+
+  async setLiveness(id: string, value: CapturedLiveness, now: Date): Promise<void> {
+    await this.model.updateOne({ _id: id }, { $set: { liveness: value, last_write_at: now } }).exec();
+  }
+
+  async setSelfie(id: string, value: CapturedSelfie, now: Date): Promise<void> {
+    await this.model.updateOne({ _id: id }, { $set: { selfie: value, last_write_at: now } }).exec();
+  }
+
+  async markSubmitted(id: string, now: Date): Promise<void> {
+    await this.model.updateOne({ _id: id, submitted_at: null }, { $set: { submitted_at: now, last_write_at: now } }).exec();
+  }
+
+  async schedulePurge(id: string, at: Date): Promise<void> {
+    await this.model.updateOne({ _id: id, purge_after: null }, { $set: { purge_after: at } }).exec();
+  }
+
+  async markPurged(id: string, now: Date): Promise<void> {
+    await this.model.updateOne({ _id: id }, { $set: { purged_at: now, front: null, back: null, liveness: null, selfie: null } }).exec();
+  }
+
+  /** Captures whose retention has run out and that still hold blobs, a bounded page. */
+  due(now: Date, limit = 200): Promise<CaptureStateDocument[]> {
+    return this.model.find({ purge_after: { $lte: now }, purged_at: null }).limit(limit).lean<CaptureStateDocument[]>().exec();
+  }
+}

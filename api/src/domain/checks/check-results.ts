@@ -1,0 +1,71 @@
+import { Address, DocumentType } from '../session-status';
+
+/**
+ * What the inference service's checks answer, in the API's own terms. The inference repository
+ * maps the generated gRPC types to these; nothing else in the API sees the wire types.
+ */
+export interface ScoreEvidence {
+  name: string;
+  value: number;
+  threshold: number;
+  comparison: 'gte' | 'lte';
+}
+
+export interface ModelRef {
+  name: string;
+  version: string;
+  sha256: string;
+}
+
+export interface CheckRun {
+  verdict: 'PASS' | 'FAIL';
+  /** A contract failure_reason when FAIL. */
+  reason: string | null;
+  scores: ScoreEvidence[];
+  models: ModelRef[];
+  duration_ms: number;
+}
+
+export interface DocumentPerson {
+  name: string;
+  dob: string;
+  document_type: DocumentType;
+  document_country: string;
+  document_number: string;
+  expiry_date: string;
+  /** ISO 3166-1 alpha-3 nationality from the MRZ ('' when unread). */
+  nationality: string;
+  address: Address | null;
+}
+
+export interface MrzCorrection {
+  line: number;
+  index: number;
+  from: string;
+  to: string;
+}
+
+export interface DocumentRead extends CheckRun {
+  /** TD1, TD2, TD3, or null when no machine-readable zone was read. */
+  format: string | null;
+  person: DocumentPerson | null;
+  corrections: MrzCorrection[];
+  /** JPEG of the document portrait, or null when none was found. */
+  portrait: Buffer | null;
+}
+
+export interface LivenessRun extends CheckRun {
+  failed_step: string | null;
+  /** Per frame: was exactly one face seen. */
+  face_found: boolean[];
+}
+
+export interface FaceMatchRun extends CheckRun {
+  similarity: number | null;
+}
+
+/** The service could not answer now (down, overloaded, deadline): the caller retries later. */
+export class InferenceUnavailableError extends Error {}
+
+/** The service refused the input itself (not an image, a pixel bomb, too many frames). */
+export class InferenceInputRejectedError extends Error {}

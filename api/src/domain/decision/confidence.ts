@@ -1,0 +1,25 @@
+import { ScoreEvidence } from '../checks/check-results';
+
+/**
+ * How far one score sits from its decision line, as a number in [0, 1]: 0.5 on the line, rising
+ * to 1 when the margin on the passing side is as large as the line itself (or 0.05 for lines near
+ * zero), falling to 0 as far on the failing side.
+ *   margin = (value - threshold) for `gte`, (threshold - value) for `lte`
+ *   c = clamp(0.5 + 0.5 * margin / max(|threshold|, 0.05), 0, 1)
+ */
+export function scoreConfidence(score: ScoreEvidence): number {
+  const margin = score.comparison === 'gte' ? score.value - score.threshold : score.threshold - score.value;
+  const scale = Math.max(Math.abs(score.threshold), 0.05);
+  return Math.min(1, Math.max(0, 0.5 + (0.5 * margin) / scale));
+}
+
+/**
+ * The overall confidence is the weakest score's: a verification is only as sure as its least sure
+ * check. A VERIFIED session therefore scores at least 0.5 and a FAILED one below it (a failed
+ * check without scores, such as an unreadable document, counts as 0). Rounded to 4 decimals.
+ */
+export function overallConfidence(scores: ScoreEvidence[], failedWithoutScore: boolean): number {
+  if (failedWithoutScore) return 0;
+  if (scores.length === 0) return 0.5;
+  return Math.round(Math.min(...scores.map(scoreConfidence)) * 10_000) / 10_000;
+}

@@ -1,0 +1,140 @@
+import { CheckRun, ScoreEvidence } from '../checks/check-results';
+import { Decision } from '../usecases/decide-session/decision';
+import { CheckVerdict, Checks, FAILURE_REASONS, FailureReason, Person } from '../session-status';
+import { addressScore, ADDRESS_TOKEN_LINE } from './address-matching';
+import { overallConfidence } from './confidence';
+import { DecisionInputs, ReportCheck } from './decision-inputs';
+import { namesMatch } from './name-matching';
+
+export interface DecisionWithEvidence {
+  decision: Decision;
+  report: Record<string, ReportCheck>;
+}
+
+const isReason = (value: string | null): value is FailureReason => value !== null && (FAILURE_REASONS as readonly string[]).includes(value);
+
+function fromRun(run: CheckRun, extraScores: ScoreEvidence[] = []): ReportCheck {
+  const scores = [...run.scores, ...extraScores];
+  return { verdict: run.verdict, reason: run.reason, scores, model: run.models[run.models.length - 1] ?? null, models: run.models, duration_ms: run.duration_ms };
+}
+
+const skipped = (reason: string | null = null): ReportCheck => ({ verdict: 'SKIPPED', reason, scores: [], model: null, models: [], duration_ms: 0 });
+
+/**
+ * Turns the checks' outcomes into the session's decision (contract "Decision"): every check that
+ * can run has run; the document check also fails on a cross-check mismatch; the failure reason is
+ * the first in the contract's precedence; the confidence is the weakest score's (confidence.ts).
+ * Pure: the same inputs always give the same decision.
+ */
+export function decideChecks(input: DecisionInputs): DecisionWithEvidence {
+  const reasons: FailureReason[] = [];
+  const fail = (reason: string | null) => {
+    if (isReason(reason)) reasons.push(reason);
+  };
+
+  // Document: the read itself, then the integrator's expectations against what it says.
+  const read = input.document;
+  const person = read.person;
+  const crossScores: ScoreEvidence[] = [];
+  const crossReasons: FailureReason[] = [];
+  if (person) {
+    const nameOk = namesMatch(input.expected.name, person.name);
+    crossScores.push({ name: 'name_match', value: nameOk ? 1 : 0, threshold: 1, comparison: 'gte' });
+    if (!nameOk) crossReasons.push('NAME_MISMATCH');
+    if (input.expected.dob) {
+      const dobOk = input.expected.dob === person.dob;
+      crossScores.push({ name: 'dob_match', value: dobOk ? 1 : 0, threshold: 1, comparison: 'gte' });
+      if (!dobOk) crossReasons.push('DOB_MISMATCH');
+    }
+    const address = input.expected.address ? addressScore(input.expected.address, person.address) : null;
+    if (address) {
+      crossScores.push({ name: 'address_token_share', value: address.score, threshold: ADDRESS_TOKEN_LINE, comparison: 'gte' });
+      crossScores.push({ name: 'address_postal_code_match', value: address.postalCodeMatches ? 1 : 0, threshold: 1, comparison: 'gte' });
+      if (address.score < ADDRESS_TOKEN_LINE || !address.postalCodeMatches) crossReasons.push('ADDRESS_MISMATCH');
+    }
+  }
+  const documentCheck = fromRun(read, crossScores);
+  if (read.verdict === 'FAIL') fail(read.reason ?? 'DOCUMENT_UNREADABLE');
+  else if (!person) fail('DOCUMENT_UNREADABLE');
+  for (const reason of crossReasons) fail(reason);
+  const documentFailed = read.verdict === 'FAIL' || !person || crossReasons.length > 0;
+  if (documentFailed) {
+    documentCheck.verdict = 'FAIL';
+    documentCheck.reason = read.verdict === 'FAIL' ? read.reason ?? 'DOCUMENT_UNREADABLE' : person ? crossReasons[0] ?? null : 'DOCUMENT_UNREADABLE';
+  }
+
+  // Faces: a selfie without a face fails liveness as FACE_NOT_DETECTED and skips what needs a face.
+  const selfieHasFace = input.antispoof.reason !== 'FACE_NOT_DETECTED';
+  const livenessCheck = fromRun(input.liveness);
+  if (input.liveness.verdict === 'FAIL') fail(input.liveness.reason ?? 'LIVENESS_FAILED');
+  if (!selfieHasFace) {
+    livenessCheck.verdict = 'FAIL';
+    livenessCheck.reason = 'FACE_NOT_DETECTED';
+    fail('FACE_NOT_DETECTED');
+  }
+  const antispoofCheck = selfieHasFace ? fromRun(input.antispoof) : skipped('FACE_NOT_DETECTED');
+  if (selfieHasFace && input.antispoof.verdict === 'FAIL') fail(input.antispoof.reason ?? 'SPOOF_DETECTED');
+  let faceMatchCheck: ReportCheck;
+  if (!selfieHasFace) faceMatchCheck = skipped('FACE_NOT_DETECTED');
+  else if (!input.hasPortrait || !input.faceMatch) faceMatchCheck = skipped('NO_DOCUMENT_PORTRAIT');
+  else {
+    faceMatchCheck = fromRun(input.faceMatch);
+    if (input.faceMatch.verdict === 'FAIL') fail(input.faceMatch.reason ?? 'FACE_MATCH_BELOW_THRESHOLD');
+  }
+
+  const report: Record<string, ReportCheck> = { document: documentCheck, liveness: livenessCheck, antispoof: antispoofCheck, face_match: faceMatchCheck };
+  const checks: Checks = {
+    document: documentCheck.verdict as CheckVerdict,
+    liveness: livenessCheck.verdict as CheckVerdict,
+    antispoof: antispoofCheck.verdict as CheckVerdict,
+    face_match: faceMatchCheck.verdict as CheckVerdict,
+  };
+  if (input.sanctions) {
+    const s = input.sanctions;
+    if (s.verdict === 'SKIPPED') {
+      report.sanctions = { ...skipped(s.reason), duration_ms: s.duration_ms };
+    } else {
+      report.sanctions = {
+        verdict: s.verdict,
+        reason: s.verdict === 'MATCH' ? 'SANCTIONS_MATCH' : null,
+        scores: [{ name: 'watchlist_name_score', value: s.score, threshold: s.threshold, comparison: 'gte' }],
+        model: null,
+        models: [],
+        duration_ms: s.duration_ms,
+        match: s.best,
+      };
+      if (s.verdict === 'MATCH') fail('SANCTIONS_MATCH');
+    }
+    checks.sanctions = s.verdict;
+  }
+
+  const failureReason = FAILURE_REASONS.find((reason) => reasons.includes(reason)) ?? null;
+  const status = failureReason ? 'FAILED' : 'VERIFIED';
+  const ranScores = Object.values(report).filter((c) => c.verdict !== 'SKIPPED').flatMap((c) => c.scores);
+  const failedWithoutScore = Object.values(report).some((c) => (c.verdict === 'FAIL' || c.verdict === 'MATCH') && !c.scores.some((s) => !passes(s)));
+  const decidedPerson: Person | null = person
+    ? {
+        name: person.name,
+        dob: person.dob,
+        document_type: person.document_type || input.declaredType,
+        document_country: person.document_country,
+        document_jurisdiction: null,
+        address: person.address,
+      }
+    : null;
+  return {
+    decision: {
+      status,
+      failure_reason: failureReason,
+      checks,
+      confidence: overallConfidence(ranScores, status === 'FAILED' && failedWithoutScore),
+      person: decidedPerson,
+      document_expiry: person?.expiry_date || null,
+    },
+    report,
+  };
+}
+
+function passes(score: ScoreEvidence): boolean {
+  return score.comparison === 'gte' ? score.value >= score.threshold : score.value <= score.threshold;
+}

@@ -1,0 +1,14 @@
+import { ChallengeStep } from '../capture/challenge';
+import { CheckRun, DocumentRead, FaceMatchRun, LivenessRun } from '../checks/check-results';
+
+/**
+ * The four checks as the capture and decision use cases need them. Implemented over gRPC by
+ * `data-access/inference.repository.ts`; unit tests stub it. Failures the service causes reject
+ * with InferenceUnavailableError, inputs it refuses with InferenceInputRejectedError.
+ */
+export interface InferenceChecks {
+  readDocument(image: Buffer, now: Date): Promise<DocumentRead>;
+  checkLiveness(frames: Buffer[], challenge: ChallengeStep[]): Promise<LivenessRun>;
+  checkAntispoof(selfie: Buffer): Promise<CheckRun>;
+  matchFaces(documentPortrait: Buffer, selfie: Buffer): Promise<FaceMatchRun>;
+}

@@ -1,0 +1,41 @@
+import { CaptureBlobRepository } from '../../../data-access/capture-blob.repository';
+import { blobIdsOf, captureStateId } from '../../../data-access/capture-state.repository';
+import { CaptureStateRepository } from '../../../data-access/capture-state.repository';
+import { Clock } from '../../../shared/clock';
+
+export interface EndCaptureDeps {
+  states: CaptureStateRepository;
+  blobs: CaptureBlobRepository;
+  clock: Clock;
+  /** CAPTURE_RETENTION_HOURS; undefined deletes the images as soon as the session ends. */
+  retentionHours?: number;
+}
+
+/**
+ * The session attempt ended (decided, expired or cancelled): its captured images are deleted now,
+ * or kept for the deployment's retention period and then deleted by the capture sweep. Safe to
+ * call again after a crash: deleting what is gone is a no-op.
+ */
+export async function endCapture(deps: EndCaptureDeps, sessionId: string, attempt: number): Promise<void> {
+  const id = captureStateId(sessionId, attempt);
+  const state = await deps.states.find(sessionId, attempt);
+  if (!state || state.purged_at) return;
+  const now = deps.clock.now();
+  if (deps.retentionHours !== undefined) {
+    await deps.states.schedulePurge(id, new Date(now.getTime() + deps.retentionHours * 3_600_000));
+    return;
+  }
+  await deps.blobs.delete(blobIdsOf(state));
+  await deps.states.markPurged(id, now);
+}
+
+/** The sweep's half of retention: captures whose period has run out lose their images. */
+export async function purgeDueCaptures(deps: EndCaptureDeps): Promise<number> {
+  const now = deps.clock.now();
+  const due = await deps.states.due(now);
+  for (const state of due) {
+    await deps.blobs.delete(blobIdsOf(state));
+    await deps.states.markPurged(state._id, now);
+  }
+  return due.length;
+}

@@ -1,0 +1,100 @@
+import countries from 'i18n-iso-countries';
+import { AccountRepository } from '../../../data-access/account.repository';
+import { CaptureBlobRepository } from '../../../data-access/capture-blob.repository';
+import { CaptureStateRepository } from '../../../data-access/capture-state.repository';
+import { SessionRepository } from '../../../data-access/session.repository';
+import { SecretBox } from '../../../shared/secret-box';
+import { decideChecks } from '../../decision/decide-checks';
+import { DecisionInputs } from '../../decision/decision-inputs';
+import { InferenceChecks } from '../../ports/inference-checks';
+import { SanctionsScreening } from '../../ports/sanctions-screening';
+import { DECIDED_STATUSES, OPEN_STATUSES } from '../../session-status';
+import { attemptOf } from '../capture/capture-access';
+import { endCapture, EndCaptureDeps } from '../capture/end-capture';
+import { decideSession, DecideDeps } from '../decide-session/decide-session.usecase';
+import { loadCaptures } from './load-captures';
+
+export interface DecideCapturedDeps extends DecideDeps, EndCaptureDeps {
+  sessions: SessionRepository;
+  states: CaptureStateRepository;
+  blobs: CaptureBlobRepository;
+  sealer: SecretBox;
+  accounts: Pick<AccountRepository, 'find'>;
+  inference: InferenceChecks;
+  sanctions: SanctionsScreening;
+}
+
+export type DecideOutcome = 'decided' | 'already-ended' | 'stale-attempt' | 'not-submitted' | 'gone';
+
+async function screen(deps: DecideCapturedDeps, person: DecisionInputs['document']['person']): Promise<NonNullable<DecisionInputs['sanctions']>> {
+  const started = performance.now();
+  if (!person) return { verdict: 'SKIPPED', reason: 'NO_NAME_READ', duration_ms: 0 };
+  const nationality = person.nationality ? countries.alpha3ToAlpha2(person.nationality) ?? null : null;
+  const outcome = await deps.sanctions.screen({ name: person.name, dob: person.dob || null, nationality });
+  return { ...outcome, duration_ms: Math.round(performance.now() - started) };
+}
+
+/**
+ * The `decide-session` job: runs the checks that need the whole capture (liveness with the issued
+ * challenge, face match of the document portrait against the selfie, sanctions for accounts with
+ * the add-on), reuses what was read at upload (document, antispoof), decides, and writes the
+ * decision with its outbox in one conditional write. The service's own faults (inference down, a
+ * deadline) reject, so the job retries and the session waits; a decided session is never decided
+ * again, however often the job runs.
+ */
+export async function decideCapturedSession(deps: DecideCapturedDeps, sessionId: string, attempt: number): Promise<DecideOutcome> {
+  const session = await deps.sessions.findForApplicant(sessionId);
+  if (!session) return 'gone';
+  if (attemptOf(session) !== attempt) return 'stale-attempt';
+  if (DECIDED_STATUSES.includes(session.status) || !OPEN_STATUSES.includes(session.status)) {
+    // A worker that died after the decision, or a cancellation / expiry: only the clean-up is left.
+    await endCapture(deps, sessionId, attempt);
+    return 'already-ended';
+  }
+  const state = await deps.states.find(sessionId, attempt);
+  if (!state?.submitted_at || state.purged_at) return 'not-submitted';
+
+  const captures = await loadCaptures(deps.blobs, deps.sealer, state);
+  const selfieHasFace = captures.antispoof.reason !== 'FACE_NOT_DETECTED';
+  const [liveness, faceMatch, account] = await Promise.all([
+    deps.inference.checkLiveness(captures.frames, captures.challenge),
+    captures.portrait && selfieHasFace ? deps.inference.matchFaces(captures.portrait, captures.selfie) : Promise.resolve(null),
+    deps.accounts.find(session.account_id),
+  ]);
+  const sanctions = account?.watchlist ? await screen(deps, captures.read.person) : null;
+  const { decision, report } = decideChecks({
+    document: captures.read,
+    declaredType: captures.declaredType,
+    hasPortrait: captures.portrait !== null,
+    expected: { name: session.expected_name, dob: session.expected_dob, address: session.expected_address },
+    liveness,
+    antispoof: captures.antispoof,
+    faceMatch,
+    sanctions,
+    now: deps.clock.now(),
+  });
+  const documentType = captures.read.person?.document_type ?? captures.declaredType;
+  decision.report = {
+    checks: Object.fromEntries(Object.entries(report).map(([name, { models: _models, ...check }]) => [name, check])),
+    document: {
+      format: captures.read.format,
+      type: documentType,
+      country: captures.read.person?.document_country ?? null,
+      corrections: captures.read.corrections,
+    },
+  };
+  const decided = await decideSession(deps, session, decision, async (from, update) => {
+    const written = await deps.sessions.transitionBySystem(sessionId, from, update);
+    if (!written) throw new LostDecisionRace();
+    return written;
+  }).catch((error: unknown) => {
+    if (error instanceof LostDecisionRace) return null;
+    throw error;
+  });
+  await endCapture(deps, sessionId, attempt);
+  deps.logger.info({ session_id: sessionId, status: decided?.status ?? 'lost-race', failure_reason: decision.failure_reason }, 'session decided');
+  return decided ? 'decided' : 'already-ended';
+}
+
+/** Another writer (a cancellation, an expiry, a second worker) moved the session on first. */
+class LostDecisionRace extends Error {}

@@ -1,0 +1,63 @@
+/**
+ * The capture API as a device uses it, over HTTP (what the hosted page and the widget do).
+ */
+export interface Answer<T = Record<string, unknown>> {
+  status: number;
+  body: T & { error?: { code: string; message: string; details?: Array<{ field: string; message: string }> } };
+}
+
+export class CaptureClient {
+  token: string | null = null;
+
+  constructor(readonly baseUrl: string, readonly sessionId: string) {}
+
+  private async call<T>(method: string, path: string, body?: BodyInit, contentType?: string, token = this.token): Promise<Answer<T>> {
+    const headers: Record<string, string> = {};
+    if (contentType) headers['content-type'] = contentType;
+    if (token) headers.authorization = `Bearer ${token}`;
+    const res = await fetch(`${this.baseUrl}/v1/capture/${this.sessionId}${path}`, { method, headers, body });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : {} };
+  }
+
+  async start(token: string | null = null): Promise<Answer<{ capture_token: string; challenge: string[]; document_types: string[]; expires_at: string; locale: string }>> {
+    const answer = await this.call<{ capture_token: string; challenge: string[]; document_types: string[]; expires_at: string; locale: string }>('POST', '/start', undefined, undefined, token);
+    if (answer.status === 200) this.token = answer.body.capture_token;
+    return answer;
+  }
+
+  document(side: 'front' | 'back', type: string, image: Buffer, contentType = 'image/jpeg') {
+    return this.call<{ side: string; readable: boolean; reason: string | null; retake: boolean; attempts_left: number; next: string | null }>(
+      'PUT', `/document/${side}?type=${type}`, new Uint8Array(image), contentType,
+    );
+  }
+
+  liveness(frames: Buffer[], timestamps: unknown = frames.map((_, i) => i * 150)) {
+    const form = new FormData();
+    for (const frame of frames) form.append('frame', new Blob([new Uint8Array(frame)], { type: 'image/jpeg' }), 'frame.jpg');
+    form.append('timestamps', JSON.stringify(timestamps));
+    return this.call<{ received: number; face_found_ratio: number; retake: boolean; attempts_left: number }>('POST', '/liveness', form);
+  }
+
+  selfie(image: Buffer, contentType = 'image/jpeg') {
+    return this.call<{ face_found: boolean; retake: boolean; attempts_left: number }>('PUT', '/selfie', new Uint8Array(image), contentType);
+  }
+
+  submit() {
+    return this.call<{ status: string; decision: string }>('POST', '/submit');
+  }
+
+  status(token: string | null = this.token) {
+    return this.call<{ status: string; decision: string; redirect_url: string | null; steps?: Record<string, string> }>('GET', '', undefined, undefined, token);
+  }
+
+  /** Polls the status until the decision is done (or the limit passes). */
+  async decided(timeoutMs = 60_000): Promise<{ status: string; decision: string; redirect_url: string | null }> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const { body } = await this.status(null);
+      if (body.decision === 'done' || Date.now() > until) return body;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}

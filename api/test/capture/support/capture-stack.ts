@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { freePort } from '../../../../scripts/stack/free-port';
+import { startTestService, TestService } from '../../../../inference/test/support/start-test-service';
+import { CaptureBlobRepository } from '../../../src/data-access/capture-blob.repository';
+import { WebhookStack } from '../../webhooks/support/webhook-stack';
+import { createSession } from '../../webhooks/support/sessions-api';
+
+const MODELS = path.resolve(__dirname, '../../../../models');
+
+/**
+ * The whole real stack a capture needs: the suite's FerretDB and Redis, the inference service on
+ * the real models (in this process, on a fixed port so it can be stopped and started again at the
+ * same address), the API, a worker process, and a verifying webhook receiver.
+ */
+export class CaptureStack {
+  inference: TestService | null = null;
+
+  private constructor(readonly stack: WebhookStack, readonly inferencePort: number) {}
+
+  static async start(): Promise<CaptureStack> {
+    const inferencePort = await freePort();
+    const stack = await WebhookStack.start({ INFERENCE_URL: `127.0.0.1:${inferencePort}`, DECISION_RETRY_BASE_MS: '300', CAPTURE_EVENTS_POLL_MS: '200' });
+    const capture = new CaptureStack(stack, inferencePort);
+    await capture.startInference();
+    await stack.startApi();
+    await stack.startWorker();
+    return capture;
+  }
+
+  async startInference(): Promise<void> {
+    this.inference = await startTestService(MODELS, { port: this.inferencePort });
+  }
+
+  async stopInference(): Promise<void> {
+    await this.inference?.stop();
+    this.inference = null;
+  }
+
+  get baseUrl(): string {
+    return this.stack.baseUrl;
+  }
+
+  get apiKey(): string {
+    return this.stack.account.sandbox_api_key;
+  }
+
+  /** A sandbox session with the liveness challenge pinned, so prerecorded frames can perform it. */
+  async session(body: Record<string, unknown>): Promise<string> {
+    const res = await fetch(`${this.baseUrl}/v1/sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': this.apiKey },
+      body: JSON.stringify({ return_url: 'https://example.com/done', webhook_url: this.stack.receiver.url(), expected_name: 'Nobody', ...body }),
+    });
+    const json = (await res.json()) as { session_id: string; error?: unknown };
+    if (res.status !== 201) throw new Error(`session creation answered ${res.status}: ${JSON.stringify(json)}`);
+    return json.session_id;
+  }
+
+  async api(method: string, pathname: string): Promise<{ status: number; body: any }> {
+    const res = await fetch(`${this.baseUrl}${pathname}`, { method, headers: { 'x-api-key': this.apiKey } });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null };
+  }
+
+  blobs(): Promise<number> {
+    return new CaptureBlobRepository(this.stack.store, Buffer.from(this.stack.env.CAPTURE_ENCRYPTION_KEY as string, 'base64')).count();
+  }
+
+  async stop(): Promise<void> {
+    await this.stack.stop();
+    await this.stopInference();
+  }
+}
+
+export { createSession };
