@@ -1,10 +1,11 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { Applicant } from './support/applicant';
 import { atStep, DESKTOP, launchBrowser, phoneContext, screenshot, StorageState } from './support/browser';
-import { BrowserStack } from './support/browser-stack';
 import { CameraFiles, challengeScene, documentImage, faceImage } from './support/camera-files';
-import { HttpPhone } from './support/http-phone';
 import { startWidgetDemo, WidgetDemo } from '../demo/widget-demo-server';
+import { CaptureClient } from '../../api/test/capture/support/capture-client';
+import { CaptureStack } from '../../api/test/capture/support/capture-stack';
+import { documentOf, livenessOf, selfieOf } from '../../api/test/capture/support/applicant-files';
 
 // Synthetic passport 001 carries the astronaut's portrait (models/testdata/documents/labels.json).
 const PASSPORT = 'synthetic-td3-passport-clean-001.jpg';
@@ -20,12 +21,12 @@ async function serveReturnPage(context: BrowserContext): Promise<void> {
 }
 
 describe('the applicant completes the hosted flow in a real browser with a (fake) camera', () => {
-  let stack: BrowserStack;
+  let stack: CaptureStack;
   const camera = new CameraFiles();
   const browsers: Browser[] = [];
 
   beforeAll(async () => {
-    stack = await BrowserStack.start();
+    stack = await CaptureStack.start();
   }, 180_000);
   afterAll(async () => {
     await Promise.all(browsers.map((b) => b.close()));
@@ -39,8 +40,13 @@ describe('the applicant completes the hosted flow in a real browser with a (fake
     return browser;
   };
 
-  const newSession = (overrides: Record<string, unknown> = {}) =>
-    stack.createSession({ return_url: RETURN_URL, expected_name: HOLDER, sandbox: { liveness_challenge: CHALLENGE }, ...overrides });
+  /** A sandbox session with the challenge pinned; the page is opened on the API's real address. */
+  async function newSession(overrides: Record<string, unknown> = {}) {
+    const id = await stack.session({ return_url: RETURN_URL, expected_name: HOLDER, sandbox: { liveness_challenge: CHALLENGE }, ...overrides });
+    return { session_id: id, verification_url: `${stack.baseUrl}/v/${id}` };
+  }
+
+  const result = async (id: string) => (await stack.api('GET', `/v1/sessions/${id}/result`)).body;
 
   /**
    * One browser per camera scene (the fake camera's file is fixed at launch): the document, then the
@@ -100,9 +106,10 @@ describe('the applicant completes the hosted flow in a real browser with a (fake
     const returned = new URL(applicant.page.url());
     expect([returned.searchParams.get('session_id'), returned.searchParams.get('status')]).toEqual([session.session_id, 'VERIFIED']);
 
-    const result = await stack.result(session.session_id);
-    expect({ status: result.status, failure_reason: result.failure_reason }).toEqual({ status: 'VERIFIED', failure_reason: null });
+    const decided = await result(session.session_id);
+    expect({ status: decided.status, failure_reason: decided.failure_reason }).toEqual({ status: 'VERIFIED', failure_reason: null });
     const copy = await webhookFor(session.session_id);
+    expect(copy).toBeDefined();
     expect({ status: copy?.status, bio: copy?.bioSignatureValid, standard: copy?.standardSignatureValid }).toEqual({ status: 'VERIFIED', bio: true, standard: true });
     expect(applicant.violations).toEqual({});
   });
@@ -112,8 +119,8 @@ describe('the applicant completes the hosted flow in a real browser with a (fake
     const applicant = await captureOnPhone(session.verification_url, 'grace-hopper', 'other-face');
     await applicant.reach('done', 180_000);
     expect(await applicant.page.locator('.outcome').getAttribute('data-status')).toBe('FAILED');
-    const result = await stack.result(session.session_id);
-    expect({ status: result.status, failure_reason: result.failure_reason }).toEqual({ status: 'FAILED', failure_reason: 'FACE_MATCH_BELOW_THRESHOLD' });
+    const decided = await result(session.session_id);
+    expect({ status: decided.status, failure_reason: decided.failure_reason }).toEqual({ status: 'FAILED', failure_reason: 'FACE_MATCH_BELOW_THRESHOLD' });
   });
 
   it('completes in French by uploads when the camera is refused: a document photo, a recorded challenge video and a selfie', async () => {
@@ -140,7 +147,7 @@ describe('the applicant completes the hosted flow in a real browser with a (fake
     await applicant.uploadPhoto('selfie', faceImage('astronaut__augmented-1.jpg'));
     await applicant.reach('done', 180_000);
     expect(await applicant.page.locator('.outcome').textContent()).toBe('Merci : votre identité est vérifiée.');
-    expect((await stack.result(session.session_id)).status).toBe('VERIFIED');
+    expect((await result(session.session_id)).status).toBe('VERIFIED');
     expect(applicant.violations).toEqual({});
   });
 
@@ -155,11 +162,15 @@ describe('the applicant completes the hosted flow in a real browser with a (fake
     expect(await desktop.page.locator('#handoff-qr svg').isVisible()).toBe(true);
     expect(await desktop.page.getByRole('button', { name: 'Continue on this computer' }).isVisible()).toBe(true);
 
-    const phone = new HttpPhone(stack.baseUrl, session.session_id);
+    // The phone, reduced to what it sends: the capture API over HTTP.
+    const phone = new CaptureClient(stack.baseUrl, session.session_id);
     await phone.start();
-    expect((await phone.document('front', 'passport', documentImage(PASSPORT))).readable).toBe(true);
-    expect((await phone.liveness(challengeScene('astronaut', CHALLENGE))).retake).toBe(false);
-    expect((await phone.selfie(faceImage('astronaut__augmented-1.jpg'))).face_found).toBe(true);
+    const sequence = livenessOf('astronaut', 'synthetic-performs-challenge');
+    expect(sequence.challenge).toEqual(CHALLENGE);
+    expect((await phone.document('front', 'passport', documentOf('TD3', 'clean', 'astronaut').image)).body.readable).toBe(true);
+    await desktop.reach('handoff');
+    expect((await phone.liveness(sequence.frames)).body.retake).toBe(false);
+    expect((await phone.selfie(selfieOf('astronaut'))).body.face_found).toBe(true);
     await phone.submit();
 
     await desktop.reach('checking', 30_000);

@@ -11,7 +11,9 @@ export interface StartAnswer {
 export interface DocumentAnswer { side: string; readable: boolean; reason: string | null; retake: boolean; attempts_left: number; next: 'back' | 'liveness' | null }
 export interface LivenessAnswer { received: number; face_found_ratio: number; retake: boolean; attempts_left: number }
 export interface SelfieAnswer { face_found: boolean; retake: boolean; attempts_left: number }
-export interface CaptureState { status: string; decision: 'none' | 'pending' | 'done'; redirect_url: string | null; steps?: Record<string, unknown> }
+export type CaptureStepState = 'missing' | 'retake' | 'captured' | 'not_required';
+export interface CaptureSteps { document_front: CaptureStepState; document_back: CaptureStepState; liveness: CaptureStepState; selfie: CaptureStepState }
+export interface CaptureState { status: string; decision: 'none' | 'pending' | 'done'; redirect_url: string | null; steps?: CaptureSteps }
 
 export class CaptureApiError extends Error {
   constructor(readonly status: number, readonly code: string) {
@@ -20,6 +22,7 @@ export class CaptureApiError extends Error {
 }
 
 const tokenKey = (sessionId: string) => `bioverify:capture-token:${sessionId}`;
+const typeKey = (sessionId: string) => `bioverify:document-type:${sessionId}`;
 
 export class CaptureClient {
   private token: string | null;
@@ -57,8 +60,26 @@ export class CaptureClient {
     return this.call('POST', '/submit');
   }
 
-  state(): Promise<CaptureState> {
-    return this.call('GET', '');
+  /** The status; with a token still valid, also the state of each capture (to resume after a reload). */
+  async state(): Promise<CaptureState> {
+    try {
+      return await this.call<CaptureState>('GET', '');
+    } catch (error) {
+      if (!(error instanceof CaptureApiError) || error.status !== 401 || !this.token) throw error;
+      // Another device took the session over: this one's token is void; read the public status.
+      this.token = null;
+      this.storage?.removeItem(tokenKey(this.sessionId));
+      return this.call<CaptureState>('GET', '');
+    }
+  }
+
+  /** The document type chosen on this device, kept with the token so a resumed capture can send the back side. */
+  rememberDocumentType(type: string): void {
+    this.storage?.setItem(typeKey(this.sessionId), type);
+  }
+
+  rememberedDocumentType(): string | null {
+    return this.storage?.getItem(typeKey(this.sessionId)) ?? null;
   }
 
   get eventsUrl(): string {

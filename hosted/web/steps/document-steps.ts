@@ -12,7 +12,7 @@ function feedbackFor(flow: Flow, answer: DocumentAnswer): string {
 }
 
 /** Photographs one side until the server reads it or the attempts run out; resolves with what comes next. */
-async function captureSide(flow: Flow, side: 'front' | 'back'): Promise<DocumentAnswer['next']> {
+export async function captureSide(flow: Flow, side: 'front' | 'back'): Promise<DocumentAnswer['next']> {
   const step = side === 'front' ? 'document-front' : 'document-back';
   const title = side === 'front' ? 'frontTitle' : 'backTitle';
   let feedback: string | null = null;

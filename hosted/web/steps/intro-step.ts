@@ -23,6 +23,7 @@ export function chooseDocumentType(flow: Flow): Promise<void> {
       const label = isMessageKey(key) ? t(key) : type;
       return h('li', {}, button(label, 'continue', () => {
         flow.documentType = type;
+        flow.client.rememberDocumentType(type);
         resolve();
       }, { 'data-document-type': type, class: 'choice' }));
     });
