@@ -59,7 +59,7 @@ describe('the applicant completes the hosted flow in a real browser with a (fake
     await applicant.page.goto(verificationUrl);
     await applicant.startAndChoose('passport');
     await applicant.photographWithCamera('document-front');
-    await applicant.reach('liveness', 60_000);
+    await applicant.reach('liveness', 120_000);
     let storage: StorageState = await context.storageState();
     await documentCamera.close();
 
@@ -72,7 +72,7 @@ describe('the applicant completes the hosted flow in a real browser with a (fake
     await applicant.action('start').click();
     await applicant.page.waitForSelector('[data-challenge="BLINK"]', { timeout: 30_000 });
     await screenshot(applicant.page, `${prefix}-liveness-challenge`);
-    await applicant.reach('selfie', 60_000);
+    await applicant.reach('selfie', 180_000);
     storage = await context.storageState();
     await livenessCamera.close();
 
@@ -138,7 +138,7 @@ describe('the applicant completes the hosted flow in a real browser with a (fake
     await applicant.upload(documentImage(PASSPORT));
     await applicant.action('use-photo').click();
 
-    await applicant.reach('liveness', 60_000);
+    await applicant.reach('liveness', 120_000);
     await applicant.action('start').click();
     await applicant.page.getByRole('button', { name: 'Envoyer une photo à la place' }).waitFor();
     await screenshot(applicant.page, 'fr-denied-liveness-refused');

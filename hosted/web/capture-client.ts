@@ -21,6 +21,8 @@ export class CaptureApiError extends Error {
   }
 }
 
+const ATTEMPTS_WHEN_UNAVAILABLE = 3;
+
 const tokenKey = (sessionId: string) => `bioverify:capture-token:${sessionId}`;
 const typeKey = (sessionId: string) => `bioverify:document-type:${sessionId}`;
 
@@ -90,9 +92,17 @@ export class CaptureClient {
     const headers: Record<string, string> = {};
     if (this.token) headers.Authorization = `Bearer ${this.token}`;
     if (contentType) headers['Content-Type'] = contentType;
-    const res = await fetch(`${this.base}${path}`, { method, headers, body, credentials: 'omit', cache: 'no-store' });
-    const json = await res.json().catch(() => ({}));
-    if (!res.ok) throw new CaptureApiError(res.status, json?.error?.code ?? 'UNKNOWN');
-    return json as T;
+    for (let attempt = 1; ; attempt++) {
+      const res = await fetch(`${this.base}${path}`, { method, headers, body, credentials: 'omit', cache: 'no-store' });
+      const json = await res.json().catch(() => ({}));
+      if (res.ok) return json as T;
+      // 503: the checks were briefly unavailable and nothing was stored (contract), so the same
+      // upload is sent again rather than asking the applicant to redo the capture.
+      if (res.status === 503 && attempt < ATTEMPTS_WHEN_UNAVAILABLE) {
+        await new Promise((resolve) => setTimeout(resolve, 2000 * attempt));
+        continue;
+      }
+      throw new CaptureApiError(res.status, json?.error?.code ?? 'UNKNOWN');
+    }
   }
 }

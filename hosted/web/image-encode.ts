@@ -1,7 +1,7 @@
 /** The longest edge sent for a document or selfie; enough for the MRZ, small on a phone's uplink. */
 export const MAX_PHOTO_EDGE = 1600;
-/** Liveness frames: the contract caps them at 2 megapixels and 1 MiB each. */
-export const MAX_FRAME_EDGE = 640;
+/** Liveness frames: the contract caps them at 2 megapixels and 1 MiB each; the face models work far below this. */
+export const MAX_FRAME_EDGE = 480;
 
 type Source = HTMLVideoElement | ImageBitmap | HTMLImageElement;
 

@@ -10,10 +10,24 @@ export class Applicant {
   /** Serious or critical accessibility violations seen, by step; a test expects this to stay empty. */
   readonly violations: Record<string, string[]> = {};
 
-  constructor(readonly page: Page, private readonly shotPrefix: string) {}
+  /** Capture API answers that were errors, to explain a failure. */
+  readonly apiErrors: string[] = [];
+
+  constructor(readonly page: Page, private readonly shotPrefix: string) {
+    page.on('response', (res) => {
+      if (res.status() >= 400 && res.url().includes('/v1/')) void res.text().then((body) => this.apiErrors.push(`${res.request().method()} ${new URL(res.url()).pathname} ${res.status()} ${body.slice(0, 300)}`), () => undefined);
+    });
+  }
 
   async reach(step: string, timeout?: number): Promise<void> {
-    await atStep(this.page, step, timeout);
+    try {
+      await atStep(this.page, step, timeout);
+    } catch (error) {
+      // Say where the page stood instead, and keep its picture, so a failure explains itself.
+      await screenshot(this.page, `${this.shotPrefix}-stuck-before-${step}`).catch(() => undefined);
+      const at = await this.page.evaluate(() => `${document.body.dataset.step}: ${document.querySelector('main')?.textContent?.replace(/\s+/g, ' ').trim()}`).catch(() => 'unknown');
+      throw new Error(`never reached ${step}; the page is at ${at}\nAPI errors: ${this.apiErrors.join('\n') || 'none'}\n${(error as Error).message}`);
+    }
     // Let the step's camera preview or progress settle before the picture and the audit.
     await this.page.waitForTimeout(300);
     await screenshot(this.page, `${this.shotPrefix}-${step}`);

@@ -2,8 +2,8 @@ import { encodeJpeg, MAX_FRAME_EDGE } from '../image-encode';
 
 export interface RecordedFrames { frames: Blob[]; timestamps: number[] }
 
-/** The contract accepts 8 to 60 frames; 6 per second unless the video is too long for that. */
-const FPS = 6;
+/** The contract accepts 8 to 60 frames; 5 per second (as the live recording) unless the video is too long for that. */
+const FPS = 5;
 const MIN_FRAMES = 8;
 const MAX_FRAMES = 60;
 
