@@ -26,7 +26,9 @@ export class Applicant {
       // Say where the page stood instead, and keep its picture, so a failure explains itself.
       await screenshot(this.page, `${this.shotPrefix}-stuck-before-${step}`).catch(() => undefined);
       const at = await this.page.evaluate(() => `${document.body.dataset.step}: ${document.querySelector('main')?.textContent?.replace(/\s+/g, ' ').trim()}`).catch(() => 'unknown');
-      throw new Error(`never reached ${step}; the page is at ${at}\nAPI errors: ${this.apiErrors.join('\n') || 'none'}\n${(error as Error).message}`);
+      const url = new URL(this.page.url());
+      const server = await fetch(`${url.origin}/v1/capture/${url.pathname.split('/').pop()}`).then((r) => r.text(), (e: Error) => e.message);
+      throw new Error(`never reached ${step}; the page is at ${at}\nthe capture API says ${server}\nAPI errors: ${this.apiErrors.join('\n') || 'none'}\n${(error as Error).message}`);
     }
     // Let the step's camera preview or progress settle before the picture and the audit.
     await this.page.waitForTimeout(300);
