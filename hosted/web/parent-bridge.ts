@@ -16,16 +16,22 @@ export class ParentBridge {
     this.win.parent.postMessage({ source: 'bioverify', type, session_id: this.sessionId, ...fields }, this.targetOrigin as string);
   }
 
-  /** Reports the page's height whenever it changes, so the widget sizes its iframe without a scrollbar. */
+  /**
+   * Reports the content's height whenever it changes, so the widget sizes its iframe without a
+   * scrollbar or a gap. Measured from the content, not the document: a document is never shorter
+   * than its frame, so it could grow the frame but never shrink it.
+   */
   watchHeight(doc: Document): void {
-    if (!this.active) return;
+    const main = doc.querySelector('main');
+    if (!this.active || !main) return;
     const report = () => {
-      const height = Math.ceil(doc.documentElement.scrollHeight);
+      const bottom = main.getBoundingClientRect().bottom + this.win.scrollY + parseFloat(this.win.getComputedStyle(main).marginBottom || '0');
+      const height = Math.ceil(bottom);
       if (height === this.lastHeight) return;
       this.lastHeight = height;
       this.post('resize', { height });
     };
-    new ResizeObserver(report).observe(doc.body);
+    new ResizeObserver(report).observe(main);
     report();
   }
 }

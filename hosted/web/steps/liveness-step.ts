@@ -69,7 +69,7 @@ export function captureLiveness(flow: Flow, problem: string | null = null): Prom
     };
     // Without a live camera the phone's camera app records a video of the same challenge.
     const recordVideo = () =>
-      filePicker(t('upload'), 'video/*', 'user', (file) => {
+      filePicker(t('recordVideo'), 'video/*', 'user', (file) => {
         framesFromVideoFile(file).then(send, () => captureLiveness(flow, t('camera_other')).then(resolve, reject));
       });
     const prompt = h('p', { class: 'challenge-prompt', 'aria-live': 'assertive' });
@@ -85,7 +85,7 @@ export function captureLiveness(flow: Flow, problem: string | null = null): Prom
         },
         (error) => {
           const message = error instanceof CameraError ? t(error.messageKey) : t('camera_other');
-          flow.show('liveness', 'livenessTitle', notice(message, 'problem'), notice(t('livenessNeedsCamera'), 'problem'), challengeList(flow),
+          flow.show('liveness', 'livenessTitle', notice(message, 'problem'), h('p', {}, t('livenessNeedsCamera')), challengeList(flow),
             h('div', { class: 'actions' }, recordVideo(), button(t('tryAgain'), 'retake', () => captureLiveness(flow, problem).then(resolve, reject), { class: 'secondary' })));
         },
       );
