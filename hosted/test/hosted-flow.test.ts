@@ -15,6 +15,15 @@ const RETURN_URL = 'https://shop.example/kyc/done';
 
 jest.setTimeout(300_000);
 
+/** A 503 means the checks were briefly unavailable and nothing was stored: send again, as the page does. */
+async function whenAvailable<T extends { status: number }>(send: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const answer = await send();
+    if (answer.status !== 503 || attempt === 3) return answer;
+    await new Promise((r) => setTimeout(r, 2000 * attempt));
+  }
+}
+
 /** The integrator's return page, answered inside the browser: nothing leaves this machine. */
 async function serveReturnPage(context: BrowserContext): Promise<void> {
   await context.route('https://shop.example/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Shop</title><h1>Back at the shop</h1>' }));
@@ -144,7 +153,7 @@ describe('the applicant completes the hosted flow in a real browser with a (fake
     await screenshot(applicant.page, 'fr-denied-liveness-refused');
     await applicant.upload(await camera.webm(challengeScene('astronaut', CHALLENGE), 640, 480));
 
-    await applicant.uploadPhoto('selfie', faceImage('astronaut__augmented-1.jpg'));
+    await applicant.uploadPhoto('selfie', faceImage('astronaut__augmented-1.jpg'), 180_000);
     await applicant.reach('done', 180_000);
     expect(await applicant.page.locator('.outcome').textContent()).toBe('Merci : votre identité est vérifiée.');
     expect((await result(session.session_id)).status).toBe('VERIFIED');
@@ -167,10 +176,10 @@ describe('the applicant completes the hosted flow in a real browser with a (fake
     await phone.start();
     const sequence = livenessOf('astronaut', 'synthetic-performs-challenge');
     expect(sequence.challenge).toEqual(CHALLENGE);
-    expect((await phone.document('front', 'passport', documentOf('TD3', 'clean', 'astronaut').image)).body).toMatchObject({ readable: true });
+    expect((await whenAvailable(() => phone.document('front', 'passport', documentOf('TD3', 'clean', 'astronaut').image))).body).toMatchObject({ readable: true });
     await desktop.reach('handoff');
-    expect((await phone.liveness(sequence.frames)).body).toMatchObject({ retake: false });
-    expect((await phone.selfie(selfieOf('astronaut'))).body).toMatchObject({ face_found: true });
+    expect((await whenAvailable(() => phone.liveness(sequence.frames))).body).toMatchObject({ retake: false });
+    expect((await whenAvailable(() => phone.selfie(selfieOf('astronaut')))).body).toMatchObject({ face_found: true });
     await phone.submit();
 
     await desktop.reach('checking', 30_000);

@@ -63,8 +63,8 @@ export class Applicant {
     await chooser.setFiles(file);
   }
 
-  async uploadPhoto(step: string, file: string): Promise<void> {
-    await this.reach(step);
+  async uploadPhoto(step: string, file: string, timeout?: number): Promise<void> {
+    await this.reach(step, timeout);
     await this.upload(file);
     await this.action('use-photo').click();
   }
