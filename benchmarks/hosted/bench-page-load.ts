@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { AccountRepository } from '../../api/src/data-access/account.repository';
@@ -41,7 +42,7 @@ async function main(): Promise<void> {
     running.push(ferret.process);
     const redis = await startRedis(path.join(STATE, 'redis'));
     running.push(redis.process);
-    const env = { MONGODB_URI: `${ferret.uri}bench`, REDIS_URL: redis.url, REDIS_PREFIX: 'bench', SECRET_ENCRYPTION_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'warn', NODE_ENV: 'production' };
+    const env = { MONGODB_URI: `${ferret.uri}bench`, REDIS_URL: redis.url, REDIS_PREFIX: 'bench', SECRET_ENCRYPTION_KEY: randomBytes(32).toString('base64'), CAPTURE_ENCRYPTION_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'warn', NODE_ENV: 'production' };
     const store = await connectMongo(env.MONGODB_URI);
     const accounts = new AccountRepository(store, new SecretBox(env.SECRET_ENCRYPTION_KEY));
     await accounts.init();
@@ -80,6 +81,7 @@ async function main(): Promise<void> {
     const widget = readFileSync(path.join(WEB_DIST, 'widget.js'));
     const result = {
       measured_at: new Date().toISOString(),
+      load_average: os.loadavg().map((l) => Number(l.toFixed(2))),
       loads: LOADS,
       flow_js_bytes: flow.length,
       flow_js_gzip_bytes: gzipSync(flow, { level: 9 }).length,
