@@ -2,7 +2,12 @@ import { Connection } from 'mongoose';
 import { Redis } from 'ioredis';
 import { AppConfig } from './config/env';
 import { AccountRepository } from './data-access/account.repository';
+import { IdempotencyRepository } from './data-access/idempotency.repository';
 import { JobQueueRepository } from './data-access/job-queue.repository';
+import { RateLimitRepository } from './data-access/rate-limit.repository';
+import { SessionAttemptRepository } from './data-access/session-attempt.repository';
+import { DeliveryLogRepository } from './data-access/delivery-log.repository';
+import { WebhookOutboxRepository } from './data-access/webhook-outbox.repository';
 import { SessionRepository } from './data-access/session.repository';
 import { UsageRepository } from './data-access/usage.repository';
 import { WebhookTargetPolicy } from './domain/ports/webhook-target-policy';
@@ -22,8 +27,13 @@ export interface AppContext {
   redis: Redis;
   accounts: AccountRepository;
   sessions: SessionRepository;
+  attempts: SessionAttemptRepository;
+  idempotency: IdempotencyRepository;
+  rateLimits: RateLimitRepository;
   queue: JobQueueRepository;
   usage: UsageRepository;
+  deliveryLog: DeliveryLogRepository;
+  outbox: WebhookOutboxRepository;
   webhookPolicy: WebhookTargetPolicy;
   readiness: ReadinessProbe[];
   /** The capture API's repositories (store, encrypted blobs, write limit, inference). */

@@ -1,24 +1,30 @@
 import { AppContext } from './app-context';
 import { AppConfig } from './config/env';
+import { IdempotencyRepository } from './data-access/idempotency.repository';
 import { InferenceRepository } from './data-access/inference.repository';
 import { connectStores } from './data-access/connect-stores';
 import { pingMongo } from './data-access/mongo-connection';
 import { permissiveWebhookTargetPolicy } from './data-access/permissive-webhook-target-policy';
 import { publicWebhookTargetPolicy } from './data-access/public-webhook-target-policy';
+import { RateLimitRepository } from './data-access/rate-limit.repository';
+import { SessionAttemptRepository } from './data-access/session-attempt.repository';
 import { UsageRepository } from './data-access/usage.repository';
-import { CaptureBlobRepository } from './data-access/capture-blob.repository';
-import { CaptureStateRepository } from './data-access/capture-state.repository';
+import { DeliveryLogRepository } from './data-access/delivery-log.repository';
+import { WebhookOutboxRepository } from './data-access/webhook-outbox.repository';
+import { sessionModel } from './data-access/session.model';
+import { connectCaptureStores } from './data-access/connect-capture-stores';
 import { CaptureWriteLimiter } from './data-access/capture-write-limiter';
 import { systemClock } from './shared/clock';
 import { Logger } from './shared/logger';
-import { SecretBox } from './shared/secret-box';
 
 /** Wires the real repositories to their outside dependencies. */
 export async function composeApp(config: AppConfig, logger: Logger): Promise<AppContext & { close(): Promise<void> }> {
   const { mongo, redis, sessions, accounts, queue } = await connectStores(config, logger);
+  const attempts = new SessionAttemptRepository(mongo);
+  const idempotency = new IdempotencyRepository(mongo, config.IDEMPOTENCY_LOCK_SECONDS * 1000);
+  await Promise.all([attempts.init(), idempotency.init()]);
   const inference = config.INFERENCE_URL ? new InferenceRepository(config.INFERENCE_URL) : null;
-  const states = new CaptureStateRepository(mongo);
-  await states.init();
+  const capture = await connectCaptureStores(config, mongo);
   return {
     config,
     logger,
@@ -27,22 +33,24 @@ export async function composeApp(config: AppConfig, logger: Logger): Promise<App
     redis,
     accounts,
     sessions,
+    attempts,
+    idempotency,
+    rateLimits: new RateLimitRepository(redis, config.REDIS_PREFIX),
     queue,
     usage: new UsageRepository(redis, config.REDIS_PREFIX),
+    deliveryLog: new DeliveryLogRepository(mongo),
+    outbox: new WebhookOutboxRepository(sessionModel(mongo)),
     // Egress safety (issue 5): only the local stack opts out, and the API logs a warning when it does.
     webhookPolicy: config.WEBHOOK_ALLOW_PRIVATE_NETWORKS ? permissiveWebhookTargetPolicy : publicWebhookTargetPolicy(),
     capture: {
       sessions,
-      states,
-      blobs: new CaptureBlobRepository(mongo, Buffer.from(config.CAPTURE_ENCRYPTION_KEY, 'base64')),
-      sealer: new SecretBox(config.CAPTURE_ENCRYPTION_KEY),
+      ...capture,
       writes: new CaptureWriteLimiter(redis, config.REDIS_PREFIX, config.CAPTURE_MAX_WRITES),
       inference,
       queue,
       clock: systemClock,
       logger,
       publicBaseUrl: config.PUBLIC_BASE_URL,
-      retentionHours: config.CAPTURE_RETENTION_HOURS,
     },
     readiness: [
       { name: 'store', check: () => pingMongo(mongo) },

@@ -95,14 +95,20 @@ describe('public surfaces: credentials, pricing, hosted pages, reference, health
       expect(doc.openapi).toBe('3.1.0');
       expect(Object.keys(doc.paths)).toEqual(
         expect.arrayContaining([
-          '/v1/sessions', '/v1/sessions/{id}', '/v1/sessions/{id}/result', '/v1/sessions/{id}/simulate',
+          '/v1/sessions', '/v1/sessions/{id}', '/v1/sessions/{id}/result', '/v1/sessions/{id}/simulate', '/v1/sessions/{id}/retry', '/v1/sessions/{id}/attempts',
           '/v1/credentials/{token}', '/v1/pricing/{country}', '/healthz', '/readyz', '/v/{session_id}', '/c/{session_id}',
+          '/v1/sessions/{id}/report', '/v1/capture/{session_id}/start', '/v1/capture/{session_id}/document/{side}',
+          '/v1/capture/{session_id}/liveness', '/v1/capture/{session_id}/selfie', '/v1/capture/{session_id}/submit',
+          '/v1/capture/{session_id}', '/v1/capture/{session_id}/events',
         ]),
       );
+      expect(doc.info.description).toContain('confidence');
       expect(doc.paths['/v1/sessions/{id}'].delete).toBeDefined();
       expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['CreateSessionRequest', 'SessionResult', 'Error', 'Price', 'Credential']));
       expect(doc.components.schemas.CreateSessionRequest.additionalProperties).toBe(false);
       expect(doc.paths['/v1/sessions'].post.responses['422']).toBeDefined();
+      expect(doc.paths['/v1/sessions'].post.responses['429'].headers).toHaveProperty('Retry-After');
+      expect(doc.components.schemas.SessionResult.required).toContain('attempt');
     });
 
     it('serves the interactive reference from the package, with no CDN', async () => {

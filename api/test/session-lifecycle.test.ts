@@ -55,6 +55,7 @@ describe('session lifecycle (spec: States and transitions; contract: Transitions
       environment: 'sandbox',
       checks: { document: 'PASS', liveness: 'PASS', antispoof: 'PASS', face_match: 'PASS' },
       failure_reason: null,
+      attempt: 1,
     });
     expect(result.checks).not.toHaveProperty('sanctions');
     expect(result.person).toMatchObject({ document_type: 'passport', document_country: 'NL' });

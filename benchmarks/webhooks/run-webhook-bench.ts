@@ -72,7 +72,8 @@ async function main(): Promise<void> {
     const store = await connectMongo(env.MONGODB_URI!);
     const accounts = new AccountRepository(store, new SecretBox(env.SECRET_ENCRYPTION_KEY!));
     await accounts.init();
-    const account = await createAccount({ accounts, clock: systemClock }, { name: 'Bench', plan: 'starter', watchlist: false });
+    // Enterprise: its sandbox rate limit (3000 requests a minute) covers two requests per session at the default size.
+    const account = await createAccount({ accounts, clock: systemClock }, { name: 'Bench', plan: 'enterprise', watchlist: false });
     const receiver = new WebhookReceiver(account.webhook_secret);
     await receiver.start();
     running.push(receiver);

@@ -15,6 +15,7 @@ import { matchFaces } from '../src/tasks/face-match/match-faces';
 import { checkLiveness } from '../src/tasks/liveness/check-liveness';
 import type { CheckOutcome as TaskOutcome } from '../src/tasks/task-contracts';
 import { pngBomb } from './support/png-bomb';
+import { MAX_LIVENESS_FRAMES } from '../src/grpc/verification-service-handlers';
 import { startTestService, type TestService } from './support/start-test-service';
 
 const faces = join(__dirname, '../../.state/assets/debian/faces');
@@ -44,6 +45,9 @@ describe('VerificationService over gRPC (real models)', () => {
 
   it('MatchFaces passes two crops of one photo and fails two different people, as the task does in-process', async () => {
     const samePerson = await service.client.matchFaces(photo('grace_hopper.jpg'), photo('grace_hopper_512x512.jpg'));
+    // The answer names the models that scored it, with the served version and checksum.
+    expect(samePerson.outcome!.models.map((m) => m.name)).toContain('face-embedding');
+    expect(samePerson.outcome!.models.every((m) => m.version >= 1 && /^[0-9a-f]{64}$/.test(m.sha256))).toBe(true);
     expect(samePerson.outcome!.verdict).toBe(Verdict.VERDICT_PASS);
     expectSameOutcome(samePerson.outcome, await matchFaces(local, { document_portrait: photo('grace_hopper.jpg'), selfie: photo('grace_hopper_512x512.jpg') }));
     const different = await service.client.matchFaces(photo('grace_hopper.jpg'), photo('astronaut.png'));
@@ -60,6 +64,14 @@ describe('VerificationService over gRPC (real models)', () => {
     expectSameOutcome(remote.outcome, alone);
     expect(remote.failedStep).toBe(alone.failed_step ? ChallengeStep.CHALLENGE_STEP_TURN_LEFT : ChallengeStep.CHALLENGE_STEP_UNSPECIFIED);
     expect(remote.perFrame.map((f) => f.faceFound)).toEqual(alone.per_frame.map((f) => f.face_found));
+  });
+
+  it('CheckLiveness compares the selfie it is sent with the frames, as the task does in-process', async () => {
+    const frames = [photo('grace_hopper.jpg'), photo('grace_hopper.jpg')];
+    const remote = await service.client.checkLiveness({ frames: frames.map((f) => Buffer.from(f)), challenge: [ChallengeStep.CHALLENGE_STEP_TURN_LEFT], selfie: Buffer.from(photo('astronaut.png')) });
+    const alone = await checkLiveness(local, { frames, challenge: ['TURN_LEFT'], selfie: photo('astronaut.png') });
+    expectSameOutcome(remote.outcome, alone);
+    expect(remote.outcome!.scores.map((s) => s.name)).toContain('selfie_distance');
   });
 
   it('VerifyDocument answers what the task answers in-process', async () => {
@@ -83,7 +95,7 @@ describe('VerificationService over gRPC (real models)', () => {
     const jpeg = photo('grace_hopper.jpg');
     await expect(service.client.checkAntispoof(Buffer.from('<html>not a photo</html>'))).rejects.toMatchObject({ code: status.INVALID_ARGUMENT });
     await expect(service.client.matchFaces(jpeg, jpeg.subarray(0, jpeg.length / 2))).rejects.toMatchObject({ code: status.INVALID_ARGUMENT, details: expect.stringContaining('selfie') });
-    const tooMany = Array.from({ length: 49 }, () => Buffer.from(jpeg));
+    const tooMany = Array.from({ length: MAX_LIVENESS_FRAMES + 1 }, () => Buffer.from(jpeg));
     await expect(service.client.checkLiveness({ frames: tooMany, challenge: [ChallengeStep.CHALLENGE_STEP_BLINK] })).rejects.toMatchObject({ code: status.INVALID_ARGUMENT });
     await expect(service.client.checkLiveness({ frames: [Buffer.from(jpeg)], challenge: [ChallengeStep.CHALLENGE_STEP_UNSPECIFIED] })).rejects.toMatchObject({ code: status.INVALID_ARGUMENT });
   });

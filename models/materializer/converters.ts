@@ -4,6 +4,7 @@
  * config.json pins the sha256 of its output.
  */
 import { readFile } from 'node:fs/promises';
+import { convertDlibResnetWeights } from '../converter/dlib-resnet/dlib-resnet-to-onnx';
 import { convertTfjsModelFile } from '../converter/tfjs-to-onnx';
 import type { MaterializeSource } from './repository-config';
 
@@ -14,6 +15,8 @@ const copy: Conversion = (file) => readFile(file);
 const conversions: Record<string, Conversion> = {
   'tfjs-graph-to-onnx': (file, source) =>
     convertTfjsModelFile({ modelJsonPath: file, tensorNames: source.tensor_names, provenance: `${source.package}@${source.package_version} ${source.path}` }),
+  // face-api ships this net as weights only; its architecture is rebuilt in code.
+  'dlib-resnet-weights-to-onnx': (file, source) => convertDlibResnetWeights(file, `${source.package}@${source.package_version} ${source.path}`),
 };
 
 export function conversionFor(name: string | undefined): Conversion | undefined {

@@ -45,6 +45,8 @@ test('face-embedding versions agree on what face match reads, so the served one 
   for (const { config } of versions) {
     expect(config.inputs.map((i) => i.name)).toEqual(['image']);
     expect(config.outputs.map((o) => o.name)).toContain('embedding');
-    expect(config.thresholds).toHaveProperty('match_similarity');
+    // A distance model carries distance lines, a similarity model similarity lines; face match reads either.
+    const lines = Object.keys(config.thresholds ?? {}).filter((k) => k.startsWith('match_') || k.startsWith('same_face_')).sort();
+    expect([['match_distance', 'same_face_distance'], ['match_similarity', 'same_face_similarity']]).toContainEqual(lines);
   }
 });

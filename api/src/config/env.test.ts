@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from './env';
 
-const valid = { MONGODB_URI: 'mongodb://127.0.0.1:27017/bv', REDIS_URL: 'redis://127.0.0.1:6379', SECRET_ENCRYPTION_KEY: 'k'.repeat(32) };
+const valid = { MONGODB_URI: 'mongodb://127.0.0.1:27017/bv', REDIS_URL: 'redis://127.0.0.1:6379', SECRET_ENCRYPTION_KEY: 'k'.repeat(32), CAPTURE_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') };
 
 describe('configuration', () => {
   it('applies the documented defaults', () => {
@@ -12,13 +12,13 @@ describe('configuration', () => {
   it('names every bad variable at once', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', REDIS_URL: 'http://nope', SESSION_EXPIRY_MINUTES: '-5', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'yes' });
+      loadConfig({ PORT: 'eighty', REDIS_URL: 'http://nope', SESSION_EXPIRY_MINUTES: '-5', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'yes', CAPTURE_ENCRYPTION_KEY: 'c2hvcnQ=' });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const named = (error as ConfigError).problems.map((p) => p.split(':')[0]).sort();
-    expect(named).toEqual(['MONGODB_URI', 'PORT', 'REDIS_URL', 'SECRET_ENCRYPTION_KEY', 'SESSION_EXPIRY_MINUTES', 'WEBHOOK_ALLOW_PRIVATE_NETWORKS']);
+    expect(named).toEqual(['CAPTURE_ENCRYPTION_KEY', 'MONGODB_URI', 'PORT', 'REDIS_URL', 'SECRET_ENCRYPTION_KEY', 'SESSION_EXPIRY_MINUTES', 'WEBHOOK_ALLOW_PRIVATE_NETWORKS']);
   });
 
   it('drops a trailing slash from PUBLIC_BASE_URL so verification URLs have one slash', () => {

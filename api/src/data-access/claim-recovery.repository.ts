@@ -1,4 +1,3 @@
-import { SessionDocument } from './session.model';
 import { SessionRepository } from './session.repository';
 
 /**
@@ -14,14 +13,13 @@ export class ClaimRecoveryRepository {
 
   async rollForwardClaimedBetween(from: Date, to: Date): Promise<number> {
     const claims = await this.sessions.claims
-      .find({ claimed_at: { $gte: from, $lt: to } }, { _id: 1, session_id: 1, from: 1 })
-      .lean<Array<{ _id: string; session_id: string; from: string }>>()
+      .find({ claimed_at: { $gte: from, $lt: to } }, { _id: 1, session_id: 1, from: 1, attempt: 1 })
+      .lean<Array<{ _id: string; session_id: string; from: string; attempt?: number }>>()
       .exec();
     let applied = 0;
     for (const claim of claims) {
-      // A read by _id alone, compared here: FerretDB answers that far cheaper than {_id, status}.
-      const session = await this.sessions.model.collection.findOne<Pick<SessionDocument, 'status'>>({ _id: claim.session_id as never }, { projection: { status: 1 } });
-      if (session?.status !== claim.from) continue;
+      const session = await this.sessions.statusAndAttemptOf(claim.session_id);
+      if (!session || session.status !== claim.from || session.attempt !== (claim.attempt ?? 1)) continue;
       await this.sessions.rollForward(claim._id);
       applied += 1;
     }

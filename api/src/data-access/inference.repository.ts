@@ -44,8 +44,9 @@ export class InferenceRepository implements InferenceChecks {
     return { ...toRun(value.outcome, ms), format: value.mrz?.format || null, person: toPerson(value), corrections: value.mrz?.corrections ?? [], portrait: value.portraitJpeg.length > 0 ? Buffer.from(value.portraitJpeg) : null };
   }
 
-  async checkLiveness(frames: Buffer[], challenge: ChallengeStep[]): Promise<LivenessRun> {
-    const { value, ms } = await timed(() => this.client.checkLiveness({ frames, challenge: challenge.map((s) => TO_PROTO_STEP[s]) }));
+  async checkLiveness(frames: Buffer[], challenge: ChallengeStep[], selfie?: Buffer): Promise<LivenessRun> {
+    const request = { frames, challenge: challenge.map((s) => TO_PROTO_STEP[s]), ...(selfie ? { selfie } : {}) };
+    const { value, ms } = await timed(() => this.client.checkLiveness(request));
     return { ...toRun(value.outcome, ms), failed_step: FROM_PROTO_STEP.get(value.failedStep) ?? null, face_found: value.perFrame.map((f) => f.faceFound) };
   }
 

@@ -59,16 +59,16 @@ export class JobQueueRepository implements DecisionQueue {
     }
   }
 
-  async enqueueWebhook(sessionId: string, status: WebhookStatus): Promise<void> {
-    await this.enqueueDelivery(sessionId, status, 0);
+  async enqueueWebhook(sessionId: string, status: WebhookStatus, sessionAttempt = 1): Promise<void> {
+    await this.enqueueDelivery(sessionId, status, 0, sessionAttempt);
   }
 
   /** Adding an id the queue already holds is a no-op, so this is safe to call from anywhere. */
-  async enqueueDelivery(sessionId: string, status: WebhookStatus, round: number): Promise<void> {
+  async enqueueDelivery(sessionId: string, status: WebhookStatus, round: number, sessionAttempt = 1): Promise<void> {
     const add = this.webhooks.add(
       JOBS.deliverWebhook,
-      { session_id: sessionId, round },
-      { jobId: webhookJobId(sessionId, status, round), attempts: WEBHOOK_MAX_ATTEMPTS, backoff: { type: LINEAR_BACKOFF }, ...JOB_RETENTION },
+      { session_id: sessionId, round, session_attempt: sessionAttempt },
+      { jobId: webhookJobId(sessionId, status, round, sessionAttempt), attempts: WEBHOOK_MAX_ATTEMPTS, backoff: { type: LINEAR_BACKOFF }, ...JOB_RETENTION },
     );
     await withTimeout(add, ENQUEUE_TIMEOUT_MS, 'webhook enqueue');
   }
@@ -106,9 +106,9 @@ export class JobQueueRepository implements DecisionQueue {
     return Object.values(counts).reduce((a, b) => a + b, 0);
   }
 
-  async scheduleExpiry(sessionId: string, at: Date): Promise<void> {
+  async scheduleExpiry(sessionId: string, at: Date, sessionAttempt = 1): Promise<void> {
     const delay = Math.max(0, at.getTime() - Date.now());
-    const add = this.expiry.add(JOBS.expireSession, { session_id: sessionId }, { jobId: expiryJobId(sessionId), delay, ...JOB_RETENTION });
+    const add = this.expiry.add(JOBS.expireSession, { session_id: sessionId }, { jobId: expiryJobId(sessionId, sessionAttempt), delay, ...JOB_RETENTION });
     await withTimeout(add, ENQUEUE_TIMEOUT_MS, 'expiry scheduling');
   }
 

@@ -1,5 +1,4 @@
 import { OPEN_STATUSES } from '../domain/session-status';
-import { SessionDocument } from './session.model';
 import { SessionRepository } from './session.repository';
 
 const SWEEP_PAGE = 1_000;
@@ -12,17 +11,8 @@ const SWEEP_PAGE = 1_000;
 export class SessionExpiryRepository {
   constructor(private readonly sessions: SessionRepository) {}
 
-  /**
-   * When an open session is due, or null when it is not open (decided, expired, or gone) or its
-   * decision is pending: a submitted session waits for its decision however long the service takes.
-   */
-  async openDeadline(id: string): Promise<Date | null> {
-    const doc = await this.sessions.model
-      .findOne({ _id: id, status: { $in: OPEN_STATUSES } }, { expires_at: 1, decision_requested_at: 1 })
-      .lean<Pick<SessionDocument, 'expires_at' | 'decision_requested_at'>>()
-      .exec();
-    if (!doc || doc.decision_requested_at) return null;
-    return doc.expires_at;
+  openDeadline(id: string): Promise<Date | null> {
+    return this.sessions.expiryDeadline(id);
   }
 
   /** True when this call moved the session to EXPIRED. */
@@ -32,13 +22,8 @@ export class SessionExpiryRepository {
 
   /** Expires every open, unsubmitted session whose deadline has passed, a bounded page per call; returns their ids. */
   async expireAllDue(now: Date): Promise<string[]> {
-    const due = await this.sessions.model
-      .find({ status: { $in: OPEN_STATUSES }, expires_at: { $lte: now }, decision_requested_at: null }, { _id: 1 })
-      .limit(SWEEP_PAGE)
-      .lean<Array<Pick<SessionDocument, '_id'>>>()
-      .exec();
     const expired: string[] = [];
-    for (const { _id } of due) if (await this.expire(_id, now)) expired.push(_id);
+    for (const id of await this.sessions.dueForExpiry(now, SWEEP_PAGE)) if (await this.expire(id, now)) expired.push(id);
     return expired;
   }
 }

@@ -10,6 +10,12 @@ type Scope = Partial<Pick<SessionDocument, 'account_id' | 'environment'>>;
 
 const DUPLICATE_KEY = 11000;
 
+/** Attempt 1 keeps the id claims had before retries existed, so claims already stored still guard. */
+export const claimId = (id: string, attempt: number, from: string) => (attempt <= 1 ? `${id}:${from}` : `${id}:${attempt}:${from}`);
+
+/** The session is still at `attempt` (documents written before retries existed have no field: attempt 1). */
+export const attemptIs = (attempt: number) => (attempt <= 1 ? { attempt: { $in: [1, null] } } : { attempt });
+
 /**
  * The session store. Integrator-facing reads and writes go through `forTenant`, whose every query
  * carries the account and environment; the few tenant-less paths are named for the capability
@@ -17,11 +23,12 @@ const DUPLICATE_KEY = 11000;
  *
  * Transitions: MongoDB's findOneAndUpdate on the current status would be atomic, but FerretDB
  * 1.24 (SQLite) applies a filtered update as read-then-write, and measured 49 of 50 racing pairs
- * both "winning". A unique insert is atomic on both, so each transition first claims
- * `${id}:${current status}` and only the claimant writes.
+ * both "winning". A unique insert is atomic on both, so each transition first claims the
+ * (session, attempt, current status) it leaves (`claimId`) and only the claimant writes. A retry
+ * makes a session FAILED again on a later attempt, hence the attempt in the claim.
  */
 export class SessionRepository {
-  readonly model: Model<SessionDocument>;
+  private readonly model: Model<SessionDocument>;
   readonly claims: Model<TransitionClaimDocument>;
 
   constructor(connection: Connection) {
@@ -68,6 +75,45 @@ export class SessionRepository {
       .exec();
   }
 
+  exists(id: string): Promise<boolean> {
+    return this.model.exists({ _id: id }).then(Boolean);
+  }
+
+  /** The status alone, read by _id (FerretDB answers that far cheaper than a filter on {_id, status}). */
+  async statusOf(id: string): Promise<SessionStatus | null> {
+    const doc = await this.model.collection.findOne<Pick<SessionDocument, 'status'>>({ _id: id as never }, { projection: { status: 1 } });
+    return doc?.status ?? null;
+  }
+
+  /** Status and attempt, read by _id alone (claim recovery compares both with a claim). */
+  async statusAndAttemptOf(id: string): Promise<{ status: SessionStatus; attempt: number } | null> {
+    const doc = await this.model.collection.findOne<Pick<SessionDocument, 'status' | 'attempt'>>({ _id: id as never }, { projection: { status: 1, attempt: 1 } });
+    return doc ? { status: doc.status, attempt: doc.attempt ?? 1 } : null;
+  }
+
+  /**
+   * When an open session is due to expire, or null when it is not open (decided, expired, or gone)
+   * or its decision is pending: a submitted session waits for its decision however long the service takes.
+   */
+  async expiryDeadline(id: string): Promise<Date | null> {
+    const doc = await this.model
+      .findOne({ _id: id, status: { $in: OPEN_STATUSES } }, { expires_at: 1, decision_requested_at: 1 })
+      .lean<Pick<SessionDocument, 'expires_at' | 'decision_requested_at'>>()
+      .exec();
+    if (!doc || doc.decision_requested_at) return null;
+    return doc.expires_at;
+  }
+
+  /** Open, unsubmitted sessions whose deadline has passed, a bounded page. */
+  async dueForExpiry(now: Date, limit: number): Promise<string[]> {
+    const due = await this.model
+      .find({ status: { $in: OPEN_STATUSES }, expires_at: { $lte: now }, decision_requested_at: null }, { _id: 1 })
+      .limit(limit)
+      .lean<Array<Pick<SessionDocument, '_id'>>>()
+      .exec();
+    return due.map((d) => d._id);
+  }
+
   /** A transition made by the service itself (applicant progress, expiry, a decision); null if it lost. */
   async transitionBySystem(id: string, from: SessionStatus[], update: SessionUpdate): Promise<SessionDocument | null> {
     const outcome = await this.transition({}, id, from, update);
@@ -75,22 +121,25 @@ export class SessionRepository {
   }
 
   /**
-   * Moves session `id` (within `scope`) from one of `from` to `update.status`. Exactly one of any
-   * number of racing callers gets the updated document; the others get the status they lost to,
-   * or 'missing'.
+   * Moves session `id` (within `scope`) from one of `from` to `update.status`, only while it is
+   * on attempt `onAttempt` when one is given. Exactly one of any number of racing callers gets the
+   * updated document; the others get the status they lost to, or 'missing'.
    */
-  async transition(scope: Scope, id: string, from: SessionStatus[], update: SessionUpdate): Promise<SessionDocument | SessionStatus | 'missing'> {
+  async transition(scope: Scope, id: string, from: SessionStatus[], update: SessionUpdate, onAttempt?: number): Promise<SessionDocument | SessionStatus | 'missing'> {
     for (;;) {
       const current = await this.findInScope(id, scope);
       if (!current) return 'missing';
       if (!from.includes(current.status)) return current.status;
-      const claimed = await this.claim(id, current.status, update);
+      // The caller acted on what it read of one attempt: a session retried since then is another decision.
+      if (onAttempt !== undefined && (current.attempt ?? 1) !== onAttempt) return current.status;
+      const attempt = current.attempt ?? 1;
+      const claimed = await this.claim(id, attempt, current.status, update);
       if (claimed) {
-        await this.model.updateOne({ _id: id, status: current.status }, { $set: update }).exec();
+        await this.model.updateOne({ _id: id, status: current.status, ...attemptIs(attempt) }, { $set: update }).exec();
         return (await this.model.findById(id).lean<SessionDocument>().exec()) as SessionDocument;
       }
       // Someone else is moving it on from this status: finish their write if they died, then look again.
-      await this.rollForward(`${id}:${current.status}`);
+      await this.rollForward(claimId(id, attempt, current.status));
     }
   }
 
@@ -107,9 +156,9 @@ export class SessionRepository {
     return doc;
   }
 
-  private async claim(id: string, from: SessionStatus, update: SessionUpdate): Promise<boolean> {
+  private async claim(id: string, attempt: number, from: SessionStatus, update: SessionUpdate): Promise<boolean> {
     try {
-      await this.claims.create({ _id: `${id}:${from}`, session_id: id, from, to: update.status ?? from, update, claimed_at: new Date() });
+      await this.claims.create({ _id: claimId(id, attempt, from), session_id: id, attempt, from, to: update.status ?? from, update, claimed_at: new Date() });
       return true;
     } catch (error) {
       if ((error as { code?: number }).code === DUPLICATE_KEY) return false;
@@ -117,10 +166,12 @@ export class SessionRepository {
     }
   }
 
-  /** Applies a claim's update if its session still has the claimed status (idempotent). */
-  async rollForward(claimId: string): Promise<void> {
-    const claim = await this.claims.findById(claimId).lean<TransitionClaimDocument>().exec();
-    if (claim) await this.model.updateOne({ _id: claim.session_id, status: claim.from as SessionStatus }, { $set: claim.update }).exec();
+  /** Applies a claim's update if its session still has the claimed status and attempt (idempotent). */
+  async rollForward(id: string): Promise<void> {
+    const claim = await this.claims.findById(id).lean<TransitionClaimDocument>().exec();
+    if (!claim) return;
+    const filter = { _id: claim.session_id, status: claim.from as SessionStatus, ...attemptIs(claim.attempt ?? 1) };
+    await this.model.updateOne(filter, { $set: claim.update }).exec();
   }
 }
 
@@ -141,8 +192,8 @@ export class TenantSessions {
   }
 
   /** Of racing writers exactly one wins; the others get 409 (or 403/404 when it is not theirs / not there). */
-  async transition(id: string, from: SessionStatus[], update: SessionUpdate): Promise<SessionDocument> {
-    const outcome = await this.repository.transition(this.scope, id, from, update);
+  async transition(id: string, from: SessionStatus[], update: SessionUpdate, onAttempt?: number): Promise<SessionDocument> {
+    const outcome = await this.repository.transition(this.scope, id, from, update, onAttempt);
     if (outcome === 'missing') throw await this.missFor(id);
     if (typeof outcome === 'string') throw AppError.conflict(`The session is ${outcome}; this action needs it to be ${from.join(' or ')}.`);
     return outcome;
@@ -150,7 +201,7 @@ export class TenantSessions {
 
   /** Tells "not yours" (403) from "does not exist" (404) without revealing anything else. */
   private async missFor(id: string): Promise<AppError> {
-    const exists = await this.repository.model.exists({ _id: id });
+    const exists = await this.repository.exists(id);
     return exists ? AppError.forbidden() : AppError.notFound('session');
   }
 }

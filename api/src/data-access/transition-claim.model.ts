@@ -1,13 +1,16 @@
 import { Connection, Schema } from 'mongoose';
 
 /**
- * One document per state a session has left: `_id` is `${session_id}:${from}`. A session leaves
- * each state at most once (there are no cycles), so the unique _id makes "who moves it on" a
- * single atomic insert. The documents double as the session's transition log.
+ * One document per state a session has left: `_id` is `${session_id}:${from}` on attempt 1 and
+ * `${session_id}:${attempt}:${from}` after a retry. Within one attempt a session leaves each state
+ * at most once (the only cycle, FAILED → PENDING, starts a new attempt), so the unique _id makes
+ * "who moves it on" a single atomic insert. The documents double as the session's transition log.
  */
 export interface TransitionClaimDocument {
   _id: string;
   session_id: string;
+  /** The attempt the session was at when claimed (absent on claims made before retries: 1). */
+  attempt?: number;
   from: string;
   to: string;
   /** The $set the winner applies; anyone may re-apply it if the winner died before doing so. */
@@ -19,6 +22,7 @@ const claimSchema = new Schema<TransitionClaimDocument>(
   {
     _id: { type: String, required: true },
     session_id: { type: String, required: true },
+    attempt: { type: Number, default: 1 },
     from: { type: String, required: true },
     to: { type: String, required: true },
     update: { type: Schema.Types.Mixed, required: true },

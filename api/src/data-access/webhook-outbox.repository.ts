@@ -1,19 +1,21 @@
 import { Model } from 'mongoose';
 import { DECIDED_STATUSES } from '../domain/session-status';
 import { BatchWriter } from './batch-writer';
+import { SessionAttemptDocument, sessionAttemptModel } from './session-attempt.model';
 import { SessionDocument } from './session.model';
+import { attemptIs } from './session.repository';
 import { settlementId, WebhookSettlementDocument, webhookSettlementModel } from './webhook-settlement.model';
 
 export type SettledState = WebhookSettlementDocument['state'];
 export type WebhookState = SessionDocument['webhook_state'];
-export type OutboxEntry = Pick<SessionDocument, '_id' | 'status' | 'webhook_redeliveries'>;
+export type OutboxEntry = Pick<SessionDocument, '_id' | 'status' | 'webhook_redeliveries' | 'attempt'>;
 export type DeliverableSession = Pick<
   SessionDocument,
-  '_id' | 'account_id' | 'environment' | 'status' | 'webhook_url' | 'result_body' | 'webhook_state' | 'webhook_delivery_id' | 'webhook_redeliveries'
+  '_id' | 'account_id' | 'environment' | 'status' | 'webhook_url' | 'result_body' | 'webhook_state' | 'webhook_delivery_id' | 'webhook_redeliveries' | 'attempt'
 >;
 
 const DELIVERABLE_FIELDS = {
-  account_id: 1, environment: 1, status: 1, webhook_url: 1, result_body: 1, webhook_state: 1, webhook_delivery_id: 1, webhook_redeliveries: 1,
+  account_id: 1, environment: 1, status: 1, webhook_url: 1, result_body: 1, webhook_state: 1, webhook_delivery_id: 1, webhook_redeliveries: 1, attempt: 1,
 };
 const DUPLICATE_KEY = 11000;
 
@@ -28,53 +30,64 @@ const roundIs = (round: number) => (round === 0 ? { webhook_redeliveries: { $in:
  */
 export class WebhookOutboxRepository {
   private readonly settlements: Model<WebhookSettlementDocument>;
+  private readonly attempts: Model<SessionAttemptDocument>;
   private readonly settlementWriter: BatchWriter<WebhookSettlementDocument>;
 
   /** Takes the session model the SessionRepository compiled (a connection compiles a model once). */
   constructor(private readonly sessions: Model<SessionDocument>) {
     this.settlements = webhookSettlementModel(sessions.db);
+    this.attempts = sessionAttemptModel(sessions.db);
     this.settlementWriter = new BatchWriter((docs) => this.insertSettlements(docs));
   }
 
-  /** The delivery worker's one read per attempt: the driver directly, as mongoose adds nothing to a projection by _id. */
-  findDeliverable(id: string): Promise<DeliverableSession | null> {
-    return this.sessions.collection.findOne<DeliverableSession>({ _id: id as never }, { projection: DELIVERABLE_FIELDS });
+  /**
+   * The delivery worker's one read per attempt: the driver directly, as mongoose adds nothing to a
+   * projection by _id. A job for an attempt the session has since been retried past reads that
+   * attempt's archived copy instead, so its decision is still delivered.
+   */
+  async findDeliverable(id: string, sessionAttempt?: number): Promise<DeliverableSession | null> {
+    const current = await this.sessions.collection.findOne<DeliverableSession>({ _id: id as never }, { projection: DELIVERABLE_FIELDS });
+    if (!current || sessionAttempt === undefined || (current.attempt ?? 1) === sessionAttempt) return current;
+    const archived = await this.attempts.findById(`${id}:${sessionAttempt}`).lean<SessionAttemptDocument>().exec();
+    if (!archived) return null;
+    const deliverable: DeliverableSession = { ...archived, _id: id, status: archived.status, attempt: sessionAttempt };
+    return { ...deliverable, webhook_state: await this.effectiveState(deliverable) };
   }
 
-  async settlementOf(id: string, round: number): Promise<SettledState | null> {
-    const doc = await this.settlements.findById(settlementId(id, round), { state: 1 }).lean<WebhookSettlementDocument>().exec();
+  async settlementOf(id: string, round: number, attempt = 1): Promise<SettledState | null> {
+    const doc = await this.settlements.findById(settlementId(id, round, attempt), { state: 1 }).lean<WebhookSettlementDocument>().exec();
     return doc?.state ?? null;
   }
 
   /** Records how a round ended; the first record wins (a duplicate delivery cannot change it). */
-  settle(id: string, round: number, state: SettledState, at: Date): Promise<void> {
-    return this.settlementWriter.write({ _id: settlementId(id, round), session_id: id, round, state, settled_at: at });
+  settle(id: string, round: number, state: SettledState, at: Date, attempt = 1): Promise<void> {
+    return this.settlementWriter.write({ _id: settlementId(id, round, attempt), session_id: id, round, attempt, state, settled_at: at });
   }
 
   /** The state as integrators see it: a pending session whose round has settled is settled. */
-  async effectiveState(session: Pick<SessionDocument, '_id' | 'webhook_state' | 'webhook_redeliveries'>): Promise<WebhookState> {
+  async effectiveState(session: Pick<SessionDocument, '_id' | 'webhook_state' | 'webhook_redeliveries' | 'attempt'>): Promise<WebhookState> {
     if (session.webhook_state !== 'pending') return session.webhook_state;
-    return (await this.settlementOf(session._id, session.webhook_redeliveries ?? 0)) ?? 'pending';
+    return (await this.settlementOf(session._id, session.webhook_redeliveries ?? 0, session.attempt ?? 1)) ?? 'pending';
   }
 
   /** Copies a settlement onto the session (the sweep's bookkeeping, off the delivery path). */
-  async applySettlement(id: string, round: number, state: SettledState): Promise<void> {
-    await this.sessions.updateOne({ _id: id, webhook_state: 'pending', ...roundIs(round) }, { $set: { webhook_state: state } }).exec();
+  async applySettlement(id: string, round: number, state: SettledState, attempt = 1): Promise<void> {
+    await this.sessions.updateOne({ _id: id, webhook_state: 'pending', ...roundIs(round), ...attemptIs(attempt) }, { $set: { webhook_state: state } }).exec();
   }
 
   /** Oldest first: the sweeper works through a bounded page per run. */
   listPending(limit: number): Promise<OutboxEntry[]> {
     return this.sessions
-      .find({ webhook_state: 'pending' }, { status: 1, webhook_redeliveries: 1 })
+      .find({ webhook_state: 'pending' }, { status: 1, webhook_redeliveries: 1, attempt: 1 })
       .sort({ decided_at: 1 })
       .limit(limit)
       .lean<OutboxEntry[]>()
       .exec();
   }
 
-  async isStillPending(id: string, round: number): Promise<boolean> {
-    const pending = (await this.sessions.exists({ _id: id, webhook_state: 'pending', ...roundIs(round) })) !== null;
-    return pending && (await this.settlementOf(id, round)) === null;
+  async isStillPending(id: string, round: number, attempt = 1): Promise<boolean> {
+    const pending = (await this.sessions.exists({ _id: id, webhook_state: 'pending', ...roundIs(round), ...attemptIs(attempt) })) !== null;
+    return pending && (await this.settlementOf(id, round, attempt)) === null;
   }
 
   /**
@@ -89,7 +102,7 @@ export class WebhookOutboxRepository {
     const state = await this.effectiveState(current);
     if (state !== 'delivered' && state !== 'failed') return null;
     const result = await this.sessions
-      .updateOne({ _id: id, webhook_state: current.webhook_state, ...roundIs(round) }, { $set: { webhook_state: 'pending', webhook_redeliveries: round + 1 } })
+      .updateOne({ _id: id, webhook_state: current.webhook_state, ...roundIs(round), ...attemptIs(current.attempt ?? 1) }, { $set: { webhook_state: 'pending', webhook_redeliveries: round + 1 } })
       .exec();
     return result.modifiedCount === 1 ? this.findDeliverable(id) : null;
   }

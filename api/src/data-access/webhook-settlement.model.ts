@@ -1,7 +1,8 @@
 import { Connection, Model, Schema } from 'mongoose';
 
 /**
- * How a delivery round ended. `_id` is `${session_id}.${round}`: inserting it is atomic and
+ * How a delivery round ended. `_id` is `${session_id}.${round}` (`${session_id}.a${attempt}.${round}`
+ * for a retried session's later attempts): inserting it is atomic and
  * idempotent on MongoDB and FerretDB alike, and cheap to batch, so the delivery worker records
  * the end of a round without updating the session document on its hot path (FerretDB updates
  * cost ~10-30 ms each here and serialise). The outbox sweep later copies it onto the session.
@@ -10,6 +11,7 @@ export interface WebhookSettlementDocument {
   _id: string;
   session_id: string;
   round: number;
+  attempt?: number;
   state: 'delivered' | 'failed';
   settled_at: Date;
 }
@@ -19,6 +21,7 @@ const settlementSchema = new Schema<WebhookSettlementDocument>(
     _id: { type: String, required: true },
     session_id: { type: String, required: true },
     round: { type: Number, required: true },
+    attempt: { type: Number, default: 1 },
     state: { type: String, required: true, enum: ['delivered', 'failed'] },
     settled_at: { type: Date, required: true },
   },
@@ -27,7 +30,7 @@ const settlementSchema = new Schema<WebhookSettlementDocument>(
 
 const MODEL_NAME = 'WebhookSettlement';
 
-export const settlementId = (sessionId: string, round: number) => `${sessionId}.${round}`;
+export const settlementId = (sessionId: string, round: number, attempt = 1) => (attempt <= 1 ? `${sessionId}.${round}` : `${sessionId}.a${attempt}.${round}`);
 
 export const webhookSettlementModel = (connection: Connection): Model<WebhookSettlementDocument> =>
   (connection.models[MODEL_NAME] as Model<WebhookSettlementDocument> | undefined) ??

@@ -1,4 +1,4 @@
-import { WorkerContext } from '../entry-points/worker/compose-worker';
+import { WorkerContext } from '../compose-worker';
 import { workerJobHandlers } from '../entry-points/worker/worker-job-handlers';
 import { assertEveryJobHandled, MissingJobHandlerError } from './job-handlers';
 import { JOB_QUEUE, JOBS } from './job-names';

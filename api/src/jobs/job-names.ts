@@ -39,6 +39,8 @@ export interface DeliverWebhookPayload {
   session_id: string;
   /** 0 for the delivery the decision triggered; n for the n-th admin redelivery. */
   round?: number;
+  /** Which attempt's decision this delivers (absent: jobs queued before retries existed, attempt 1). */
+  session_attempt?: number;
 }
 export interface ExpireSessionPayload {
   session_id: string;
@@ -50,13 +52,20 @@ export interface DecideSessionPayload {
 export type SweepPayload = Record<string, never>;
 
 /**
+ * Attempt 1 keeps the ids jobs had before retries existed, so jobs already queued keep their
+ * de-duplication; a later attempt is a new decision and a new timer, so it needs ids of its own
+ * (the first attempt's finished jobs stay retained under theirs).
+ */
+const attemptPart = (attempt: number) => (attempt <= 1 ? '' : `.a${attempt}`);
+
+/**
  * One delivery per decision: the job id is derived from what it delivers (BullMQ ids cannot
  * contain ':'). A redelivery is a new round with its own id, since the first job id stays taken
  * while BullMQ retains the finished job.
  */
-export const webhookJobId = (sessionId: string, status: string, round = 0) =>
-  round === 0 ? `${sessionId}.${status}` : `${sessionId}.${status}.r${round}`;
-export const expiryJobId = (sessionId: string) => `${sessionId}.expire`;
+export const webhookJobId = (sessionId: string, status: string, round = 0, attempt = 1) =>
+  round === 0 ? `${sessionId}${attemptPart(attempt)}.${status}` : `${sessionId}${attemptPart(attempt)}.${status}.r${round}`;
+export const expiryJobId = (sessionId: string, attempt = 1) => `${sessionId}${attemptPart(attempt)}.expire`;
 /** One decision per attempt, however many submits, sweeps or workers ask for it. */
 export const decisionJobId = (sessionId: string, attempt: number) => `${sessionId}.decide.${attempt}`;
 

@@ -1,19 +1,16 @@
-/** The contract's error codes and the HTTP status each one answers with. */
-export const errorStatus = {
-  UNAUTHORIZED: 401,
-  INVALID_KEY_FORMAT: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  VALIDATION_ERROR: 422,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-  SERVICE_UNAVAILABLE: 503,
-} as const;
+/**
+ * The contract's error codes. What each means over HTTP is the error middleware's business
+ * (entry-points/http/middleware/error-status.ts); the domain and data-access only name the code.
+ */
+export const ERROR_CODES = [
+  'UNAUTHORIZED', 'INVALID_KEY_FORMAT', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_ERROR', 'IDEMPOTENCY_KEY_REUSED', 'RATE_LIMITED', 'INTERNAL', 'SERVICE_UNAVAILABLE',
+] as const;
 
-export type ErrorCode = keyof typeof errorStatus;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Codes that mean the service, not the caller, failed (a retry later may succeed). */
+const SERVICE_FAULTS: ErrorCode[] = ['INTERNAL', 'SERVICE_UNAVAILABLE'];
 
 export interface ErrorDetail {
   field: string;
@@ -25,8 +22,6 @@ export interface ErrorDetail {
  * suspect (the error middleware logs them loudly); everything a client can cause is not.
  */
 export class AppError extends Error {
-  readonly status: number;
-
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -34,7 +29,11 @@ export class AppError extends Error {
     readonly catastrophic = false,
   ) {
     super(message);
-    this.status = errorStatus[code];
+  }
+
+  /** The caller caused it (a bad request, a missing key, a conflict), not the service. */
+  get callerFault(): boolean {
+    return !SERVICE_FAULTS.includes(this.code);
   }
 
   static notFound(what: string): AppError {

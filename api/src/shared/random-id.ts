@@ -13,7 +13,8 @@ export function randomBase62(length: number): string {
 export const newSessionId = (): string => `ses_${randomBase62(24)}`;
 export const newAccountId = (): string => `acct_${randomBase62(20)}`;
 export const newCredentialToken = (): string => `cred_${randomBase62(32)}`;
-export const newDeliveryId = (): string => `msg_${randomBase62(24)}`;
+/** The webhook-id of one decision's delivery; it names the attempt so receivers can tell attempts apart at a glance. */
+export const newDeliveryId = (attempt = 1): string => `msg_${randomBase62(24)}_a${attempt}`;
 
 export const SESSION_ID_PATTERN = /^ses_[0-9A-Za-z]{22,}$/;
 /** The capture token binding a session's capture to one device: 32 base62 characters ≈ 190 bits. */

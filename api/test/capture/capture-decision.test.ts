@@ -7,6 +7,7 @@
 import { CaptureClient } from './support/capture-client';
 import { CaptureStack } from './support/capture-stack';
 import { cardSides, documentOf, livenessOf, selfieOf } from './support/applicant-files';
+import { pngBomb } from '../../../inference/test/support/png-bomb';
 
 const PINNED = ['TURN_LEFT', 'TURN_RIGHT', 'BLINK'];
 
@@ -70,4 +71,134 @@ describe('a captured applicant decides the session (synthetic documents, real mo
     expect(copy).toMatchObject({ status: 'VERIFIED', bioSignatureValid: true, standardSignatureValid: true });
     expect(copy?.body).toBe(JSON.stringify(result.body));
   }, 120_000);
+
+  it('verifies an ID card whose machine-readable zone is on the back', async () => {
+    const card = documentOf('TD1', 'clean', 'grace-hopper');
+    const { front, back } = await cardSides(card.image);
+    const { client } = await capture(stack, { expected_name: card.label.expected.fields.name });
+    expect((await client.document('front', 'id_card', front)).body).toMatchObject({ readable: true, retake: false, next: 'back' });
+    expect((await client.document('back', 'id_card', back)).body).toMatchObject({ readable: true, reason: null, next: 'liveness' });
+    await client.liveness(livenessOf('grace-hopper', 'synthetic-performs-challenge').frames);
+    await client.selfie(selfieOf('grace-hopper'));
+    await client.submit();
+    expect(await client.decided()).toMatchObject({ status: 'VERIFIED' });
+    const result = await stack.api('GET', `/v1/sessions/${client.sessionId}/result`);
+    expect(result.body.person).toMatchObject({ name: card.label.expected.fields.name, dob: card.label.expected.fields.birth_date, document_type: 'id_card' });
+  }, 90_000);
+
+  async function decide(identity: string, options: { selfieOf?: string; expectedName?: string; liveness?: string; performer?: string } = {}) {
+    const passport = documentOf('TD3', 'clean', identity);
+    const { id, client } = await capture(stack, { expected_name: options.expectedName ?? passport.label.expected.fields.name });
+    await client.document('front', 'passport', passport.image);
+    await client.liveness(livenessOf(options.performer ?? options.selfieOf ?? identity, options.liveness ?? 'synthetic-performs-challenge').frames);
+    await client.selfie(selfieOf(options.selfieOf ?? identity));
+    await client.submit();
+    await client.decided();
+    return (await stack.api('GET', `/v1/sessions/${id}/result`)).body;
+  }
+
+  it("fails someone else's selfie with that document as FACE_MATCH_BELOW_THRESHOLD", async () => {
+    const result = await decide('astronaut', { selfieOf: 'bearded-man' });
+    expect(result).toMatchObject({ status: 'FAILED', failure_reason: 'FACE_MATCH_BELOW_THRESHOLD', checks: { face_match: 'FAIL', document: 'PASS' } });
+    expect(result.confidence).toBeLessThan(0.5);
+  }, 90_000);
+
+  it('fails a document of another person than expected as NAME_MISMATCH, on the document check', async () => {
+    const result = await decide('bearded-man', { expectedName: 'Jeanne Dupont' });
+    expect(result).toMatchObject({ status: 'FAILED', failure_reason: 'NAME_MISMATCH', checks: { document: 'FAIL' } });
+  }, 90_000);
+
+  it('fails frames that do not perform the challenge as LIVENESS_FAILED', async () => {
+    const result = await decide('grace-hopper', { liveness: 'synthetic-static' });
+    expect(result).toMatchObject({ status: 'FAILED', failure_reason: 'LIVENESS_FAILED', checks: { liveness: 'FAIL' } });
+  }, 90_000);
+
+  it('fails a selfie of someone other than the person who performed the challenge as LIVENESS_FAILED', async () => {
+    const result = await decide('bearded-man', { performer: 'astronaut' });
+    expect(result).toMatchObject({ status: 'FAILED', failure_reason: 'LIVENESS_FAILED', checks: { liveness: 'FAIL', face_match: 'PASS' } });
+    const report = (await stack.api('GET', `/v1/sessions/${result.session_id}/report`)).body;
+    expect(report.checks.liveness.scores.map((s: { name: string }) => s.name)).toContain('selfie_distance');
+  }, 90_000);
+
+  it('asks for a blurred MRZ to be retaken twice, then goes on and fails as DOCUMENT_UNREADABLE', async () => {
+    const blurred = documentOf('TD3', 'blurred-mrz', 'astronaut');
+    const { id, client } = await capture(stack, { expected_name: 'Nobody Known' });
+    const answers = [];
+    for (let i = 0; i < 3; i += 1) answers.push((await client.document('front', 'passport', blurred.image)).body);
+    expect(answers.map((a) => [a.readable, a.reason, a.attempts_left, a.retake])).toEqual([
+      [false, 'DOCUMENT_UNREADABLE', 2, true],
+      [false, 'DOCUMENT_UNREADABLE', 1, true],
+      [false, 'DOCUMENT_UNREADABLE', 0, false],
+    ]);
+    expect(answers[2]?.next).toBe('liveness');
+    expect((await client.document('front', 'passport', blurred.image)).status).toBe(409);
+    await client.liveness(livenessOf('astronaut', 'synthetic-performs-challenge').frames);
+    await client.selfie(selfieOf('astronaut'));
+    await client.submit();
+    await client.decided();
+    const result = (await stack.api('GET', `/v1/sessions/${id}/result`)).body;
+    // Every check that can run does: the portrait was still found, so the faces were compared.
+    expect(result).toMatchObject({ status: 'FAILED', failure_reason: 'DOCUMENT_UNREADABLE', person: null, checks: { document: 'FAIL', face_match: 'PASS' }, confidence: 0 });
+  }, 120_000);
+
+  it('leaves no captured image behind once every session above is decided', async () => {
+    // The worker deletes them right after writing the decision, which a client may see first.
+    const until = Date.now() + 10_000;
+    while ((await stack.blobs()) > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
+    expect(await stack.blobs()).toBe(0);
+  });
+
+  describe('refusals, each in the contract shape and with nothing stored', () => {
+    let client: CaptureClient;
+    let id: string;
+    const jpeg = () => selfieOf('astronaut');
+    beforeAll(async () => {
+      ({ id, client } = await capture(stack, { expected_name: 'Nobody' }));
+    });
+
+    async function refused(call: () => Promise<{ status: number; body: { error?: { code: string } } }>, status: number, code: string) {
+      const before = await stack.blobs();
+      const answer = await call();
+      expect({ status: answer.status, code: answer.body.error?.code }).toEqual({ status, code });
+      expect(await stack.blobs()).toBe(before);
+    }
+
+    it('refuses uploads that are not acceptable images', async () => {
+      await refused(() => client.document('front', 'passport', Buffer.from('not an image at all')), 422, 'VALIDATION_ERROR');
+      await refused(() => client.document('front', 'passport', pngBomb(20_000, 20_000, 8), 'image/png'), 422, 'VALIDATION_ERROR');
+      await refused(() => client.document('front', 'passport', Buffer.alloc(11 * 1024 * 1024, 0xff)), 413, 'PAYLOAD_TOO_LARGE');
+      await refused(() => client.document('front', 'passport', jpeg(), 'application/pdf'), 415, 'UNSUPPORTED_MEDIA_TYPE');
+      await refused(() => client.selfie(jpeg(), 'text/plain'), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    });
+
+    it('refuses liveness uploads with too many or too few frames, or timestamps that go back', async () => {
+      const frame = livenessOf('astronaut', 'synthetic-performs-challenge').frames[0] as Buffer;
+      await refused(() => client.liveness(Array(61).fill(frame)), 422, 'VALIDATION_ERROR');
+      await refused(() => client.liveness(Array(7).fill(frame)), 422, 'VALIDATION_ERROR');
+      await refused(() => client.liveness(Array(8).fill(frame), [0, 100, 200, 150, 300, 400, 500, 600]), 422, 'VALIDATION_ERROR');
+    });
+
+    it('refuses writes without the token, with a wrong token, or from a second device after start', async () => {
+      const stranger = new CaptureClient(stack.baseUrl, id);
+      await refused(() => stranger.selfie(jpeg()), 401, 'UNAUTHORIZED');
+      stranger.token = 'cap_wrongwrongwrongwrongwrongwrongwrong';
+      await refused(() => stranger.selfie(jpeg()), 401, 'UNAUTHORIZED');
+      const second = new CaptureClient(stack.baseUrl, id);
+      await refused(() => second.start(), 409, 'CONFLICT');
+      expect((await client.start(client.token)).body.capture_token).toBe(client.token);
+    });
+
+    it('answers 404 for an unknown session and 409 for a submit with captures missing', async () => {
+      await refused(() => new CaptureClient(stack.baseUrl, 'ses_000000000000000000000000').start(), 404, 'NOT_FOUND');
+      const missing = await client.submit();
+      expect(missing.status).toBe(409);
+      expect(missing.body.error?.details?.map((d) => d.field)).toEqual(['document.front', 'liveness', 'selfie']);
+    });
+
+    it('refuses every write once the session is decided', async () => {
+      expect((await stack.api('DELETE', `/v1/sessions/${id}`)).status).toBe(200);
+      await refused(() => client.selfie(jpeg()), 409, 'CONFLICT');
+      await refused(() => client.submit(), 409, 'CONFLICT');
+    });
+  });
 });

@@ -102,7 +102,7 @@ describe('webhook delivery under faults', () => {
     try {
       const session = await stack.session(id!);
       const job = await queue.webhooks.getJob(webhookJobId(id!, session!.status));
-      expect(job?.data).toEqual({ session_id: id, round: 0 });
+      expect(job?.data).toEqual({ session_id: id, round: 0, session_attempt: 1 });
       expect(job?.opts.removeOnComplete).toEqual(JOB_RETENTION.removeOnComplete);
       const keys = await redis.keys(`${stack.env.REDIS_PREFIX}:*`);
       const dump = (await Promise.all(keys.map(async (k) => ((await redis.type(k)) === 'hash' ? JSON.stringify(await redis.hgetall(k)) : '')))).join('\n');

@@ -18,7 +18,7 @@ describe('session expiry', () => {
   const statusOf = async (id: string) => (await stack.session(id))?.status;
   /** Brings a session's deadline to `inMs` from now, and its delayed job with it (or to `jobInMs`). */
   const dueIn = async (id: string, inMs: number, jobInMs = inMs) => {
-    await stack.sessions.model.updateOne({ _id: id }, { $set: { expires_at: new Date(Date.now() + inMs) } });
+    await stack.sessionModel.updateOne({ _id: id }, { $set: { expires_at: new Date(Date.now() + inMs) } });
     await (await queue.expiry.getJob(expiryJobId(id)))!.changeDelay(jobInMs);
   };
 
@@ -81,7 +81,7 @@ describe('session expiry', () => {
   it('expires through the periodic sweep a session whose delayed job was lost', async () => {
     const id = await newSession();
     await (await queue.expiry.getJob(expiryJobId(id)))!.remove();
-    await stack.sessions.model.updateOne({ _id: id }, { $set: { expires_at: new Date(Date.now() - 1_000) } });
+    await stack.sessionModel.updateOne({ _id: id }, { $set: { expires_at: new Date(Date.now() - 1_000) } });
     await new Promise((r) => setTimeout(r, 1_500));
     expect(await statusOf(id)).toBe('PENDING'); // no job, and the sweep is hourly so far
     await stack.startWorker({ EXPIRY_SWEEP_INTERVAL_SECONDS: '1' }); // upserts the one schedule to every second
@@ -91,7 +91,7 @@ describe('session expiry', () => {
   it('keeps exactly one schedule per sweep however many workers run', async () => {
     await stack.startWorker({ EXPIRY_SWEEP_INTERVAL_SECONDS: '1' });
     const schedulers = await queue.maintenance.getJobSchedulers();
-    expect(schedulers.map((s) => s.key).sort()).toEqual(['expiry-sweep', 'outbox-sweep']);
+    expect(schedulers.map((s) => s.key).sort()).toEqual(['capture-sweep', 'expiry-sweep', 'outbox-sweep']);
     const since = Date.now();
     await new Promise((r) => setTimeout(r, 4_000));
     const finished = (await queue.maintenance.getJobs(['completed'], 0, 200)).filter((j) => j.name === JOBS.sweepExpiry && (j.finishedOn ?? 0) > since);

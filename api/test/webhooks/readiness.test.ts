@@ -61,7 +61,7 @@ describe('readiness against the queue', () => {
     const res = await createSession();
     expect(res.status).toBe(503);
     expect((await res.json()).error.code).toBe('SERVICE_UNAVAILABLE');
-    expect(await stack.sessions.model.countDocuments()).toBe(0);
+    expect(await stack.sessionModel.countDocuments()).toBe(0);
   });
 
   it('becomes ready once the policy is noeviction', async () => {

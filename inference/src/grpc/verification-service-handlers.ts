@@ -73,7 +73,9 @@ export function verificationServiceHandlers(current: () => ModelHost | undefined
       const challenge = req.challenge.map((step) => fromProtoStep(step));
       if (challenge.length === 0 || challenge.some((s) => s === undefined)) throw new InferenceError('INVALID_ARGUMENT', 'challenge needs at least one known step');
       await Promise.all(req.frames.map((frame, i) => assertDecodable(frame, `frame ${i}`)));
-      const out = await taskModules().checkLiveness(runner, { frames: req.frames, challenge: challenge as ChallengeStep[] });
+      const selfie = req.selfie?.length ? req.selfie : undefined;
+      if (selfie) await assertDecodable(selfie, 'selfie');
+      const out = await taskModules().checkLiveness(runner, { frames: req.frames, challenge: challenge as ChallengeStep[], ...(selfie ? { selfie } : {}) });
       return { outcome: toProtoOutcome(out), failedStep: toProtoStep(out.failed_step), perFrame: out.per_frame.map((f) => ({ yaw: f.yaw, pitch: f.pitch, eyeOpenness: f.eye_openness, faceFound: f.face_found })) };
     }),
 

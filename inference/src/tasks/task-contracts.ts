@@ -64,7 +64,12 @@ export interface DocumentCheckOutput extends CheckOutcome {
 }
 
 export type ChallengeStep = 'TURN_LEFT' | 'TURN_RIGHT' | 'BLINK' | 'LOOK_UP' | 'LOOK_DOWN';
-export interface LivenessCheckInput { frames: Uint8Array[]; challenge: ChallengeStep[] }
+export interface LivenessCheckInput {
+  frames: Uint8Array[];
+  challenge: ChallengeStep[];
+  /** When given, must show the same person as the frames (the check compares them). */
+  selfie?: Uint8Array;
+}
 export interface LivenessCheckOutput extends CheckOutcome {
   failed_step: ChallengeStep | null;
   per_frame: Array<{ yaw: number; pitch: number; eye_openness: number; face_found: boolean }>;

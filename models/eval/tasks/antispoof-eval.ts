@@ -10,7 +10,7 @@ import { readJsonl, requireFlag, resolveBeside } from '../read-jsonl';
 
 interface LabelRow { image: string; live: boolean; kind: string }
 
-function checkLabel(row: unknown, line: number): LabelRow {
+export function checkLabel(row: unknown, line: number): LabelRow {
   const r = row as Partial<LabelRow>;
   if (typeof r.image !== 'string' || typeof r.live !== 'boolean') throw new Error(`labels line ${line}: needs {"image": path, "live": bool}`);
   return { image: r.image, live: r.live, kind: r.kind ?? (r.live ? 'live' : 'spoof') };

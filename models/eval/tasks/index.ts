@@ -3,6 +3,7 @@
  * `tasks/<name>-eval.ts` exporting an EvalTask (see ../eval-task.ts) and list it here.
  */
 import type { EvalTask } from '../eval-task';
+import { antispoofCheckEval } from './antispoof-check-eval';
 import { antispoofEval, passiveLivenessEval } from './antispoof-eval';
 import { faceMatchEval } from './face-match-eval';
 import { livenessEval } from './liveness-eval';
@@ -13,5 +14,6 @@ export const evalTasks: Record<string, EvalTask> = {
   [antispoofEval.name]: antispoofEval,
   [livenessEval.name]: livenessEval,
   [passiveLivenessEval.name]: passiveLivenessEval,
+  [antispoofCheckEval.name]: antispoofCheckEval,
   [documentEval.name]: documentEval,
 };

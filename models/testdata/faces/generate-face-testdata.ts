@@ -11,7 +11,7 @@ import { makeLivenessSequences } from './make-liveness-sequences';
 import { makeSpoofSamples } from './make-spoof-samples';
 
 /** Bump when the output would change, so stale sets are rebuilt. */
-const generatorVersion = '5';
+const generatorVersion = '7';
 
 export const repoRoot = path.resolve(__dirname, '../../..');
 export const faceTestdataDir = path.join(repoRoot, '.state/testdata/faces');

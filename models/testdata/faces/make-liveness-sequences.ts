@@ -17,26 +17,38 @@ export interface LivenessSequence {
   kind: string;
 }
 
+/** A yaw (vertical axis) and pitch (horizontal axis) warp in degrees, and whether the eyes are closed. */
+interface Pose { yaw?: number; pitch?: number; closed?: boolean }
+
 /**
  * Poses each synthetic frame shows. Steps name the subject's own movement: TURN_LEFT is the person
- * turning to their left, which moves the nose toward the image's right in an unmirrored frame.
+ * turning to their left, which moves the nose toward the image's right in an unmirrored frame
+ * (positive yaw). The cylinder has the face's own half-width as radius, so a warp of N degrees
+ * moves FaceMesh's landmarks about as far as a head turned N degrees would (measured: 20° reads
+ * 14–31°, 6° reads 4–10°); a clear turn or look is 30°. `drift-N` frames wander within ±6° on both
+ * axes, the way a talking head moves without turning.
  */
-const poses: Record<string, { axis: 'vertical' | 'horizontal'; degrees: number } | 'blink' | null> = {
-  neutral: null,
-  'left-14': { axis: 'vertical', degrees: 14 }, 'left-28': { axis: 'vertical', degrees: 28 },
-  'right-14': { axis: 'vertical', degrees: -14 }, 'right-28': { axis: 'vertical', degrees: -28 },
-  'up-15': { axis: 'horizontal', degrees: -15 }, 'up-30': { axis: 'horizontal', degrees: -30 },
-  'down-15': { axis: 'horizontal', degrees: 15 }, 'down-30': { axis: 'horizontal', degrees: 30 },
-  blink: 'blink',
+const poses: Record<string, Pose> = {
+  neutral: {},
+  'left-15': { yaw: 15 }, 'left-30': { yaw: 30 },
+  'right-15': { yaw: -15 }, 'right-30': { yaw: -30 },
+  'up-15': { pitch: -15 }, 'up-30': { pitch: -30 },
+  'down-15': { pitch: 15 }, 'down-30': { pitch: 30 },
+  blink: { closed: true },
+  'blink-turned-left-8': { closed: true, yaw: 8 },
+  'drift-1': { yaw: 4, pitch: -2 }, 'drift-2': { yaw: -3, pitch: 3 }, 'drift-3': { yaw: 6, pitch: 1 },
+  'drift-4': { yaw: -6, pitch: -3 }, 'drift-5': { yaw: 2, pitch: 6 }, 'drift-6': { yaw: -4, pitch: -6 },
 };
 
 const stepPoses: Record<Step, string[]> = {
-  TURN_LEFT: ['left-14', 'left-28', 'left-14', 'neutral'],
-  TURN_RIGHT: ['right-14', 'right-28', 'right-14', 'neutral'],
+  TURN_LEFT: ['left-15', 'left-30', 'left-15', 'neutral'],
+  TURN_RIGHT: ['right-15', 'right-30', 'right-15', 'neutral'],
   BLINK: ['blink', 'neutral'],
   LOOK_UP: ['up-15', 'up-30', 'up-15', 'neutral'],
   LOOK_DOWN: ['down-15', 'down-30', 'down-15', 'neutral'],
 };
+
+const driftFrames = ['drift-1', 'drift-2', 'drift-3', 'drift-4', 'drift-5', 'drift-6', 'drift-3', 'drift-2'];
 
 export async function makeLivenessSequences(assetsDir: string, outDir: string): Promise<LivenessSequence[]> {
   for (const source of livenessSources) await writePoseFrames(assetsDir, outDir, source);
@@ -69,6 +81,12 @@ function sequencesFor(identity: string, other: string, blank: string): LivenessS
     fail('no-blink', ['TURN_LEFT', 'BLINK'], frames(identity, ['TURN_LEFT', 'TURN_LEFT']), 'BLINK'),
     fail('face-swapped-mid-sequence', leftRightBlink, [...frames(identity, ['TURN_LEFT']), ...frames(other, ['TURN_RIGHT', 'BLINK']).slice(1)], 'TURN_RIGHT'),
     fail('no-face', leftRightBlink, Array.from({ length: 6 }, () => blank), 'TURN_LEFT', 'FACE_NOT_DETECTED'),
+    fail('talking-drift', leftRightBlink, [frame(identity, 'neutral'), ...driftFrames.map((p) => frame(identity, p))], 'TURN_LEFT'),
+    fail('talking-drift-then-blink', ['LOOK_UP', 'BLINK'], [frame(identity, 'neutral'), ...driftFrames.map((p) => frame(identity, p)), frame(identity, 'blink')], 'LOOK_UP'),
+    {
+      ...pass('right-left-blink-still-turned', ['TURN_RIGHT', 'TURN_LEFT', 'BLINK']),
+      frames: [...frames(identity, ['TURN_RIGHT']), ...stepPoses.TURN_LEFT.slice(0, 2).map((p) => frame(identity, p)), frame(identity, 'blink-turned-left-8'), frame(identity, 'neutral')],
+    },
   ];
 }
 
@@ -79,17 +97,9 @@ async function writePoseFrames(assetsDir: string, outDir: string, source: Livene
   const image: RawImage = { data, width: info.width, height: info.height, channels: 3 };
   const eyeY = source.eyes.reduce((sum, e) => sum + e.y, 0) / source.eyes.length;
   for (const [pose, spec] of Object.entries(poses)) {
-    let posed = image;
-    if (spec === 'blink') posed = closeEyes(image, source.eyes);
-    else if (spec) {
-      const vertical = spec.axis === 'vertical';
-      posed = turnOnCylinder(image, {
-        axis: spec.axis,
-        centre: vertical ? source.faceCentreX : eyeY + source.faceHalfWidth * 0.5,
-        radius: source.faceHalfWidth * (vertical ? 1.9 : 1.7),
-        degrees: spec.degrees,
-      });
-    }
+    let posed = spec.closed ? closeEyes(image, source.eyes) : image;
+    if (spec.yaw) posed = turnOnCylinder(posed, { axis: 'vertical', centre: source.faceCentreX, radius: source.faceHalfWidth, degrees: spec.yaw });
+    if (spec.pitch) posed = turnOnCylinder(posed, { axis: 'horizontal', centre: eyeY + source.faceHalfWidth * 0.5, radius: source.faceHalfWidth, degrees: spec.pitch });
     await sharp(posed.data, { raw: { width: posed.width, height: posed.height, channels: 3 } }).jpeg({ quality: 90 }).toFile(path.join(outDir, frame(source.identity, pose)));
   }
 }

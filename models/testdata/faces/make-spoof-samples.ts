@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { loadPortrait } from './augment-face';
 import { faceSources } from './face-sources';
+import { simulateDrawing, simulateGlare, simulatePaperTexture, simulateTiltedPrint } from './simulate-recapture';
 
 /** One line of antispoof/labels.jsonl; `image` is relative to that file. See README.md. */
 export interface SpoofSample { image: string; live: boolean; kind: string }
@@ -10,8 +11,9 @@ export interface SpoofSample { image: string; live: boolean; kind: string }
 /**
  * What can be labelled honestly here: camera photos of people (bona fide), one real non-live face
  * (the Mona Lisa, a painting) and re-capture *simulations* (halftone print, screen sub-pixels and
- * moire) computed from the bona fide photos. No real print or screen attack can be captured on
- * this machine, so the simulations are named as such and reported separately by the evaluation.
+ * moire; a tilted print, glare, paper texture and a pencil drawing in simulate-recapture.ts)
+ * computed from the bona fide photos. No real print or screen attack can be captured on this
+ * machine, so the simulations are named as such and reported separately by the evaluation.
  */
 export async function makeSpoofSamples(assetsDir: string, outDir: string): Promise<SpoofSample[]> {
   const dir = path.join(outDir, 'antispoof');
@@ -30,6 +32,17 @@ export async function makeSpoofSamples(assetsDir: string, outDir: string): Promi
     const screen = `${source.identity}__synthetic-screen-moire.jpg`;
     await writeFile(path.join(dir, screen), await simulateScreen(portrait));
     samples.push({ image: screen, live: false, kind: 'synthetic-screen-moire' });
+    const more: Array<[string, () => Promise<Buffer>]> = [
+      ['synthetic-print-tilted', () => simulateTiltedPrint(portrait)],
+      ['synthetic-print-glare', () => simulateGlare(portrait)],
+      ['synthetic-print-paper-texture', () => simulatePaperTexture(portrait, source.identity)],
+      ['synthetic-drawing', () => simulateDrawing(portrait)],
+    ];
+    for (const [kind, make] of more) {
+      const file = `${source.identity}__${kind}.jpg`;
+      await writeFile(path.join(dir, file), await make());
+      samples.push({ image: file, live: false, kind });
+    }
   }
   await writeFile(path.join(dir, 'labels.jsonl'), samples.map((s) => JSON.stringify(s)).join('\n') + '\n');
   return samples;

@@ -8,7 +8,8 @@ import { CheckRun, DocumentRead, FaceMatchRun, LivenessRun } from '../checks/che
  */
 export interface InferenceChecks {
   readDocument(image: Buffer, now: Date): Promise<DocumentRead>;
-  checkLiveness(frames: Buffer[], challenge: ChallengeStep[]): Promise<LivenessRun>;
+  /** With the selfie, the check also asks that it shows the person who performed the challenge. */
+  checkLiveness(frames: Buffer[], challenge: ChallengeStep[], selfie?: Buffer): Promise<LivenessRun>;
   checkAntispoof(selfie: Buffer): Promise<CheckRun>;
   matchFaces(documentPortrait: Buffer, selfie: Buffer): Promise<FaceMatchRun>;
 }

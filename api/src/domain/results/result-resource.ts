@@ -11,6 +11,8 @@ export interface ResultFields {
   verified_until: Date | null;
   failure_reason: FailureReason | null;
   credential_token: string | null;
+  /** 1-based: a retry of a FAILED session decides again under the next number. */
+  attempt: number;
 }
 
 /**
@@ -29,6 +31,7 @@ export function serializeResult(fields: ResultFields, metadataJson: string | nul
     verified_until: fields.verified_until ? fields.verified_until.toISOString() : null,
     failure_reason: fields.failure_reason,
     credential_token: fields.credential_token,
+    attempt: fields.attempt,
   });
   return `${head.slice(0, -1)},"metadata":${metadataJson ?? '{}'}}`;
 }

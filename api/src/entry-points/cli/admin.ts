@@ -61,7 +61,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   } catch (error) {
     process.stderr.write(`error: ${(error as Error).message}\n`);
-    return error instanceof AppError && error.status < 500 ? 65 : 1;
+    return error instanceof AppError && error.callerFault ? 65 : 1;
   } finally {
     await connection.close();
   }

@@ -5,6 +5,7 @@ import { Connection } from 'mongoose';
 import { JobQueueRepository } from '../../data-access/job-queue.repository';
 import { connectRedis } from '../../data-access/redis-connection';
 import { SessionRepository } from '../../data-access/session.repository';
+import { sessionModel } from '../../data-access/session.model';
 import { WebhookOutboxRepository } from '../../data-access/webhook-outbox.repository';
 import { redeliverSession } from '../../domain/usecases/redeliver/redeliver.usecase';
 import { AppError } from '../../shared/app-error';
@@ -33,7 +34,7 @@ export async function redeliverCommand(args: string[], connection: Connection): 
   const queue = redis && address ? new JobQueueRepository(redis, address.prefix) : null;
   const noQueue = { enqueueDelivery: async () => Promise.reject(new Error('REDIS_URL is not set')) };
   try {
-    const outbox = new WebhookOutboxRepository(new SessionRepository(connection).model);
+    const outbox = new WebhookOutboxRepository(sessionModel(connection));
     const result = await redeliverSession({ outbox, queue: queue ?? noQueue, logger: createLogger('silent') }, values.session);
     return result.enqueued ? result : { ...result, note: 'not enqueued now; the workers\' outbox sweep will send it on its next run' };
   } finally {

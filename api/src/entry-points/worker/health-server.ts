@@ -1,5 +1,6 @@
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
+import { Registry } from 'prom-client';
 
 export interface Probe {
   name: string;
@@ -8,10 +9,16 @@ export interface Probe {
 
 /**
  * The worker serves no API, but an orchestrator still needs /healthz (alive) and /readyz (store
- * reachable, Redis reachable with maxmemory-policy noeviction, consuming and not shutting down).
+ * reachable, Redis reachable with maxmemory-policy noeviction, consuming and not shutting down),
+ * and /metrics for Prometheus.
  */
-export async function startHealthServer(port: number, probes: Probe[], isConsuming: () => boolean): Promise<{ server: Server; port: number }> {
+export async function startHealthServer(port: number, probes: Probe[], isConsuming: () => boolean, metrics?: Registry): Promise<{ server: Server; port: number }> {
   const server = createServer(async (req, res) => {
+    if (req.url === '/metrics' && metrics) {
+      res.setHeader('Content-Type', metrics.contentType);
+      res.end(await metrics.metrics().catch((error: Error) => `# metrics unavailable: ${error.message}\n`));
+      return;
+    }
     res.setHeader('Content-Type', 'application/json');
     if (req.url === '/healthz') {
       res.end(JSON.stringify({ status: 'ok' }));

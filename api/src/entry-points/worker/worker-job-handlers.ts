@@ -10,7 +10,7 @@ import { sweepCaptures } from '../../domain/usecases/sweep-captures/sweep-captur
 import { JobHandler } from '../../jobs/job-handlers';
 import { DecideSessionPayload, DeliverWebhookPayload, ExpireSessionPayload, JOBS } from '../../jobs/job-names';
 import { WEBHOOK_MAX_ATTEMPTS } from '../../jobs/webhook-retry-policy';
-import { WorkerContext } from './compose-worker';
+import { WorkerContext } from '../../compose-worker';
 
 /** Job name → use case. Adding a job to job-names.ts without a line here stops the worker at start. */
 export function workerJobHandlers(ctx: WorkerContext): Record<string, JobHandler> {
@@ -27,6 +27,7 @@ export function workerJobHandlers(ctx: WorkerContext): Record<string, JobHandler
         {
           sessionId: job.data.session_id,
           round: job.data.round ?? 0,
+          sessionAttempt: job.data.session_attempt,
           attempt: job.attemptsMade + 1,
           maxAttempts: job.opts.attempts ?? WEBHOOK_MAX_ATTEMPTS,
         },

@@ -5,8 +5,9 @@ import { QueueName, QUEUES } from '../../jobs/job-names';
 import { LINEAR_BACKOFF, linearBackoffDelay } from '../../jobs/webhook-retry-policy';
 import { DECISION_BACKOFF, decisionBackoffDelay } from '../../jobs/decision-retry-policy';
 import { Logger } from '../../shared/logger';
-import { composeWorker } from './compose-worker';
+import { composeWorker } from '../../compose-worker';
 import { startHealthServer } from './health-server';
+import { workerMetrics } from './worker-metrics';
 import { workerJobHandlers } from './worker-job-handlers';
 
 export interface RunningWorker {
@@ -60,7 +61,7 @@ export async function startWorker(config: AppConfig, logger: Logger): Promise<Ru
     // from any earlier start, and the next start (or another replica) upserts them again.
     logger.error({ err: (error as Error).message }, 'could not upsert the sweep schedules');
   }
-  const health = await startHealthServer(config.WORKER_HEALTH_PORT, ctx.readiness, () => !stopping && workers.every((w) => w.isRunning()));
+  const health = await startHealthServer(config.WORKER_HEALTH_PORT, ctx.readiness, () => !stopping && workers.every((w) => w.isRunning()), workerMetrics(ctx.queue));
   return {
     healthPort: health.port,
     async stop() {

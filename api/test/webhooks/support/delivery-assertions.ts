@@ -26,7 +26,7 @@ export async function expectEveryDecisionDelivered(stack: WebhookStack, ids: str
   await waitUntilSettled(stack, ids);
   // Nothing the receiver ever got may be for a session that was not decided with a webhook due.
   const seen = [...new Set(stack.receiver.copies.map((c) => c.sessionId))];
-  const owed = await stack.sessions.model.countDocuments({ _id: { $in: seen }, status: { $in: ['VERIFIED', 'FAILED'] }, webhook_delivery_id: { $ne: null } });
+  const owed = await stack.sessionModel.countDocuments({ _id: { $in: seen }, status: { $in: ['VERIFIED', 'FAILED'] }, webhook_delivery_id: { $ne: null } });
   expect(owed).toBe(seen.length);
   for (const id of ids) {
     const session = await stack.session(id);

@@ -4,7 +4,8 @@ import { loadConfig } from '../../../src/config/env';
 import { AccountRepository } from '../../../src/data-access/account.repository';
 import { DeliveryLogRepository } from '../../../src/data-access/delivery-log.repository';
 import { connectMongo } from '../../../src/data-access/mongo-connection';
-import { SessionDocument } from '../../../src/data-access/session.model';
+import { SessionDocument, sessionModel } from '../../../src/data-access/session.model';
+import { Model } from 'mongoose';
 import { SessionRepository } from '../../../src/data-access/session.repository';
 import { WebhookOutboxRepository } from '../../../src/data-access/webhook-outbox.repository';
 import { startApi, RunningApi } from '../../../src/entry-points/http/http-server';
@@ -43,6 +44,8 @@ export interface Issued {
 export class WebhookStack {
   readonly workers: ServiceProcess[] = [];
   readonly outbox: WebhookOutboxRepository;
+  /** The store's own view of sessions, for tests that check or arrange what is stored. */
+  readonly sessionModel: Model<SessionDocument>;
   api: RunningApi | null = null;
   private constructor(
     readonly env: Record<string, string>,
@@ -52,7 +55,8 @@ export class WebhookStack {
     readonly sessions: SessionRepository,
     readonly deliveryLog: DeliveryLogRepository,
   ) {
-    this.outbox = new WebhookOutboxRepository(sessions.model);
+    this.sessionModel = sessionModel(store);
+    this.outbox = new WebhookOutboxRepository(this.sessionModel);
   }
 
   static async start(overrides: Record<string, string> = {}): Promise<WebhookStack> {
@@ -92,7 +96,7 @@ export class WebhookStack {
   }
 
   session(id: string): Promise<SessionDocument | null> {
-    return this.sessions.model.findById(id).lean<SessionDocument>().exec();
+    return this.sessionModel.findById(id).lean<SessionDocument>().exec();
   }
 
   /** The webhook state as GET /webhooks reports it (a settled round counts before the sweep copies it). */

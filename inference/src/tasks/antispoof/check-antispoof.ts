@@ -1,23 +1,36 @@
-import type { AntispoofCheck } from '../task-contracts';
+import type { AntispoofCheck, ScoreEvidence } from '../task-contracts';
 import { analyseFaces } from '../face/analyse-faces';
 import { faceCropScores } from '../face/face-crop-scores';
 import { decodeRgb } from '../face/rgb-image';
 import { configuredThreshold } from '../face/thresholds';
+import { passiveLivenessModel } from '../liveness/liveness-settings';
 
 export const antispoofModel = 'antispoof';
 
-/** Antispoof: the selfie's face crop scored as real; SPOOF_DETECTED below antispoof's `min_real_score`. */
+/**
+ * Antispoof: the selfie's face crop must clear both the antispoof model's `min_real_score` and
+ * the passive-liveness model's `min_live_score`; SPOOF_DETECTED when either is below its line.
+ * Measured on the project's attack simulations (models/README.md), the passive-liveness model
+ * rejects the painting and a glare print the antispoof model lets through, at no cost to
+ * bona fide photos, so the two are required together.
+ */
 export const checkAntispoof: AntispoofCheck = async (runner, input) => {
-  const threshold = configuredThreshold(runner, antispoofModel, 'min_real_score');
+  const realLine = configuredThreshold(runner, antispoofModel, 'min_real_score');
+  const liveLine = configuredThreshold(runner, passiveLivenessModel, 'min_live_score');
   const image = await decodeRgb(input.selfie);
   const [analysed] = await analyseFaces(runner, [image]);
   if (!analysed) return { verdict: 'FAIL', reason: 'FACE_NOT_DETECTED', detail: 'no face found in the selfie', scores: [] };
-  const [real] = await faceCropScores(runner, antispoofModel, [{ image, analysed }]);
-  const pass = real >= threshold;
+  const faces = [{ image, analysed }];
+  const [[real], [live]] = await Promise.all([faceCropScores(runner, antispoofModel, faces), faceCropScores(runner, passiveLivenessModel, faces)]);
+  const scores: ScoreEvidence[] = [
+    { name: 'real_score', value: real, threshold: realLine, comparison: 'gte' },
+    { name: 'passive_liveness', value: live, threshold: liveLine, comparison: 'gte' },
+  ];
+  const failing = scores.filter((s) => s.value < s.threshold);
   return {
-    verdict: pass ? 'PASS' : 'FAIL',
-    reason: pass ? null : 'SPOOF_DETECTED',
-    detail: `real score ${real.toFixed(4)} ${pass ? '>=' : '<'} ${threshold}`,
-    scores: [{ name: 'real_score', value: real, threshold, comparison: 'gte' }],
+    verdict: failing.length ? 'FAIL' : 'PASS',
+    reason: failing.length ? 'SPOOF_DETECTED' : null,
+    detail: scores.map((s) => `${s.name} ${s.value.toFixed(4)} ${s.value >= s.threshold ? '>=' : '<'} ${s.threshold}`).join(', '),
+    scores,
   };
 };

@@ -2,6 +2,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { faceMatchEval } from '../../../../models/eval/tasks/face-match-eval';
 import { faceImage, faceTestdataDir, faceTestRunner, type ServiceTestRunner } from '../face/face-test-fixtures';
+import { servedMetric } from '../face/descriptor-metric';
 import { matchFaces } from './match-faces';
 
 let runner: ServiceTestRunner;
@@ -15,25 +16,32 @@ describe('face match on the project pair set (real models in the real inference 
     const outcome = await faceMatchEval.run({ runner, args: { pairs: path.join(faceTestdataDir, 'pairs.jsonl') }, log: () => {} });
     const line = outcome.decision!.threshold;
     const trials = outcome.trials!;
-    const missed = trials.filter((t) => t.genuine && !(t.score !== null && t.score >= line));
-    const falseMatches = trials.filter((t) => !t.genuine && t.score !== null && t.score >= line);
+    const { metric } = servedMetric(runner);
+    const missed = trials.filter((t) => t.genuine && !(t.score !== null && metric.passes(t.score, line)));
+    const falseMatches = trials.filter((t) => !t.genuine && t.score !== null && metric.passes(t.score, line));
     expect(trials.filter((t) => t.genuine).length).toBeGreaterThanOrEqual(100);
     expect(trials.filter((t) => !t.genuine).length).toBeGreaterThanOrEqual(1000);
     expect(missed.map((t) => t.id)).toEqual([]);
     expect(falseMatches.map((t) => t.id)).toEqual([]);
   }, 120_000);
 
-  it('passes an augmented copy of the selfie with its similarity and the line it cleared', async () => {
+  it('serves the dlib ResNet (v3) and judges it by Euclidean distance, at most the configured line', () => {
+    expect(runner.config('face-embedding').version).toBe(3);
+    expect(servedMetric(runner)).toMatchObject({ metric: { name: 'euclidean_distance', comparison: 'lte' }, matchLine: runner.config('face-embedding').thresholds!.match_distance });
+  });
+
+  it('passes an augmented copy of the selfie with its distance and the line it cleared', async () => {
     const out = await matchFaces(runner, { document_portrait: await faceImage('astronaut__original.jpg'), selfie: await faceImage('astronaut__augmented-3.jpg') });
     expect(out.verdict).toBe('PASS');
     expect(out.reason).toBeNull();
-    expect(out.scores).toEqual([{ name: 'cosine_similarity', value: out.similarity, threshold: runner.config('face-embedding').thresholds!.match_similarity, comparison: 'gte' }]);
+    expect(out.scores).toEqual([{ name: 'euclidean_distance', value: out.similarity, threshold: runner.config('face-embedding').thresholds!.match_distance, comparison: 'lte' }]);
+    expect(out.similarity!).toBeLessThanOrEqual(out.scores[0].threshold);
   });
 
   it('fails two different people with FACE_MATCH_BELOW_THRESHOLD', async () => {
     const out = await matchFaces(runner, { document_portrait: await faceImage('grace-hopper__original.jpg'), selfie: await faceImage('bearded-man__augmented-1.jpg') });
     expect(out).toMatchObject({ verdict: 'FAIL', reason: 'FACE_MATCH_BELOW_THRESHOLD' });
-    expect(out.similarity!).toBeLessThan(out.scores[0].threshold);
+    expect(out.similarity!).toBeGreaterThan(out.scores[0].threshold);
   });
 
   it('answers FACE_NOT_DETECTED when the selfie shows no face', async () => {

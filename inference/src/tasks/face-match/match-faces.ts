@@ -1,16 +1,16 @@
 import type { FaceMatchCheck, FaceMatchCheckOutput } from '../task-contracts';
 import { analyseFaces } from '../face/analyse-faces';
+import { servedMetric } from '../face/descriptor-metric';
 import { describeFaces } from '../face/face-descriptor';
-import { cosine, faceEmbeddingModel } from '../face/face-embedding';
 import { decodeRgb } from '../face/rgb-image';
-import { configuredThreshold } from '../face/thresholds';
 
 /**
- * Face match: embeds the document portrait and the selfie from eye-aligned crops and holds their
- * cosine similarity to face-embedding's configured `match_similarity` line.
+ * Face match: embeds the document portrait and the selfie from crops aligned as the served
+ * face-embedding model wants, and holds their distance (or similarity) to its configured match line.
+ * `similarity` carries that score whatever the metric; the evidence says which and how it compares.
  */
 export const matchFaces: FaceMatchCheck = async (runner, input) => {
-  const threshold = configuredThreshold(runner, faceEmbeddingModel, 'match_similarity');
+  const { metric, matchLine } = servedMetric(runner);
   const images = await Promise.all([decodeRgb(input.document_portrait), decodeRgb(input.selfie)]);
   const [portrait, selfie] = await analyseFaces(runner, images);
   if (!portrait || !selfie) {
@@ -18,14 +18,15 @@ export const matchFaces: FaceMatchCheck = async (runner, input) => {
     return { verdict: 'FAIL', reason: 'FACE_NOT_DETECTED', detail: `no face found in the ${missing}`, scores: [], similarity: null };
   }
   const [a, b] = await describeFaces(runner, [{ image: images[0], analysed: portrait }, { image: images[1], analysed: selfie }]);
-  const similarity = cosine(a, b);
-  const pass = similarity >= threshold;
+  const score = metric.compare(a, b);
+  const pass = metric.passes(score, matchLine);
+  const sign = metric.comparison === 'lte' ? (pass ? '<=' : '>') : pass ? '>=' : '<';
   const output: FaceMatchCheckOutput = {
     verdict: pass ? 'PASS' : 'FAIL',
     reason: pass ? null : 'FACE_MATCH_BELOW_THRESHOLD',
-    detail: `cosine similarity ${similarity.toFixed(4)} ${pass ? '>=' : '<'} ${threshold}`,
-    scores: [{ name: 'cosine_similarity', value: similarity, threshold, comparison: 'gte' }],
-    similarity,
+    detail: `${metric.name.replace('_', ' ')} ${score.toFixed(4)} ${sign} ${matchLine}`,
+    scores: [{ name: metric.name, value: score, threshold: matchLine, comparison: metric.comparison }],
+    similarity: score,
   };
   return output;
 };

@@ -24,11 +24,16 @@ export function boxToSize(box: { x: number; y: number; width: number; height: nu
 }
 
 /**
- * Samples `image` through `map` into width x height RGB floats (HWC, 0..255). Pixels outside the
- * source are black. When the map shrinks the source a lot, several taps are averaged so small
- * model inputs are not aliased.
+ * What a crop shows where it runs off the source: black, or the nearest edge pixel repeated
+ * (`border`), which keeps a padded face chip from a tightly cropped photo free of hard black bars.
  */
-export function sample(image: RgbImage, map: Affine, width: number, height: number): Float32Array {
+export type Outside = 'black' | 'border';
+
+/**
+ * Samples `image` through `map` into width x height RGB floats (HWC, 0..255). When the map shrinks
+ * the source a lot, several taps are averaged so small model inputs are not aliased.
+ */
+export function sample(image: RgbImage, map: Affine, width: number, height: number, outside: Outside = 'black'): Float32Array {
   const out = new Float32Array(width * height * 3);
   const shrink = Math.max(Math.hypot(map.a, map.d), Math.hypot(map.b, map.e));
   const taps = Math.min(4, Math.max(1, Math.round(shrink)));
@@ -42,7 +47,7 @@ export function sample(image: RgbImage, map: Affine, width: number, height: numb
         for (let tx = 0; tx < taps; tx++) {
           const su = u + (tx + 0.5) / taps;
           const sv = v + (ty + 0.5) / taps;
-          bilinear(image, map.a * su + map.b * sv + map.c - 0.5, map.d * su + map.e * sv + map.f - 0.5, rgb);
+          bilinear(image, map.a * su + map.b * sv + map.c - 0.5, map.d * su + map.e * sv + map.f - 0.5, rgb, outside === 'border');
           r += rgb[0];
           g += rgb[1];
           b += rgb[2];
@@ -58,7 +63,9 @@ export function sample(image: RgbImage, map: Affine, width: number, height: numb
   return out;
 }
 
-function bilinear(image: RgbImage, x: number, y: number, out: number[]): void {
+function bilinear(image: RgbImage, xIn: number, yIn: number, out: number[], clamp: boolean): void {
+  const x = clamp ? Math.min(Math.max(xIn, 0), image.width - 1) : xIn;
+  const y = clamp ? Math.min(Math.max(yIn, 0), image.height - 1) : yIn;
   const x0 = Math.floor(x);
   const y0 = Math.floor(y);
   const fx = x - x0;

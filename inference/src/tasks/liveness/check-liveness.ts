@@ -1,9 +1,9 @@
 import { InferenceError } from '../../runtime/inference-error';
+import type { ModelRunner } from '../../runtime/model-runner';
 import type { ChallengeStep, LivenessCheck, LivenessCheckOutput, ScoreEvidence } from '../task-contracts';
 import { analyseFaces, type AnalysedFace } from '../face/analyse-faces';
 import { faceCropScores } from '../face/face-crop-scores';
 import { describeFaces } from '../face/face-descriptor';
-import { cosine } from '../face/face-embedding';
 import { headPose } from '../face/mesh-geometry';
 import { decodeRgb, type RgbImage } from '../face/rgb-image';
 import { followChallenge, type FramePose } from './follow-challenge';
@@ -12,11 +12,15 @@ import { livenessSettings, passiveLivenessModel } from './liveness-settings';
 /** Frames with a face below this share mean the camera did not see the applicant. */
 const minFaceShare = 0.5;
 
+type Face = { image: RgbImage; analysed: AnalysedFace };
+
 /**
  * Active + passive liveness. From FaceMesh landmarks, each frame's yaw, pitch and eye openness;
- * the frames must perform the challenge's steps in order. The first frame and each step's
- * completing frame must show one person (embedding similarity), and the passive liveness model's
- * median score over those key frames must clear its line.
+ * the frames must perform the challenge's steps in order. Every frame with a face must show the
+ * person of the frame before it (embedding distance), so one person performs the whole sequence;
+ * the selfie, when given, must show the person of the first (frontal) frame; and the
+ * passive liveness model's median score over the key frames (first, each step's, last) must
+ * clear its line. Every score is reported with its line.
  */
 export const checkLiveness: LivenessCheck = async (runner, input) => {
   if (!input.frames.length || !input.challenge.length) throw new InferenceError('INVALID_ARGUMENT', 'liveness needs at least one frame and one challenge step');
@@ -27,44 +31,48 @@ export const checkLiveness: LivenessCheck = async (runner, input) => {
   const per_frame = poses.map((p) => ({ yaw: p?.yaw ?? 0, pitch: p?.pitch ?? 0, eye_openness: p?.eyeOpenness ?? 0, face_found: p !== null }));
   const progress = followChallenge(poses, input.challenge, settings.limits);
   const stepScore: ScoreEvidence = { name: 'steps_completed', value: progress.completedAt.length, threshold: input.challenge.length, comparison: 'gte' };
-  const found = poses.filter(Boolean).length;
+  const withFace = poses.flatMap((p, i) => (p ? [i] : []));
   const fail = (reason: string, failed_step: ChallengeStep | null, detail: string, scores: ScoreEvidence[]): LivenessCheckOutput => ({ verdict: 'FAIL', reason, detail, scores, failed_step, per_frame });
-
-  if (found / images.length < minFaceShare) {
-    return fail('FACE_NOT_DETECTED', progress.failedStep ?? input.challenge[0], `a face was found in ${found} of ${images.length} frames`, [stepScore]);
+  if (withFace.length / images.length < minFaceShare) {
+    return fail('FACE_NOT_DETECTED', progress.failedStep ?? input.challenge[0], `a face was found in ${withFace.length} of ${images.length} frames`, [stepScore]);
   }
-  // The last frame with a face joins the key frames so a swap after the last completed step shows.
-  const keyFrames = [poses.findIndex(Boolean), ...progress.completedAt, lastIndex(poses)];
-  const faces = keyFrames.map((i) => ({ image: images[i], analysed: analysed[i] as AnalysedFace }));
-  const { similarities, live } = await keyFrameScores(runner, faces);
-  const minSimilarity = Math.min(1, ...similarities);
+  const faces: Face[] = withFace.map((i) => ({ image: images[i], analysed: analysed[i] as AnalysedFace }));
+  const keyFrames = [...new Set([withFace[0], ...progress.completedAt, withFace[withFace.length - 1]])];
+  const selfie = input.selfie ? await selfieFace(runner, input.selfie) : undefined;
+  if (selfie === null) return fail('FACE_NOT_DETECTED', null, 'no face found in the selfie', [stepScore]);
+  const [embeddings, live] = await Promise.all([
+    describeFaces(runner, selfie ? [...faces, selfie] : faces),
+    faceCropScores(runner, passiveLivenessModel, keyFrames.map((i) => ({ image: images[i], analysed: analysed[i] as AnalysedFace }))),
+  ]);
+  const { metric } = settings;
+  // Each face against the one before it: a change of person shows as a jump between neighbours,
+  // while a deep turn or look, far from the first frame's pose, is still close to its neighbour.
+  const toPrevious = faces.map((_, k) => metric.compare(embeddings[Math.max(0, k - 1)], embeddings[k]));
+  const worst = metric.comparison === 'lte' ? Math.max(...toPrevious) : Math.min(...toPrevious);
   const liveScore = median(live);
-  const scores: ScoreEvidence[] = [
-    stepScore,
-    { name: 'same_face_similarity', value: minSimilarity, threshold: settings.sameFaceSimilarity, comparison: 'gte' },
-    { name: 'passive_liveness', value: liveScore, threshold: settings.minLiveScore, comparison: 'gte' },
-  ];
-  const swappedAt = similarities.findIndex((s) => s < settings.sameFaceSimilarity);
-  if (swappedAt >= 0) {
-    const frame = keyFrames[swappedAt + 1];
+  const scoreSuffix = metric.comparison === 'lte' ? 'distance' : 'similarity';
+  const sameFace: ScoreEvidence = { name: `same_face_${scoreSuffix}`, value: worst, threshold: settings.sameFaceLine, comparison: metric.comparison };
+  const scores: ScoreEvidence[] = [stepScore, sameFace, { name: 'passive_liveness', value: liveScore, threshold: settings.minLiveScore, comparison: 'gte' }];
+  const selfieScore = selfie ? metric.compare(embeddings[0], embeddings[faces.length]) : null;
+  if (selfieScore !== null) scores.push({ name: `selfie_${scoreSuffix}`, value: selfieScore, threshold: settings.selfieLine, comparison: metric.comparison });
+  const changedAt = toPrevious.findIndex((d) => !metric.passes(d, settings.sameFaceLine));
+  if (changedAt >= 0) {
+    const frame = withFace[changedAt];
     const step = input.challenge[progress.completedAt.findIndex((c) => c >= frame)] ?? progress.failedStep ?? input.challenge[input.challenge.length - 1];
-    return fail('LIVENESS_FAILED', step, `the face changed during step ${step} (frame ${frame}: similarity ${similarities[swappedAt].toFixed(3)} to the first frame)`, scores);
+    return fail('LIVENESS_FAILED', step, `the face changed during step ${step} (frame ${frame}: ${metric.name} ${toPrevious[changedAt].toFixed(3)} to the frame before)`, scores);
   }
   if (progress.failedStep) return fail('LIVENESS_FAILED', progress.failedStep, `step ${progress.failedStep} was not performed after the previous step`, scores);
   if (liveScore < settings.minLiveScore) return fail('LIVENESS_FAILED', null, `passive liveness ${liveScore.toFixed(3)} < ${settings.minLiveScore}`, scores);
-  return { verdict: 'PASS', reason: null, detail: `all ${input.challenge.length} steps performed by one face`, scores, failed_step: null, per_frame };
+  if (selfieScore !== null && !metric.passes(selfieScore, settings.selfieLine)) {
+    return fail('LIVENESS_FAILED', null, `the selfie shows another person than the liveness frames (${metric.name} ${selfieScore.toFixed(3)} to the first frame)`, scores);
+  }
+  return { verdict: 'PASS', reason: null, detail: `all ${input.challenge.length} steps performed by one face${selfie ? ', the selfie\'s' : ''}`, scores, failed_step: null, per_frame };
 };
 
-/** Similarity of each step's completing frame to the first frame, and passive scores of all key frames. */
-async function keyFrameScores(runner: Parameters<LivenessCheck>[0], faces: Array<{ image: RgbImage; analysed: AnalysedFace }>) {
-  const [embeddings, live] = await Promise.all([describeFaces(runner, faces), faceCropScores(runner, passiveLivenessModel, faces)]);
-  const similarities = embeddings.slice(1).map((e) => cosine(embeddings[0], e));
-  return { similarities, live };
-}
-
-function lastIndex<T>(items: Array<T | null>): number {
-  for (let i = items.length - 1; i >= 0; i--) if (items[i] !== null) return i;
-  return -1;
+async function selfieFace(runner: ModelRunner, bytes: Uint8Array): Promise<Face | null> {
+  const image = await decodeRgb(bytes);
+  const [analysed] = await analyseFaces(runner, [image]);
+  return analysed ? { image, analysed } : null;
 }
 
 function median(values: number[]): number {

@@ -1,10 +1,10 @@
 import { followChallenge, type ChallengeLimits, type FramePose } from './follow-challenge';
 
-const limits: ChallengeLimits = { turnDegrees: 8, lookDegrees: 3.5, blinkRatio: 0.8 };
+const limits: ChallengeLimits = { turnDegrees: 15, lookDegrees: 4, blinkRatio: 0.8 };
 const rest: FramePose = { yaw: -10, pitch: -5, eyeOpenness: 0.3 };
 const pose = (change: Partial<FramePose>): FramePose => ({ ...rest, ...change });
-const left = pose({ yaw: rest.yaw + 12 });
-const right = pose({ yaw: rest.yaw - 12 });
+const left = pose({ yaw: rest.yaw + 25 });
+const right = pose({ yaw: rest.yaw - 25 });
 const closed = pose({ eyeOpenness: 0.15 });
 
 describe('following a liveness challenge', () => {
@@ -27,6 +27,17 @@ describe('following a liveness challenge', () => {
     const lookingDown = pose({ pitch: rest.pitch - 6, eyeOpenness: 0.15 });
     expect(followChallenge([rest, lookingDown, rest], ['BLINK'], limits).failedStep).toBe('BLINK');
     expect(followChallenge([rest, lookingDown, rest], ['LOOK_DOWN'], limits).failedStep).toBeNull();
+  });
+
+  it('does not count the drift of a talking head (within ±10° of the first frame) as a turn', () => {
+    const drift = [4, -6, 9, -10, 6, -4].map((d, i) => pose({ yaw: rest.yaw + d, pitch: rest.pitch + (i % 2 ? 3 : -3) }));
+    expect(followChallenge([rest, ...drift], ['TURN_LEFT'], limits).failedStep).toBe('TURN_LEFT');
+    expect(followChallenge([rest, ...drift], ['LOOK_UP'], limits).failedStep).toBe('LOOK_UP');
+  });
+
+  it('counts a blink made with the head still turned 11° after a turn step', () => {
+    const blinkTurned = pose({ yaw: rest.yaw + 11, eyeOpenness: 0.14 });
+    expect(followChallenge([rest, right, left, blinkTurned, rest], ['TURN_RIGHT', 'TURN_LEFT', 'BLINK'], limits)).toEqual({ completedAt: [1, 2, 3], failedStep: null });
   });
 
   it('skips frames without a face and fails the first step when no frame has one', () => {

@@ -22,8 +22,9 @@ export interface ChallengeProgress {
  * Walks the frames once, in order, looking for each step after the frame that completed the
  * previous one; so the steps must be performed in the challenge's order. Poses are measured
  * against the first frame with a face (the capture starts facing the camera), which also cancels
- * each person's resting head angle. A blink only counts with the head near that resting pose, as
- * looking down also narrows the eyes.
+ * each person's resting head angle. A blink only counts while the head is short of a counted
+ * turn or look: looking down also narrows the eyes, but a blink with the head still a little
+ * turned after a turn step is a real blink (turned frames keep 0.9–1.05 of the resting openness).
  */
 export function followChallenge(frames: Array<FramePose | null>, challenge: ChallengeStep[], limits: ChallengeLimits): ChallengeProgress {
   const seen = frames.filter((f): f is FramePose => f !== null);
@@ -39,7 +40,7 @@ export function followChallenge(frames: Array<FramePose | null>, challenge: Chal
       case 'LOOK_UP': return pitch >= limits.lookDegrees;
       case 'LOOK_DOWN': return pitch <= -limits.lookDegrees;
       case 'BLINK':
-        return f.eyeOpenness <= limits.blinkRatio * openness && Math.abs(yaw) < limits.turnDegrees / 2 && Math.abs(pitch) < limits.lookDegrees / 2;
+        return f.eyeOpenness <= limits.blinkRatio * openness && Math.abs(yaw) < limits.turnDegrees && Math.abs(pitch) < limits.lookDegrees;
     }
   };
   const completedAt: number[] = [];

@@ -1,5 +1,5 @@
 import type { ModelRunner } from '../../runtime/model-runner';
-import { faceEmbeddingModel } from '../face/face-embedding';
+import { servedMetric, type DescriptorMetric } from '../face/descriptor-metric';
 import { faceLandmarksModel } from '../face/face-landmarks';
 import { configuredThreshold } from '../face/thresholds';
 import type { ChallengeLimits } from './follow-challenge';
@@ -8,20 +8,27 @@ export const passiveLivenessModel = 'passive-liveness';
 
 export interface LivenessSettings {
   limits: ChallengeLimits;
-  /** Lowest cosine similarity between key frames' faces that still counts as one person. */
-  sameFaceSimilarity: number;
+  /** How the served embedding model compares faces. */
+  metric: DescriptorMetric;
+  /** Each frame's face against the previous frame's: the line that still counts as one person. */
+  sameFaceLine: number;
+  /** The selfie against the first (frontal) frame: the face-match line, as both face the camera. */
+  selfieLine: number;
   minLiveScore: number;
 }
 
 /** Every decision line the liveness check uses, from the served models' configs. */
 export function livenessSettings(runner: ModelRunner): LivenessSettings {
+  const { metric, matchLine, sameFaceLine } = servedMetric(runner);
   return {
     limits: {
       turnDegrees: configuredThreshold(runner, faceLandmarksModel, 'turn_yaw_degrees'),
       lookDegrees: configuredThreshold(runner, faceLandmarksModel, 'look_pitch_degrees'),
       blinkRatio: configuredThreshold(runner, faceLandmarksModel, 'blink_openness_ratio'),
     },
-    sameFaceSimilarity: configuredThreshold(runner, faceEmbeddingModel, 'same_face_similarity'),
+    metric,
+    sameFaceLine,
+    selfieLine: matchLine,
     minLiveScore: configuredThreshold(runner, passiveLivenessModel, 'min_live_score'),
   };
 }

@@ -23,6 +23,7 @@ export async function cancelSession(deps: { sessions: SessionRepository; clock: 
       verified_until: null,
       failure_reason: 'CANCELLED_BY_API',
       credential_token: null,
+      attempt: current.attempt ?? 1,
     },
     current.metadata_json,
   );

@@ -44,8 +44,8 @@ export async function countWrite(deps: CaptureDeps, session: SessionDocument): P
 /** The gate every capture write passes: the session exists, is open, the token is its device's, within the limit. */
 export async function openCaptureForWrite(deps: CaptureDeps, id: string, token: string | null) {
   const session = await sessionForCapture(deps, id);
-  const state = await authorizedState(deps, session, token);
   assertWritable(session);
+  const state = await authorizedState(deps, session, token);
   if (session.decision_requested_at || state.submitted_at) throw AppError.conflict('The capture was submitted; the decision is pending.');
   await countWrite(deps, session);
   return { session, state, stateId: captureStateId(session._id, attemptOf(session)) };

@@ -13,8 +13,8 @@ export const SUBMITTED = { status: 'IN_PROGRESS', decision: 'pending' } as const
  */
 export async function submitCapture(deps: CaptureDeps, id: string, token: string | null): Promise<typeof SUBMITTED> {
   const session = await sessionForCapture(deps, id);
-  const state = await authorizedState(deps, session, token);
   assertWritable(session);
+  const state = await authorizedState(deps, session, token);
   const attempt = attemptOf(session);
   if (!session.decision_requested_at && !state.submitted_at) {
     await countWrite(deps, session);

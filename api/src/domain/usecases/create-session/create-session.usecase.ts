@@ -16,9 +16,13 @@ export interface CreateSessionCommand {
   locale?: 'en' | 'fr';
   /** Raw JSON text of the metadata member exactly as received, or null when absent. */
   metadataJson: string | null;
+  /** Set by an Idempotency-Key: the id to create under; if it already exists, this is a re-run of that creation. */
+  reservedSessionId?: string;
   /** Sandbox only: a pinned liveness challenge. */
   sandbox?: { liveness_challenge: string[] };
 }
+
+const DUPLICATE_KEY = 11000;
 
 export interface CreateSessionDeps {
   sessions: SessionRepository;
@@ -38,9 +42,9 @@ export async function createSession(deps: CreateSessionDeps, tenant: Tenant, com
   // Expiry is scheduled on the queue; refuse now rather than create a session that would never expire.
   await deps.queue.assertWritable();
   const now = deps.clock.now();
-  const id = newSessionId();
+  const id = command.reservedSessionId ?? newSessionId();
   const expiresAt = new Date(now.getTime() + deps.expiryMinutes * 60_000);
-  await deps.sessions.insert({
+  const inserted = await insertOnce(deps.sessions, {
     _id: id,
     account_id: tenant.accountId,
     environment: tenant.environment,
@@ -67,18 +71,33 @@ export async function createSession(deps: CreateSessionDeps, tenant: Tenant, com
     sandbox_challenge: command.sandbox?.liveness_challenge ?? null,
     billed: tenant.environment === 'production',
   });
+  // A re-run under an Idempotency-Key whose first run died after the insert answers for that
+  // session, and makes sure of its timer (the job id makes a second schedule a no-op).
+  const deadline = inserted ? expiresAt : (await deps.sessions.forTenant(tenant).get(id)).expires_at;
   try {
-    await deps.queue.scheduleExpiry(id, expiresAt);
+    await deps.queue.scheduleExpiry(id, deadline);
   } catch (error) {
     // The session is complete without its timer: the periodic expiry sweep is the safety net.
     deps.logger.warn({ session_id: id, err: (error as Error).message }, 'expiry scheduling failed; the sweep will expire it');
   }
-  return {
-    session_id: id,
-    verification_url: `${deps.publicBaseUrl}/v/${id}`,
-    status: 'PENDING' as const,
-    environment: tenant.environment,
-  };
+  return creationResponse(deps.publicBaseUrl, id, tenant.environment);
+}
+
+const creationResponse = (publicBaseUrl: string, id: string, environment: Tenant['environment']) => ({
+  session_id: id,
+  verification_url: `${publicBaseUrl}/v/${id}`,
+  status: 'PENDING' as const,
+  environment,
+});
+
+async function insertOnce(sessions: SessionRepository, doc: Parameters<SessionRepository['insert']>[0]): Promise<boolean> {
+  try {
+    await sessions.insert(doc);
+    return true;
+  } catch (error) {
+    if ((error as { code?: number }).code === DUPLICATE_KEY) return false;
+    throw error;
+  }
 }
 
 async function assertWebhookTargetAllowed(policy: WebhookTargetPolicy, tenant: Tenant, webhookUrl: string) {

@@ -57,7 +57,8 @@ export async function decideCapturedSession(deps: DecideCapturedDeps, sessionId:
   const captures = await loadCaptures(deps.blobs, deps.sealer, state);
   const selfieHasFace = captures.antispoof.reason !== 'FACE_NOT_DETECTED';
   const [liveness, faceMatch, account] = await Promise.all([
-    deps.inference.checkLiveness(captures.frames, captures.challenge),
+    // With the selfie: a photo swapped in after the challenge is not the person who performed it.
+    deps.inference.checkLiveness(captures.frames, captures.challenge, selfieHasFace ? captures.selfie : undefined),
     captures.portrait && selfieHasFace ? deps.inference.matchFaces(captures.portrait, captures.selfie) : Promise.resolve(null),
     deps.accounts.find(session.account_id),
   ]);

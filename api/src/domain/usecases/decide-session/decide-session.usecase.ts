@@ -24,7 +24,7 @@ export type ConditionalWrite = (from: SessionStatus[], update: SessionUpdate) =>
  */
 export async function decideSession(
   deps: DecideDeps,
-  session: Pick<SessionDocument, '_id' | 'environment' | 'metadata_json'>,
+  session: Pick<SessionDocument, '_id' | 'environment' | 'metadata_json' | 'attempt'>,
   decision: Decision,
   write: ConditionalWrite,
 ): Promise<SessionDocument> {
@@ -33,6 +33,7 @@ export async function decideSession(
   const verified = decision.status === 'VERIFIED';
   const until = verified ? verifiedUntil(now, decision.document_expiry) : null;
   const credentialToken = verified ? newCredentialToken() : null;
+  const attempt = session.attempt ?? 1;
   const resultBody = serializeResult(
     {
       session_id: session._id,
@@ -44,6 +45,7 @@ export async function decideSession(
       verified_until: until,
       failure_reason: decision.failure_reason,
       credential_token: credentialToken,
+      attempt,
     },
     session.metadata_json,
   );
@@ -57,11 +59,11 @@ export async function decideSession(
     decided_at: now,
     updated_at: now,
     webhook_state: 'pending',
-    webhook_delivery_id: newDeliveryId(),
+    webhook_delivery_id: newDeliveryId(attempt),
     report_json: decision.report ? JSON.stringify({ session_id: session._id, decided_at: now.toISOString(), ...decision.report }) : null,
   });
   try {
-    await deps.queue.enqueueWebhook(updated._id, decision.status);
+    await deps.queue.enqueueWebhook(updated._id, decision.status, updated.attempt ?? 1);
   } catch (error) {
     deps.logger.warn({ session_id: updated._id, err: (error as Error).message }, 'webhook enqueue failed; outbox sweep will retry');
   }

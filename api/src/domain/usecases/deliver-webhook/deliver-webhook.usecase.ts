@@ -8,8 +8,8 @@ import { signWebhook } from './sign-webhook';
 
 export interface DeliverWebhookDeps {
   outbox: {
-    findDeliverable(id: string): Promise<DeliverableSession | null>;
-    settle(id: string, round: number, state: 'delivered' | 'failed', at: Date): Promise<void>;
+    findDeliverable(id: string, sessionAttempt?: number): Promise<DeliverableSession | null>;
+    settle(id: string, round: number, state: 'delivered' | 'failed', at: Date, sessionAttempt?: number): Promise<void>;
   };
   secrets: { webhookSecret(accountId: string): Promise<string | null> };
   sender: { send(request: WebhookRequest): Promise<AttemptOutcome> };
@@ -21,6 +21,8 @@ export interface DeliverWebhookDeps {
 export interface DeliveryAttempt {
   sessionId: string;
   round: number;
+  /** The session's attempt whose decision this delivers (undefined: whichever is current). */
+  sessionAttempt?: number;
   /** 1-based number of this attempt, and how many the job is allowed in all. */
   attempt: number;
   maxAttempts: number;
@@ -38,7 +40,7 @@ const is2xx = (code: number | null) => code !== null && code >= 200 && code < 30
  * written before this returns, so the queue never acknowledges a job whose outcome is not stored.
  */
 export async function deliverWebhook(deps: DeliverWebhookDeps, job: DeliveryAttempt): Promise<'delivered' | 'skipped'> {
-  const session = await deps.outbox.findDeliverable(job.sessionId);
+  const session = await deps.outbox.findDeliverable(job.sessionId, job.sessionAttempt);
   // Already settled, or a newer redelivery round superseded this job: nothing is owed by it. (A
   // round settled moments ago may still read as pending until the sweep copies it over; the job
   // id makes such a second run rare, and receivers key on webhook-id for exactly this.)
@@ -71,13 +73,14 @@ export async function deliverWebhook(deps: DeliverWebhookDeps, job: DeliveryAtte
     error: outcome.error,
     result,
   });
-  const logFields = { session_id: session._id, delivery_id: session.webhook_delivery_id, attempt: job.attempt, round: job.round, status_code: outcome.statusCode };
+  const sessionAttempt = session.attempt ?? 1;
+  const logFields = { session_id: session._id, session_attempt: sessionAttempt, delivery_id: session.webhook_delivery_id, attempt: job.attempt, round: job.round, status_code: outcome.statusCode };
   if (delivered) {
-    await deps.outbox.settle(session._id, job.round, 'delivered', now);
+    await deps.outbox.settle(session._id, job.round, 'delivered', now, sessionAttempt);
     deps.logger.debug(logFields, 'webhook delivered');
     return 'delivered';
   }
-  if (last) await deps.outbox.settle(session._id, job.round, 'failed', now);
+  if (last) await deps.outbox.settle(session._id, job.round, 'failed', now, sessionAttempt);
   deps.logger.warn({ ...logFields, err: outcome.error, result }, last ? 'webhook delivery failed for good' : 'webhook attempt failed; will retry');
   throw new DeliveryAttemptFailed(`attempt ${job.attempt}/${job.maxAttempts}: ${outcome.error ?? `HTTP ${outcome.statusCode}`}`);
 }

@@ -8,7 +8,7 @@ export interface RedeliverDeps {
     findDeliverable(id: string): Promise<DeliverableSession | null>;
     effectiveState(session: DeliverableSession): Promise<DeliverableSession['webhook_state']>;
   };
-  queue: { enqueueDelivery(sessionId: string, status: 'VERIFIED' | 'FAILED', round: number): Promise<void> };
+  queue: { enqueueDelivery(sessionId: string, status: 'VERIFIED' | 'FAILED', round: number, attempt?: number): Promise<void> };
   logger: Logger;
 }
 
@@ -33,7 +33,7 @@ export async function redeliverSession(deps: RedeliverDeps, sessionId: string) {
   const round = session.webhook_redeliveries ?? 0;
   let enqueued = true;
   try {
-    await deps.queue.enqueueDelivery(session._id, status, round);
+    await deps.queue.enqueueDelivery(session._id, status, round, session.attempt ?? 1);
   } catch (error) {
     enqueued = false;
     deps.logger.warn({ session_id: session._id, err: (error as Error).message }, 'redelivery enqueue failed; the outbox sweep will send it');

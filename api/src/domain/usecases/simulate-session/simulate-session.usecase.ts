@@ -37,7 +37,7 @@ export async function simulateSession(
       person: unreadable ? null : SANDBOX_SPECIMEN,
       document_expiry: unreadable ? null : specimenExpiry(now),
     },
-    (from, update) => scoped.transition(id, from, update),
+    (from, update) => scoped.transition(id, from, update, session.attempt ?? 1),
   );
   return updated.result_body as string;
 }

@@ -6,16 +6,16 @@ import { Logger } from '../../../shared/logger';
 export interface SweepOutboxDeps {
   outbox: {
     listPending(limit: number): Promise<OutboxEntry[]>;
-    settlementOf(id: string, round: number): Promise<'delivered' | 'failed' | null>;
-    applySettlement(id: string, round: number, state: 'delivered' | 'failed'): Promise<void>;
-    isStillPending(id: string, round: number): Promise<boolean>;
+    settlementOf(id: string, round: number, attempt?: number): Promise<'delivered' | 'failed' | null>;
+    applySettlement(id: string, round: number, state: 'delivered' | 'failed', attempt?: number): Promise<void>;
+    isStillPending(id: string, round: number, attempt?: number): Promise<boolean>;
   };
   queue: {
     /** Deliveries waiting for a worker: bookkeeping yields to them. */
     deliveryBacklog(): Promise<number>;
     webhookJobState(jobId: string): Promise<string | null>;
     removeFinishedWebhookJob(jobId: string): Promise<void>;
-    enqueueDelivery(sessionId: string, status: 'VERIFIED' | 'FAILED', round: number): Promise<void>;
+    enqueueDelivery(sessionId: string, status: 'VERIFIED' | 'FAILED', round: number, attempt?: number): Promise<void>;
   };
   /** Finishes transitions whose writer died between claiming them and writing the session. */
   claims: { rollForwardClaimedBetween(from: Date, to: Date): Promise<number> };
@@ -55,23 +55,24 @@ export async function sweepOutbox(deps: SweepOutboxDeps): Promise<{ rolledForwar
   for (const entry of await deps.outbox.listPending(PAGE)) {
     if (entry.status !== 'VERIFIED' && entry.status !== 'FAILED') continue;
     const round = entry.webhook_redeliveries ?? 0;
-    const jobId = webhookJobId(entry._id, entry.status, round);
+    const attempt = entry.attempt ?? 1;
+    const jobId = webhookJobId(entry._id, entry.status, round, attempt);
     const state = await deps.queue.webhookJobState(jobId);
     if (state && IN_FLIGHT.has(state)) continue;
     // A completed job settled its round before completing: only bookkeeping is left to do.
     if (state === 'completed' && !withinBudget()) continue;
-    const settlement = await deps.outbox.settlementOf(entry._id, round);
+    const settlement = await deps.outbox.settlementOf(entry._id, round, attempt);
     if (settlement) {
       if (withinBudget()) {
-        await deps.outbox.applySettlement(entry._id, round, settlement);
+        await deps.outbox.applySettlement(entry._id, round, settlement, attempt);
         settled += 1;
       }
     } else if (state === null || state === 'unknown') {
-      await deps.queue.enqueueDelivery(entry._id, entry.status, round);
+      await deps.queue.enqueueDelivery(entry._id, entry.status, round, attempt);
       enqueued += 1;
-    } else if (await deps.outbox.isStillPending(entry._id, round)) {
+    } else if (await deps.outbox.isStillPending(entry._id, round, attempt)) {
       await deps.queue.removeFinishedWebhookJob(jobId);
-      await deps.queue.enqueueDelivery(entry._id, entry.status, round);
+      await deps.queue.enqueueDelivery(entry._id, entry.status, round, attempt);
       requeued += 1;
     }
   }

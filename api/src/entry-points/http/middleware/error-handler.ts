@@ -1,6 +1,7 @@
 import { NextFunction, Request, Response } from 'express';
 import { AppError } from '../../../shared/app-error';
 import { Logger } from '../../../shared/logger';
+import { ERROR_STATUS } from './error-status';
 
 /** body-parser's error types, mapped to the contract's codes: a client mistake is never a 500. */
 function fromBodyParser(error: { type?: string; status?: number }): AppError | null {
@@ -22,7 +23,7 @@ function fromBodyParser(error: { type?: string; status?: number }): AppError | n
 }
 
 export function sendError(res: Response, error: AppError): void {
-  res.status(error.status).json({
+  res.status(ERROR_STATUS[error.code]).json({
     error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
     request_id: res.locals.requestId,
   });
@@ -34,7 +35,7 @@ export function errorHandler(logger: Logger) {
   return (error: unknown, _req: Request, res: Response, _next: NextFunction): void => {
     const appError = error instanceof AppError ? error : fromBodyParser(error as { type?: string });
     if (appError) {
-      if (appError.catastrophic || appError.status >= 500) {
+      if (appError.catastrophic || !appError.callerFault) {
         logger.error({ request_id: res.locals.requestId, code: appError.code, err: appError.message }, 'request failed');
       }
       sendError(res, appError);

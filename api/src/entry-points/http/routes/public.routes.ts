@@ -3,6 +3,7 @@ import { AppContext } from '../../../app-context';
 import { checkCredential } from '../../../domain/usecases/check-credential/check-credential.usecase';
 import { getPrice } from '../../../domain/usecases/get-price/get-price.usecase';
 import { authenticate, tenantOf } from '../middleware/authenticate';
+import { rateLimit } from '../middleware/rate-limit';
 
 /** GET /v1/credentials/{token}: public and callable from any browser origin. */
 export function credentialsRouter(ctx: AppContext): Router {
@@ -17,7 +18,7 @@ export function credentialsRouter(ctx: AppContext): Router {
 
 export function pricingRouter(ctx: AppContext): Router {
   const router = Router();
-  router.use(authenticate(ctx));
+  router.use(authenticate(ctx), rateLimit(ctx));
   router.get('/:country', (req, res) => {
     res.json(getPrice(tenantOf(res), String(req.params.country)));
   });

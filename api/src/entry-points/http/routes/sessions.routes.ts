@@ -4,12 +4,16 @@ import { rawJsonMember } from '../../../domain/results/raw-json-member';
 import { cancelSession } from '../../../domain/usecases/cancel-session/cancel-session.usecase';
 import { endCapture } from '../../../domain/usecases/capture/end-capture';
 import { createSession } from '../../../domain/usecases/create-session/create-session.usecase';
+import { listAttempts } from '../../../domain/usecases/list-attempts/list-attempts.usecase';
 import { getSessionReport, getSessionResult, getSessionStatus } from '../../../domain/usecases/read-session/read-session.usecase';
+import { retrySession } from '../../../domain/usecases/retry-session/retry-session.usecase';
 import { SimulateCommand, simulateSession } from '../../../domain/usecases/simulate-session/simulate-session.usecase';
 import { AppError, ErrorDetail } from '../../../shared/app-error';
 import { SESSION_ID_PATTERN } from '../../../shared/random-id';
 import { authenticate, tenantOf } from '../middleware/authenticate';
+import { idempotency, reservedSessionIdOf } from '../middleware/idempotency';
 import { jsonBody, rawBodyOf } from '../middleware/json-body';
+import { rateLimit } from '../middleware/rate-limit';
 import { createSessionRequest, simulateRequest } from '../schemas/session.schemas';
 import { validate } from '../validation';
 
@@ -28,9 +32,10 @@ function sendJsonText(res: Response, status: number, body: string): void {
 
 export function sessionsRouter(ctx: AppContext): Router {
   const router = Router();
-  router.use(authenticate(ctx));
+  router.use(authenticate(ctx), rateLimit(ctx));
+  const sessionDeps = { ...ctx, publicBaseUrl: ctx.config.PUBLIC_BASE_URL, expiryMinutes: ctx.config.SESSION_EXPIRY_MINUTES };
 
-  router.post('/', jsonBody, async (req, res) => {
+  router.post('/', jsonBody, idempotency(ctx), async (req, res) => {
     const tenant = tenantOf(res);
     const metadataJson = req.body && typeof req.body === 'object' ? rawJsonMember(rawBodyOf(req), 'metadata') : null;
     const extra: ErrorDetail[] = [];
@@ -38,11 +43,7 @@ export function sessionsRouter(ctx: AppContext): Router {
       extra.push({ field: 'metadata', message: `must be at most ${METADATA_MAX_BYTES} bytes serialized` });
     }
     const command = validate(createSessionRequest, req.body, extra);
-    const created = await createSession(
-      { ...ctx, publicBaseUrl: ctx.config.PUBLIC_BASE_URL, expiryMinutes: ctx.config.SESSION_EXPIRY_MINUTES },
-      tenant,
-      { ...command, metadataJson },
-    );
+    const created = await createSession(sessionDeps, tenant, { ...command, metadataJson, reservedSessionId: reservedSessionIdOf(res) });
     await ctx.usage.recordSessionCreation(tenant.keyId, ctx.clock.now());
     res.status(201).json(created);
   });
@@ -53,6 +54,14 @@ export function sessionsRouter(ctx: AppContext): Router {
 
   router.get('/:id/result', async (req, res) => {
     sendJsonText(res, 200, await getSessionResult(ctx.sessions, tenantOf(res), sessionIdOf(req)));
+  });
+
+  router.post('/:id/retry', jsonBody, idempotency(ctx), async (req, res) => {
+    res.json(await retrySession(sessionDeps, tenantOf(res), sessionIdOf(req)));
+  });
+
+  router.get('/:id/attempts', async (req, res) => {
+    sendJsonText(res, 200, await listAttempts(ctx, tenantOf(res), sessionIdOf(req)));
   });
 
   router.get('/:id/report', async (req, res) => {

@@ -1,21 +1,18 @@
 import { Router } from 'express';
 import { AppContext } from '../../../app-context';
-import { DeliveryLogRepository } from '../../../data-access/delivery-log.repository';
-import { WebhookOutboxRepository } from '../../../data-access/webhook-outbox.repository';
 import { listDeliveries } from '../../../domain/usecases/list-deliveries/list-deliveries.usecase';
 import { AppError } from '../../../shared/app-error';
 import { SESSION_ID_PATTERN } from '../../../shared/random-id';
 import { authenticate, tenantOf } from '../middleware/authenticate';
+import { rateLimit } from '../middleware/rate-limit';
 
 /** GET /v1/sessions/{id}/webhooks: the delivery log of one session, for its owner. */
 export function webhooksRouter(ctx: AppContext): Router {
   const router = Router();
-  const deliveryLog = new DeliveryLogRepository(ctx.mongo);
-  const outbox = new WebhookOutboxRepository(ctx.sessions.model);
-  router.get('/:id/webhooks', authenticate(ctx), async (req, res) => {
+  router.get('/:id/webhooks', authenticate(ctx), rateLimit(ctx), async (req, res) => {
     const id = String(req.params.id);
     if (!SESSION_ID_PATTERN.test(id)) throw AppError.notFound('session');
-    res.json(await listDeliveries({ sessions: ctx.sessions, deliveryLog, outbox }, tenantOf(res), id));
+    res.json(await listDeliveries({ sessions: ctx.sessions, deliveryLog: ctx.deliveryLog, outbox: ctx.outbox }, tenantOf(res), id));
   });
   return router;
 }

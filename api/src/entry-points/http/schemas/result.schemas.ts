@@ -46,6 +46,7 @@ export const resultSchema = z
     verified_until: z.string().nullable().openapi({ description: 'ISO 8601 UTC; set on VERIFIED.' }),
     failure_reason: z.enum(FAILURE_REASONS).nullable(),
     credential_token: z.string().nullable().openapi({ description: 'Set on VERIFIED; for GET /v1/credentials/{token}.' }),
+    attempt: z.number().int().min(1).max(3).openapi({ description: '1-based; a retry of a FAILED session decides again as the next attempt. Receivers key on session_id + attempt + status.' }),
     metadata: z.record(z.string(), z.unknown()).openapi({ description: 'Exactly the bytes given at creation ({} when none).' }),
   })
   .openapi('SessionResult', { description: 'Returned by GET /v1/sessions/{id}/result and delivered as the webhook body.' });

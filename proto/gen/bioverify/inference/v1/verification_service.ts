@@ -281,6 +281,11 @@ export interface CheckLivenessRequest {
   /** Key frames in capture order. */
   frames: Buffer[];
   challenge: ChallengeStep[];
+  /**
+   * The selfie taken after the challenge. When present, it must show the person who performed the
+   * challenge, so a photo cannot be swapped in afterwards.
+   */
+  selfie?: Buffer | undefined;
 }
 
 export interface FrameObservation {
@@ -316,7 +321,11 @@ export interface MatchFacesResponse {
   outcome:
     | CheckOutcome
     | undefined;
-  /** Cosine similarity of the two faces; unset when a face was not found. */
+  /**
+   * The face-match score in the served embedding model's metric (Euclidean distance for the dlib
+   * ResNet, cosine similarity for faceres; the outcome's scores say which and how it compares);
+   * unset when a face was not found.
+   */
   similarity?: number | undefined;
 }
 
@@ -1858,7 +1867,7 @@ export const VerifyDocumentResponse: MessageFns<VerifyDocumentResponse> = {
 };
 
 function createBaseCheckLivenessRequest(): CheckLivenessRequest {
-  return { frames: [], challenge: [] };
+  return { frames: [], challenge: [], selfie: undefined };
 }
 
 export const CheckLivenessRequest: MessageFns<CheckLivenessRequest> = {
@@ -1872,6 +1881,9 @@ export const CheckLivenessRequest: MessageFns<CheckLivenessRequest> = {
         writer.int32(v);
       }
       writer.join();
+    }
+    if (message.selfie !== undefined) {
+      writer.uint32(26).bytes(message.selfie);
     }
     return writer;
   },
@@ -1915,6 +1927,14 @@ export const CheckLivenessRequest: MessageFns<CheckLivenessRequest> = {
 
             break;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.selfie = Buffer.from(reader.bytes());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1935,6 +1955,7 @@ export const CheckLivenessRequest: MessageFns<CheckLivenessRequest> = {
       challenge: globalThis.Array.isArray(object?.challenge)
         ? object.challenge.map((e: any) => challengeStepFromJSON(e))
         : [],
+      selfie: isSet(object.selfie) ? Buffer.from(bytesFromBase64(object.selfie)) : undefined,
     };
   },
 
@@ -1946,6 +1967,9 @@ export const CheckLivenessRequest: MessageFns<CheckLivenessRequest> = {
     if (message.challenge?.length) {
       obj.challenge = message.challenge.map((e) => challengeStepToJSON(e));
     }
+    if (message.selfie !== undefined) {
+      obj.selfie = base64FromBytes(message.selfie);
+    }
     return obj;
   },
 
@@ -1956,6 +1980,7 @@ export const CheckLivenessRequest: MessageFns<CheckLivenessRequest> = {
     const message = createBaseCheckLivenessRequest();
     message.frames = object.frames?.map((e) => e) || [];
     message.challenge = object.challenge?.map((e) => e) || [];
+    message.selfie = object.selfie ?? undefined;
     return message;
   },
 };

@@ -1,27 +1,30 @@
+import { IdempotencyRepository } from './data-access/idempotency.repository';
 import { Connection } from 'mongoose';
 import { Redis } from 'ioredis';
-import { AppConfig } from '../../config/env';
-import { AccountRepository } from '../../data-access/account.repository';
-import { DeliveryLogRepository } from '../../data-access/delivery-log.repository';
-import { JobQueueRepository } from '../../data-access/job-queue.repository';
-import { connectStores } from '../../data-access/connect-stores';
-import { pingMongo } from '../../data-access/mongo-connection';
-import { SessionExpiryRepository } from '../../data-access/session-expiry.repository';
-import { SessionRepository } from '../../data-access/session.repository';
-import { WebhookOutboxRepository } from '../../data-access/webhook-outbox.repository';
-import { WebhookSender } from '../../data-access/webhook-sender';
-import { CachedWebhookSecrets } from '../../data-access/cached-webhook-secrets';
-import { ClaimRecoveryRepository } from '../../data-access/claim-recovery.repository';
-import { CaptureBlobRepository } from '../../data-access/capture-blob.repository';
-import { CaptureStateRepository } from '../../data-access/capture-state.repository';
-import { InferenceRepository } from '../../data-access/inference.repository';
-import { unscreenedSanctions } from '../../data-access/unscreened-sanctions';
-import { SanctionsScreening } from '../../domain/ports/sanctions-screening';
-import { Clock, systemClock } from '../../shared/clock';
-import { SecretBox } from '../../shared/secret-box';
-import { Logger } from '../../shared/logger';
+import { AppConfig } from './config/env';
+import { AccountRepository } from './data-access/account.repository';
+import { DeliveryLogRepository } from './data-access/delivery-log.repository';
+import { JobQueueRepository } from './data-access/job-queue.repository';
+import { connectStores } from './data-access/connect-stores';
+import { pingMongo } from './data-access/mongo-connection';
+import { SessionExpiryRepository } from './data-access/session-expiry.repository';
+import { SessionRepository } from './data-access/session.repository';
+import { sessionModel } from './data-access/session.model';
+import { WebhookOutboxRepository } from './data-access/webhook-outbox.repository';
+import { WebhookSender } from './data-access/webhook-sender';
+import { CachedWebhookSecrets } from './data-access/cached-webhook-secrets';
+import { ClaimRecoveryRepository } from './data-access/claim-recovery.repository';
+import { CaptureBlobRepository } from './data-access/capture-blob.repository';
+import { CaptureStateRepository } from './data-access/capture-state.repository';
+import { connectCaptureStores } from './data-access/connect-capture-stores';
+import { InferenceRepository } from './data-access/inference.repository';
+import { unscreenedSanctions } from './data-access/unscreened-sanctions';
+import { SanctionsScreening } from './domain/ports/sanctions-screening';
+import { Clock, systemClock } from './shared/clock';
+import { SecretBox } from './shared/secret-box';
+import { Logger } from './shared/logger';
 
-/** Everything job handlers may use, built once per worker process. */
+/** Everything job handlers may use, built once per worker process (the API's twin is compose-app.ts, beside it). */
 export interface WorkerContext {
   config: AppConfig;
   logger: Logger;
@@ -34,6 +37,7 @@ export interface WorkerContext {
   claims: ClaimRecoveryRepository;
   outbox: WebhookOutboxRepository;
   expiry: SessionExpiryRepository;
+  idempotency: IdempotencyRepository;
   deliveryLog: DeliveryLogRepository;
   queue: JobQueueRepository;
   sender: WebhookSender;
@@ -52,9 +56,8 @@ export async function composeWorker(config: AppConfig, logger: Logger): Promise<
   const { mongo, redis, sessions, accounts, queue } = await connectStores(config, logger);
   const deliveryLog = new DeliveryLogRepository(mongo);
   await deliveryLog.init();
-  const outbox = new WebhookOutboxRepository(sessions.model);
-  const states = new CaptureStateRepository(mongo);
-  await states.init();
+  const outbox = new WebhookOutboxRepository(sessionModel(mongo));
+  const capture = await connectCaptureStores(config, mongo);
   const inference = config.INFERENCE_URL ? new InferenceRepository(config.INFERENCE_URL) : null;
   const sender = new WebhookSender({
     timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000,
@@ -73,15 +76,13 @@ export async function composeWorker(config: AppConfig, logger: Logger): Promise<
     claims: new ClaimRecoveryRepository(sessions),
     outbox,
     expiry: new SessionExpiryRepository(sessions),
+    idempotency: new IdempotencyRepository(mongo, config.IDEMPOTENCY_LOCK_SECONDS * 1000),
     deliveryLog,
     queue,
     sender,
-    states,
-    blobs: new CaptureBlobRepository(mongo, Buffer.from(config.CAPTURE_ENCRYPTION_KEY, 'base64')),
-    sealer: new SecretBox(config.CAPTURE_ENCRYPTION_KEY),
+    ...capture,
     inference,
     sanctions: unscreenedSanctions,
-    retentionHours: config.CAPTURE_RETENTION_HOURS,
     readiness: [
       { name: 'store', check: () => pingMongo(mongo) },
       { name: 'queue', check: () => queue.checkReady() },

@@ -1,0 +1,51 @@
+import { Connection, Model } from 'mongoose';
+import { attemptId, SessionAttemptDocument, sessionAttemptModel } from './session-attempt.model';
+import { SessionDocument } from './session.model';
+
+const DUPLICATE_KEY = 11000;
+
+/** The decided attempts a retry left behind (see session-attempt.model.ts). System-side: callers scope by the session first. */
+export class SessionAttemptRepository {
+  readonly model: Model<SessionAttemptDocument>;
+
+  constructor(connection: Connection) {
+    this.model = sessionAttemptModel(connection);
+  }
+
+  async init(): Promise<void> {
+    await this.model.init();
+  }
+
+  /** Stores the session's current (decided) attempt; idempotent, so a retry that died after it can run again. */
+  async archive(session: SessionDocument, at: Date): Promise<void> {
+    const attempt = session.attempt ?? 1;
+    try {
+      await this.model.create({
+        _id: attemptId(session._id, attempt),
+        session_id: session._id,
+        attempt,
+        account_id: session.account_id,
+        environment: session.environment,
+        status: session.status,
+        failure_reason: session.failure_reason,
+        result_body: session.result_body,
+        decided_at: session.decided_at,
+        webhook_url: session.webhook_url,
+        webhook_state: session.webhook_state,
+        webhook_delivery_id: session.webhook_delivery_id,
+        webhook_redeliveries: session.webhook_redeliveries ?? 0,
+        archived_at: at,
+      });
+    } catch (error) {
+      if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
+    }
+  }
+
+  find(sessionId: string, attempt: number): Promise<SessionAttemptDocument | null> {
+    return this.model.findById(attemptId(sessionId, attempt)).lean<SessionAttemptDocument>().exec();
+  }
+
+  listForSession(sessionId: string): Promise<SessionAttemptDocument[]> {
+    return this.model.find({ session_id: sessionId }).sort({ attempt: 1 }).lean<SessionAttemptDocument[]>().exec();
+  }
+}

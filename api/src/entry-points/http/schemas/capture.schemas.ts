@@ -1,0 +1,81 @@
+import { CHALLENGE_STEPS } from '../../../domain/capture/challenge';
+import { SESSION_STATUSES } from '../../../domain/session-status';
+import { z } from './zod-openapi';
+
+const documentType = z.enum(['passport', 'id_card', 'driving_licence', 'residence_permit']);
+const stepState = z.enum(['missing', 'retake', 'captured', 'not_required']);
+
+export const startCaptureResponse = z
+  .object({
+    capture_token: z.string().openapi({ description: 'Opaque (≥ 128 bits, stored hashed); send it as `Authorization: Bearer <token>` on every later capture call.' }),
+    challenge: z.array(z.enum(CHALLENGE_STEPS)).length(3).openapi({ description: 'Three distinct liveness steps drawn with a CSPRNG (or pinned by `sandbox.liveness_challenge`).' }),
+    document_types: z.array(documentType),
+    expires_at: z.string().openapi({ format: 'date-time' }),
+    locale: z.enum(['en', 'fr']),
+  })
+  .openapi('CaptureStart');
+
+export const documentSideResponse = z
+  .object({
+    side: z.enum(['front', 'back']),
+    readable: z.boolean(),
+    reason: z.enum(['DOCUMENT_UNREADABLE', 'DOCUMENT_INVALID', 'DOCUMENT_EXPIRED']).nullable(),
+    retake: z.boolean(),
+    attempts_left: z.number().int().min(0).max(2),
+    next: z.enum(['back', 'liveness']).nullable(),
+  })
+  .openapi('CaptureDocumentSide', { description: 'The read made at once; never the person\'s data. 3 attempts a side; after the last, capture goes on and the decision carries the reason.' });
+
+export const livenessResponse = z
+  .object({ received: z.number().int(), face_found_ratio: z.number().min(0).max(1), retake: z.boolean(), attempts_left: z.number().int() })
+  .openapi('CaptureLiveness', { description: 'A quality gate only (retake below 80% of frames with exactly one face); the liveness verdict is never revealed before the decision.' });
+
+export const selfieResponse = z
+  .object({ face_found: z.boolean(), retake: z.boolean(), attempts_left: z.number().int() })
+  .openapi('CaptureSelfie');
+
+export const submitResponse = z.object({ status: z.literal('IN_PROGRESS'), decision: z.literal('pending') }).openapi('CaptureSubmitted');
+
+export const captureStatusResponse = z
+  .object({
+    status: z.enum(SESSION_STATUSES),
+    decision: z.enum(['none', 'pending', 'done']),
+    redirect_url: z.string().nullable().openapi({ description: 'return_url with session_id and status appended, once decided.' }),
+    steps: z
+      .object({ document_front: stepState, document_back: stepState, liveness: stepState, selfie: stepState })
+      .optional()
+      .openapi({ description: 'Only with the capture token.' }),
+  })
+  .openapi('CaptureStatus');
+
+const score = z.object({ name: z.string(), value: z.number(), threshold: z.number(), comparison: z.enum(['gte', 'lte']) });
+const reportCheck = z.object({
+  verdict: z.enum(['PASS', 'FAIL', 'SKIPPED', 'CLEAR', 'MATCH']),
+  reason: z.string().nullable(),
+  scores: z.array(score),
+  model: z.object({ name: z.string(), version: z.string(), sha256: z.string() }).nullable().openapi({ description: 'The model version that scored the check (null for cross-checks, sanctions and simulations).' }),
+  duration_ms: z.number(),
+  match: z
+    .object({ list: z.string(), entry_id: z.string(), matched_name: z.string(), score: z.number() })
+    .nullable()
+    .optional()
+    .openapi({ description: 'Sanctions only: the closest list entry, never the whole entry.' }),
+});
+
+export const reportSchema = z
+  .object({
+    session_id: z.string(),
+    decided_at: z.string().nullable(),
+    checks: z.record(z.string(), reportCheck),
+    document: z
+      .object({
+        format: z.string().nullable(),
+        type: documentType,
+        country: z.string().nullable(),
+        corrections: z.array(z.object({ line: z.number(), index: z.number(), from: z.string(), to: z.string() })).openapi({ description: 'MRZ characters changed by check-digit-guided OCR correction.' }),
+      })
+      .nullable(),
+  })
+  .openapi('EvidenceReport', { description: 'Every score with its decision line, the model (name, version, sha256) behind it and timings. No images, no personal data.' });
+
+export const captureParams = z.object({ session_id: z.string().openapi({ example: 'ses_4Jq8v0ZbQ2x7LmN1pR5sT9wY' }) });
