@@ -28,14 +28,21 @@ if [ -z "${MONGODB_URI:-}" ]; then
   bash scripts/build-ferretdb.sh
 fi
 
+# The browser suite drives Debian's Chromium with a fake camera fed by ffmpeg-made .y4m files.
+if [ "${1:-all}" != runtime ] && { ! command -v chromium >/dev/null || ! command -v ffmpeg >/dev/null; }; then
+  step "installing Debian's chromium and ffmpeg (browser tests)"
+  as_root apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends chromium ffmpeg >/dev/null
+fi
+
 if [ "${1:-all}" != runtime ]; then
   step "test images and font from Debian packages"
   bash scripts/fetch-debian-assets.sh
 fi
 
 # `setup.sh runtime` (npm start) stops after the models; the synthetic test sets are for npm test.
-steps="models:materialize testdata:documents testdata:faces"
-[ "${1:-all}" = runtime ] && steps="models:materialize"
+steps="build:web models:materialize testdata:documents testdata:faces"
+[ "${1:-all}" = runtime ] && steps="build:web models:materialize"
 for script in $steps; do
   if node -e "process.exit(require('./package.json').scripts['$script'] ? 0 : 1)"; then
     step "npm run $script"

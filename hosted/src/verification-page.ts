@@ -3,14 +3,19 @@ import { escapeHtml, layout } from './html';
 import { Locale, t } from './messages';
 
 export interface VerificationPageInput {
+  sessionId: string;
   locale: Locale;
   status: 'PENDING' | 'IN_PROGRESS' | 'VERIFIED' | 'FAILED' | 'EXPIRED';
   verificationUrl: string;
+  /** Origin of the session's return_url: where the page posts widget events when framed. */
+  parentOrigin: string | null;
 }
 
+export const FLOW_SCRIPT = '/hosted/dist/flow.js';
+
 /**
- * The hosted page at verification_url. On a desktop (wide screen, fine pointer) it shows a QR code
- * carrying the same URL so the applicant continues on a phone; the capture steps run on the phone.
+ * The shell of the hosted page at verification_url; `hosted/web/` runs the flow in it. The QR code
+ * (shown on a desktop to hand the same URL to a phone) is rendered here so the script stays small.
  */
 export async function renderVerificationPage(input: VerificationPageInput): Promise<string> {
   const { locale } = input;
@@ -21,16 +26,16 @@ export async function renderVerificationPage(input: VerificationPageInput): Prom
   return layout(
     locale,
     t(locale, 'title'),
-    `<h1>${t(locale, 'title')}</h1>
+    `<div id="flow">
+<h1>${t(locale, 'title')}</h1>
 <p>${t(locale, 'intro')}</p>
-<section class="desktop-only" aria-label="QR">
-  <p>${t(locale, 'desktopHandoff')}</p>
-  <div class="qr" data-url="${escapeHtml(input.verificationUrl)}">${qr}</div>
-</section>
-<section class="phone-only" id="capture" data-status="${input.status}">
-  <p>${t(locale, 'phoneStart')}</p>
-  <p>${t(locale, 'open_IN_PROGRESS')}</p>
-</section>`,
+<noscript><p>${t(locale, 'needsScript')}</p></noscript>
+</div>
+<figure id="handoff-qr" class="qr" hidden data-url="${escapeHtml(input.verificationUrl)}" role="img" aria-label="${escapeHtml(t(locale, 'qrLabel'))}">${qr}</figure>`,
+    {
+      bodyData: { 'session-id': input.sessionId, locale, 'parent-origin': input.parentOrigin ?? '', status: input.status },
+      scripts: [FLOW_SCRIPT],
+    },
   );
 }
 

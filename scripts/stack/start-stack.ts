@@ -6,6 +6,7 @@ import { ensureDemoAccount } from './demo-account';
 import { startFerretDb } from './ferretdb';
 import { freePort } from './free-port';
 import { startRedis } from './redis';
+import { startWidgetDemo, WidgetDemo } from '../../hosted/demo/widget-demo-server';
 
 const ROOT = path.resolve(__dirname, '../..');
 const STATE = path.join(ROOT, '.state', 'stack');
@@ -18,6 +19,12 @@ function persistentSecret(name = 'secret-encryption-key'): string {
   return readFileSync(file, 'utf8').trim();
 }
 
+/** The demo account's sandbox key, when this machine issued one (see demo-account.ts). */
+function demoSandboxKey(): string | undefined {
+  const file = path.join(ROOT, '.state', 'demo-account.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')).sandbox_api_key as string) : undefined;
+}
+
 /**
  * The local stack: FerretDB and Redis (unless MONGODB_URI / REDIS_URL are set), the inference
  * service, the API and one worker, each its own process as in production.
@@ -25,7 +32,9 @@ function persistentSecret(name = 'secret-encryption-key'): string {
 async function main(): Promise<void> {
   mkdirSync(STATE, { recursive: true });
   const running: ManagedProcess[] = [];
+  let demo: WidgetDemo | null = null;
   const stopAll = async () => {
+    await demo?.stop();
     for (const proc of running.reverse()) await proc.stop();
   };
   process.on('SIGINT', () => void stopAll().then(() => process.exit(0)));
@@ -73,7 +82,9 @@ async function main(): Promise<void> {
     const workerMain = path.join(ROOT, 'api/src/entry-points/worker/main.ts');
     if (existsSync(workerMain)) running.push(startProcess('worker', TSX, [workerMain], { env, cwd: ROOT }));
     await waitFor('api', async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).ok, 60_000, api.child);
-    console.log(`\nStack up: API ${baseUrl}  ·  reference ${baseUrl}/docs  ·  readiness ${baseUrl}/readyz  (Ctrl-C stops everything)\n`);
+    // Local stack only: an integrator page on another origin (another port) embedding the widget.
+    demo = await startWidgetDemo({ apiBase: baseUrl, sandboxKey: demoSandboxKey(), port: Number(process.env.WIDGET_DEMO_PORT ?? port + 1), host: 'localhost' });
+    console.log(`\nStack up: API ${baseUrl}  ·  reference ${baseUrl}/docs  ·  readiness ${baseUrl}/readyz  ·  widget demo ${demo.url}  (Ctrl-C stops everything)\n`);
     await new Promise<void>((resolve) => api.child.once('exit', () => resolve()));
     console.error('api exited; stopping the stack');
   } finally {

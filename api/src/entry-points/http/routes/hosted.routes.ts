@@ -7,31 +7,38 @@ import { AppContext } from '../../../app-context';
 import { credentialView } from '../../../domain/usecases/check-credential/check-credential.usecase';
 import { openSession } from '../../../domain/usecases/open-session/open-session.usecase';
 import { SESSION_ID_PATTERN } from '../../../shared/random-id';
+import { originOf, setHostedPageHeaders } from '../middleware/hosted-page-headers';
 
 const HOSTED_PUBLIC = path.resolve(__dirname, '../../../../../hosted/public');
+// Built by `npm run build:web` (set-up); revalidated on every load so a rebuild is picked up.
+const WEB_DIST = path.join(HOSTED_PUBLIC, 'dist');
 
 const localeOf = (value: unknown, fallback: Locale = 'en'): Locale => (value === 'fr' || value === 'en' ? value : fallback);
 
 /** The applicant-facing pages: no key; the session id in the URL is the capability. */
 export function hostedRouter(ctx: AppContext): Router {
   const router = Router();
+  router.use('/hosted/dist', express.static(WEB_DIST, { index: false, maxAge: 0 }));
   router.use('/hosted', express.static(HOSTED_PUBLIC, { index: false, maxAge: '1h' }));
   router.get('/widget.js', (_req, res) => {
-    res.sendFile(path.join(HOSTED_PUBLIC, 'widget.js'), { maxAge: '1h' });
+    res.sendFile(path.join(WEB_DIST, 'widget.js'), { maxAge: 0 });
   });
 
   router.get('/v/:id', async (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
     const id = String(req.params.id);
     const session = SESSION_ID_PATTERN.test(id) ? await openSession(ctx, id) : null;
+    const parentOrigin = originOf(session?.return_url);
+    setHostedPageHeaders(res, parentOrigin);
     if (!session) {
       res.status(404).type('html').send(renderNotFoundPage(localeOf(req.query.locale)));
       return;
     }
     const html = await renderVerificationPage({
+      sessionId: session._id,
       locale: localeOf(req.query.locale, session.locale),
       status: session.status,
       verificationUrl: `${ctx.config.PUBLIC_BASE_URL}/v/${session._id}`,
+      parentOrigin,
     });
     res.type('html').send(html);
   });

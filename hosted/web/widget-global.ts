@@ -1,0 +1,3 @@
+import { init } from './widget';
+
+(window as unknown as { Bioverify: { init: typeof init } }).Bioverify = { init };
