@@ -61,7 +61,7 @@ describe('the applicant completes the hosted flow in a real browser with a (fake
    * One browser per camera scene (the fake camera's file is fixed at launch): the document, then the
    * liveness challenge, then the selfie. The capture token travels as a phone keeps it, in storage.
    */
-  async function captureOnPhone(verificationUrl: string, face: string, prefix: string): Promise<Applicant> {
+  async function captureOnPhone(verificationUrl: string, face: string, prefix: string, selfie = `${face}__augmented-1.jpg`): Promise<Applicant> {
     const documentCamera = await browserWith({ file: await camera.still(documentImage(PASSPORT), 1440, 1080) });
     let context = await phoneContext(documentCamera);
     let applicant = new Applicant(await context.newPage(), prefix);
@@ -85,7 +85,7 @@ describe('the applicant completes the hosted flow in a real browser with a (fake
     storage = await context.storageState();
     await livenessCamera.close();
 
-    const selfieCamera = await browserWith({ file: await camera.still(faceImage(`${face}__augmented-1.jpg`), 960, 720) });
+    const selfieCamera = await browserWith({ file: await camera.still(faceImage(selfie), 960, 720) });
     context = await phoneContext(selfieCamera, storage);
     await serveReturnPage(context);
     applicant = new Applicant(await context.newPage(), prefix);
@@ -121,6 +121,17 @@ describe('the applicant completes the hosted flow in a real browser with a (fake
     expect(copy).toBeDefined();
     expect({ status: copy?.status, bio: copy?.bioSignatureValid, standard: copy?.standardSignatureValid }).toEqual({ status: 'VERIFIED', bio: true, standard: true });
     expect(applicant.violations).toEqual({});
+  });
+
+  it("fails with FACE_MATCH_BELOW_THRESHOLD when another person's face follows the challenge and takes the selfie, and shows the outcome", async () => {
+    const session = await newSession();
+    // Another person performs the challenge and takes the selfie (liveness passes: the selfie is the
+    // performer), so what fails is the match with the document's portrait.
+    const applicant = await captureOnPhone(session.verification_url, 'grace-hopper', 'other-face');
+    await applicant.reach('done', 180_000);
+    expect(await applicant.page.locator('.outcome').getAttribute('data-status')).toBe('FAILED');
+    const decided = await result(session.session_id);
+    expect({ status: decided.status, failure_reason: decided.failure_reason }).toEqual({ status: 'FAILED', failure_reason: 'FACE_MATCH_BELOW_THRESHOLD' });
   });
 
   it('completes in French by uploads when the camera is refused: a document photo, a recorded challenge video and a selfie', async () => {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -11,7 +11,7 @@ export const documentImage = (file: string) => path.join(TESTDATA, 'documents', 
 export const faceImage = (file: string) => path.join(TESTDATA, 'faces', file);
 export const livenessFrame = (file: string) => path.join(TESTDATA, 'liveness', file);
 
-export type Pose = 'neutral' | 'left-14' | 'left-28' | 'right-14' | 'right-28' | 'up-15' | 'up-30' | 'down-15' | 'down-30' | 'blink';
+export type Pose = 'neutral' | 'left-15' | 'left-30' | 'right-15' | 'right-30' | 'up-15' | 'up-30' | 'down-15' | 'down-30' | 'blink';
 
 /** A camera scene: images held for a number of seconds, in order. */
 export type Scene = Array<{ image: string; seconds: number }>;
@@ -22,8 +22,8 @@ export type Scene = Array<{ image: string; seconds: number }>;
  * middle of its step so a few hundred milliseconds of camera start-up cannot shift it out.
  */
 const STEP_POSES: Record<string, Pose[]> = {
-  TURN_LEFT: ['left-14', 'left-28', 'left-14'],
-  TURN_RIGHT: ['right-14', 'right-28', 'right-14'],
+  TURN_LEFT: ['left-15', 'left-30', 'left-15'],
+  TURN_RIGHT: ['right-15', 'right-30', 'right-15'],
   LOOK_UP: ['up-15', 'up-30', 'up-15'],
   LOOK_DOWN: ['down-15', 'down-30', 'down-15'],
   BLINK: ['neutral', 'blink', 'neutral'],
@@ -67,6 +67,10 @@ export class CameraFiles {
   }
 
   private async encode(scene: Scene, width: number, height: number, ext: string, codec: string[]): Promise<string> {
+    // ffmpeg's concat demuxer skips a missing file without failing: a scene with a missing pose
+    // would silently show no movement, so refuse it here.
+    const missing = scene.map((s) => s.image).filter((image) => !existsSync(image));
+    if (missing.length > 0) throw new Error(`camera scene images missing (npm run testdata:faces?): ${[...new Set(missing)].join(', ')}`);
     const list = path.join(this.dir, `scene-${++this.count}.txt`);
     // The concat demuxer ignores the last entry's duration unless the file is listed once more.
     const lines = scene.flatMap((s) => [`file '${s.image}'`, `duration ${s.seconds}`]);
