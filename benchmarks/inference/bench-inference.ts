@@ -14,6 +14,7 @@ import { compareLoad, latencyPhase, sameBatchPhase, type Target } from './bench-
 import { BENCH_MAX_BATCH, prepareBenchRepository } from './bench-repository';
 import { summarise, TARGETS, verdicts, type ModelResult } from './bench-summary';
 import { measureMemory } from './memory-phase';
+import { overheadPhase, renderOverhead } from './overhead-phase';
 import { createProgress } from './progress';
 import { renderChart } from './results-chart';
 import { renderTable } from './results-table';
@@ -31,8 +32,32 @@ async function stop(...targets: Target[]): Promise<void> {
   }
 }
 
+/** The per-request overhead against bare onnxruntime, every model, on the declared repository. */
+async function overheadOnly(options: ReturnType<typeof parseBenchOptions>): Promise<void> {
+  const loadAvgStart = loadavg();
+  const { entries } = await prepareBenchRepository(options.repository, options.models);
+  const progress = createProgress(entries.length);
+  const on = await target(options.repository, options.models ? { INFERENCE_MODELS: options.models.join(',') } : {});
+  const results = [];
+  try {
+    for (const entry of entries) {
+      results.push(await overheadPhase(entry, on, options.rounds, options.quick ? 1500 : 3000, progress));
+      progress.step(`${entry.name}: 1 client / bare ${results.at(-1)!.one_client_vs_bare}, 32 clients / bare ${results.at(-1)!.clients_32_vs_bare}`);
+    }
+  } finally {
+    await stop(on);
+  }
+  progress.finish();
+  const header = `${new Date().toISOString()} · ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}) · load average ${loadAvgStart.map((l) => l.toFixed(1)).join('/')} at start, ${loadavg().map((l) => l.toFixed(1)).join('/')} at end · ${options.rounds} rounds`;
+  mkdirSync(options.outDir, { recursive: true });
+  writeFileSync(join(options.outDir, 'inference-overhead.json'), `${JSON.stringify({ generated_at: new Date().toISOString(), load_average_start: loadAvgStart, load_average_end: loadavg(), models: results }, null, 2)}\n`);
+  writeFileSync(join(options.outDir, 'inference-overhead.md'), renderOverhead(results, header));
+  console.log(renderOverhead(results, header));
+}
+
 async function main(): Promise<void> {
   const options = parseBenchOptions(process.argv.slice(2));
+  if (options.overhead) return overheadOnly(options);
   const loadAvgStart = loadavg();
   const { root, entries } = await prepareBenchRepository(options.repository, options.models);
   const loadModels = options.loadModels.filter((m) => entries.some((e) => e.name === m));

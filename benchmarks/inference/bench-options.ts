@@ -15,6 +15,8 @@ export interface BenchOptions {
   loadModels: string[];
   repository: string;
   outDir: string;
+  /** `--overhead`: only the per-request overhead figures (rounds of bare / 1 client / 32 clients). */
+  overhead: boolean;
 }
 
 export function parseBenchOptions(argv: string[]): BenchOptions {
@@ -29,12 +31,13 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     models,
     batchSizes: quick ? [1, 8, 32] : [1, 2, 4, 8, 16, 32],
     cellMs: quick ? 400 : 1800,
-    rounds: quick ? 2 : 3,
+    rounds: Number(value('--rounds') ?? (quick ? 2 : 3)),
     minIterations: quick ? 2 : 5,
     loadMs: quick ? 1600 : 4500,
     clients: [1, 8, 32],
     loadModels: value('--load-models')?.split(',') ?? (quick ? ['face-detection', 'face-embedding'] : models ?? ['antispoof', 'face-detection', 'face-embedding', 'face-landmarks', 'passive-liveness', 'text-recognition']),
     repository: value('--repository') ?? 'models',
     outDir: value('--out') ?? 'benchmarks/results',
+    overhead: argv.includes('--overhead'),
   };
 }
