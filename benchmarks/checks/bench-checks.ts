@@ -8,7 +8,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { faceTestdataDir, generateFaceTestdata, livenessTestdataDir, repoRoot } from '../../models/testdata/faces/generate-face-testdata';
+import { faceTestdataDir, generateFaceTestdata, livenessTestdataDir, repoRoot } from '../../inference/tools/testdata/faces/generate-face-testdata';
 import { createInProcessModelRunner } from '../../inference/src/runtime/in-process-model-runner';
 import type { ModelRunner } from '../../inference/src/runtime/model-runner';
 import { checkAntispoof } from '../../inference/src/tasks/antispoof/check-antispoof';

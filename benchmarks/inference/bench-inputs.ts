@@ -3,7 +3,7 @@
  * requests have (free dims at the preprocessing size). Text detection runs at 320x320 so a batch
  * of 32 fits the 64 MiB request limit; sizes that cannot fit are skipped and reported.
  */
-import { MAX_REQUEST_BYTES } from '../../inference/src/grpc/message-limits';
+import { MAX_REQUEST_BYTES } from '../../inference/src/client/message-limits';
 import type { HostTensor, ModelConfig } from '../../inference/src/runtime/model-runner';
 import { warmupInputs } from '../../inference/src/runtime/warmup-inputs';
 

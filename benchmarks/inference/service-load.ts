@@ -4,7 +4,7 @@
  * with their comparison (bare, or batching off) and share the machine's background noise.
  */
 import type { InferenceClient } from '../../inference/src/client/inference-client';
-import { encodeTensor } from '../../inference/src/grpc/tensor-codec';
+import { encodeTensor } from '../../inference/src/client/tensor-codec';
 import type { ModelConfig } from '../../inference/src/runtime/model-runner';
 import type { InferTensor } from '../../proto/gen/bioverify/inference/v1/model_service';
 import { emptySamples, round, type Samples } from './bare-ort';

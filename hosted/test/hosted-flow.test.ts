@@ -7,7 +7,7 @@ import { CaptureClient } from '../../api/test/capture/support/capture-client';
 import { CaptureStack } from '../../api/test/capture/support/capture-stack';
 import { documentOf, livenessOf, selfieOf } from '../../api/test/capture/support/applicant-files';
 
-// Synthetic passport 001 carries the astronaut's portrait (models/testdata/documents/labels.json).
+// Synthetic passport 001 carries the astronaut's portrait (inference/tools/testdata/documents/labels.json).
 const PASSPORT = 'synthetic-td3-passport-clean-001.jpg';
 const HOLDER = 'TOMAS OESTERGAARD';
 const CHALLENGE = ['TURN_LEFT', 'TURN_RIGHT', 'BLINK'];

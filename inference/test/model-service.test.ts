@@ -4,7 +4,7 @@
  * and recovery from an executor crash.
  */
 import { status } from '@grpc/grpc-js';
-import { decodeTensor } from '../src/grpc/tensor-codec';
+import { decodeTensor } from '../src/client/tensor-codec';
 import { createInProcessModelRunner } from '../src/runtime/in-process-model-runner';
 import { TINY_MODEL, tinyRepository } from './fixtures/tiny-repository';
 import { startTestService, type TestService } from './support/start-test-service';

@@ -4,7 +4,7 @@
  * for every model, requests batched together over gRPC answer what single runs answer.
  */
 import { join } from 'node:path';
-import { decodeTensor, encodeTensor } from '../src/grpc/tensor-codec';
+import { decodeTensor, encodeTensor } from '../src/client/tensor-codec';
 import { createInProcessModelRunner, type InProcessModelRunner } from '../src/runtime/in-process-model-runner';
 import type { ModelConfig } from '../src/runtime/model-runner';
 import { startTestService, type TestService } from './support/start-test-service';

@@ -11,7 +11,7 @@ import {
 import {
   VerificationServiceClient, type CheckAntispoofResponse, type CheckLivenessRequest, type CheckLivenessResponse, type MatchFacesResponse, type VerifyDocumentResponse,
 } from '../../../proto/gen/bioverify/inference/v1/verification_service';
-import { clientMessageOptions } from '../grpc/message-limits';
+import { clientMessageOptions } from './message-limits';
 import { DEFAULT_DEADLINES_MS, deadlineIn } from './call-deadline';
 
 export interface InferenceClientOptions {

@@ -12,7 +12,7 @@ import { startMetricsServer } from '../metrics/metrics-server';
 import type { SessionTuning } from '../runtime/execution-providers';
 import { startModelHost, type ModelHost } from '../serving/model-host';
 import { HealthStatus } from './health-status';
-import { serverMessageOptions } from './message-limits';
+import { serverMessageOptions } from '../client/message-limits';
 import { modelServiceHandlers } from './model-service-handlers';
 import { verificationServiceHandlers } from './verification-service-handlers';
 

@@ -14,7 +14,7 @@ import type { HostTensor, TensorSpec } from '../runtime/model-runner';
 import type { HostedModel } from '../serving/hosted-model';
 import type { ModelHost } from '../serving/model-host';
 import { toServiceError } from './grpc-errors';
-import { decodeTensor, encodeTensor, protoDataType } from './tensor-codec';
+import { decodeTensor, encodeTensor, protoDataType } from '../client/tensor-codec';
 
 type Unary<Req, Res> = (call: ServerUnaryCall<Req, Res>, callback: sendUnaryData<Res>) => void;
 

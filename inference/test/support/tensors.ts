@@ -1,4 +1,4 @@
-import { encodeTensor } from '../../src/grpc/tensor-codec';
+import { encodeTensor } from '../../src/client/tensor-codec';
 import type { HostTensor } from '../../src/runtime/model-runner';
 
 export function floatTensor(dims: number[], fill: (i: number) => number = (i) => i): HostTensor {

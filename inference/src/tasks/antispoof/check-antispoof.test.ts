@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { faceImage, faceTestRunner, withThresholds, type ServiceTestRunner } from '../face/face-test-fixtures';
+import { faceImage, faceTestRunner, withThresholds, type ServiceTestRunner } from '../../../test/support/face-fixtures';
 import { checkAntispoof } from './check-antispoof';
 
 let runner: ServiceTestRunner;

@@ -1,7 +1,7 @@
 import type { AntispoofCheck, ScoreEvidence } from '../task-contracts';
 import { analyseFaces } from '../face/analyse-faces';
 import { faceCropScores } from '../face/face-crop-scores';
-import { decodeRgb } from '../face/rgb-image';
+import { decodeRgb } from '../../images/rgb-image';
 import { configuredThreshold } from '../face/thresholds';
 import { passiveLivenessModel } from '../liveness/liveness-settings';
 

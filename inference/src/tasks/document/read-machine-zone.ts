@@ -7,7 +7,7 @@
  * a name letter was read unsurely (the visual zone prints the names).
  */
 import type { ModelRunner } from '../../runtime/model-runner';
-import type { RgbImage } from '../face/rgb-image';
+import type { RgbImage } from '../../images/rgb-image';
 import { UNKNOWN_CHAR } from './mrz/mrz-reading';
 import { readMrz, type MrzRead } from './mrz/read-mrz';
 import { confirmNamesFromVisualZone, namesAreUnsure } from './mrz/visual-zone-names';

@@ -11,15 +11,15 @@
  * DOCUMENT_TEST_ALL=1 runs them all, as `npm run eval -- --task document` always does.
  */
 // onnxruntime's instanceof checks need Node's typed arrays inside jest's vm context.
-import '../../../../models/test/support/node-realm-typed-arrays';
+import '../../../tools/test/support/node-realm-typed-arrays';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { scoreDocument, summariseDocuments, type DocumentResult } from '../../../../models/eval/tasks/document-scoring';
-import type { DocumentLabel } from '../../../../models/testdata/documents/document-labels';
-import { documentTestdataDir, generateDocumentTestdata } from '../../../../models/testdata/documents/generate-documents';
+import { scoreDocument, summariseDocuments, type DocumentResult } from '../../../tools/eval/tasks/document-scoring';
+import type { DocumentLabel } from '../../../tools/testdata/documents/document-labels';
+import { documentTestdataDir, generateDocumentTestdata } from '../../../tools/testdata/documents/generate-documents';
 import { createInferenceClient } from '../../client/inference-client';
-import { createRemoteModelRunner } from '../../client/remote-model-runner';
+import { createRemoteModelRunner } from '../../runtime/remote-model-runner';
 import { startInferenceServer } from '../../grpc/inference-server';
 import type { ModelRunner } from '../../runtime/model-runner';
 import type { DocumentCheckOutput } from '../task-contracts';

@@ -4,7 +4,7 @@
  * visual zone (best effort).
  */
 import type { ModelRunner } from '../../runtime/model-runner';
-import { decodeRgb, type RgbImage } from '../face/rgb-image';
+import { decodeRgb, type RgbImage } from '../../images/rgb-image';
 import type { DocumentCheck, DocumentCheckInput, DocumentCheckOutput } from '../task-contracts';
 import { readAddress } from './address/read-address';
 import { documentOutcome, type DocumentThresholds } from './document-outcome';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import sharp from 'sharp';
-import { faceMatchEval } from '../../../../models/eval/tasks/face-match-eval';
-import { faceImage, faceTestdataDir, faceTestRunner, type ServiceTestRunner } from '../face/face-test-fixtures';
+import { faceMatchEval } from '../../../tools/eval/tasks/face-match-eval';
+import { faceImage, faceTestdataDir, faceTestRunner, type ServiceTestRunner } from '../../../test/support/face-fixtures';
 import { servedMetric } from '../face/descriptor-metric';
 import { matchFaces } from './match-faces';
 

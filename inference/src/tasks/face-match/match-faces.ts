@@ -2,7 +2,7 @@ import type { FaceMatchCheck, FaceMatchCheckOutput } from '../task-contracts';
 import { analyseFaces } from '../face/analyse-faces';
 import { servedMetric } from '../face/descriptor-metric';
 import { describeFaces } from '../face/face-descriptor';
-import { decodeRgb } from '../face/rgb-image';
+import { decodeRgb } from '../../images/rgb-image';
 
 /**
  * Face match: embeds the document portrait and the selfie from crops aligned as the served

@@ -1,6 +1,6 @@
-import { sample, type Affine } from './affine-sampler';
+import { sample, type Affine } from '../../images/affine-sampler';
 import type { Point } from './face-types';
-import type { RgbImage } from './rgb-image';
+import type { RgbImage } from '../../images/rgb-image';
 
 /**
  * Where the eye centres land in the aligned crop, as fractions of its side. Chosen by measurement

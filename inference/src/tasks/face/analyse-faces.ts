@@ -2,7 +2,7 @@ import type { ModelRunner } from '../../runtime/model-runner';
 import { detectFaces } from './detect-faces';
 import { faceLandmarks, faceLandmarksModel } from './face-landmarks';
 import type { DetectedFace, FaceLandmarks } from './face-types';
-import type { RgbImage } from './rgb-image';
+import type { RgbImage } from '../../images/rgb-image';
 
 export interface AnalysedFace {
   /** The largest face in the image: the applicant in a selfie or the portrait on a document. */

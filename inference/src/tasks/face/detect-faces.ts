@@ -1,9 +1,9 @@
 import type { HostTensor, ModelRunner } from '../../runtime/model-runner';
-import { apply, sample, type Affine } from './affine-sampler';
+import { apply, sample, type Affine } from '../../images/affine-sampler';
 import { blazefaceAnchors } from './blazeface-anchors';
 import type { DetectedFace, Point } from './face-types';
 import { chunks, packCrops, preprocessingOf } from './model-input';
-import type { RgbImage } from './rgb-image';
+import type { RgbImage } from '../../images/rgb-image';
 
 export const faceDetectionModel = 'face-detection';
 

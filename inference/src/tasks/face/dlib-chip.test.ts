@@ -1,4 +1,4 @@
-import { apply, sample } from './affine-sampler';
+import { apply, sample } from '../../images/affine-sampler';
 import { dlibChipAlignment, fitSimilarity } from './dlib-chip';
 import type { FaceLandmarks, Point } from './face-types';
 

@@ -5,9 +5,9 @@
  * sampled with the border repeated, so a face near the photo's edge is never clipped or cut
  * against black.
  */
-import { invert, sample, type Affine } from './affine-sampler';
+import { invert, sample, type Affine } from '../../images/affine-sampler';
 import type { FaceLandmarks, Point } from './face-types';
-import type { RgbImage } from './rgb-image';
+import type { RgbImage } from '../../images/rgb-image';
 
 /**
  * iBUG-68 points the recipe uses (eye corners, nose tip and base, mouth corners), each with the

@@ -1,9 +1,9 @@
 import type { ModelRunner } from '../../runtime/model-runner';
-import { sample } from './affine-sampler';
+import { sample } from '../../images/affine-sampler';
 import type { AnalysedFace } from './analyse-faces';
 import { uprightCrop } from './face-landmarks';
 import { chunks, packCrops, preprocessingOf } from './model-input';
-import type { RgbImage } from './rgb-image';
+import type { RgbImage } from '../../images/rgb-image';
 
 /**
  * Runs a single-score face classifier (antispoof, passive liveness) on the same upright 1.4x face

@@ -1,5 +1,5 @@
 import type { ModelRunner } from '../../runtime/model-runner';
-import { boxToSize, sample } from './affine-sampler';
+import { boxToSize, sample } from '../../images/affine-sampler';
 import { alignedCrop } from './align-face';
 import type { AnalysedFace } from './analyse-faces';
 import { dlibChip } from './dlib-chip';
@@ -7,7 +7,7 @@ import { embedFaces, faceEmbeddingModel } from './face-embedding';
 import type { DetectedFace } from './face-types';
 import { eyeCentres } from './mesh-geometry';
 import { preprocessingOf } from './model-input';
-import type { RgbImage } from './rgb-image';
+import type { RgbImage } from '../../images/rgb-image';
 
 /**
  * How a face is cut for the embedding model; the model's config names it in `preprocessing.resize`.

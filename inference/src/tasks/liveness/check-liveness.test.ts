@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { faceImage, faceTestRunner, jsonLines, livenessTestdataDir, type ServiceTestRunner } from '../face/face-test-fixtures';
-import type { LivenessSequence } from '../../../../models/testdata/faces/make-liveness-sequences';
+import { faceImage, faceTestRunner, jsonLines, livenessTestdataDir, type ServiceTestRunner } from '../../../test/support/face-fixtures';
+import type { LivenessSequence } from '../../../tools/testdata/faces/make-liveness-sequences';
 import { checkLiveness } from './check-liveness';
 
 let runner: ServiceTestRunner;

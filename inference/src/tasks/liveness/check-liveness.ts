@@ -5,7 +5,7 @@ import { analyseFaces, type AnalysedFace } from '../face/analyse-faces';
 import { faceCropScores } from '../face/face-crop-scores';
 import { describeFaces } from '../face/face-descriptor';
 import { headPose } from '../face/mesh-geometry';
-import { decodeRgb, type RgbImage } from '../face/rgb-image';
+import { decodeRgb, type RgbImage } from '../../images/rgb-image';
 import { followChallenge, type FramePose } from './follow-challenge';
 import { livenessSettings, passiveLivenessModel } from './liveness-settings';
 

@@ -6,9 +6,9 @@
  * 18 px tall, well inside what the detector resolves; see the document check notes for measures.
  */
 import type { InferOptions, ModelRunner } from '../../../runtime/model-runner';
-import { sample } from '../../face/affine-sampler';
+import { sample } from '../../../images/affine-sampler';
 import { packCrops, preprocessingOf } from '../../face/model-input';
-import type { RgbImage } from '../../face/rgb-image';
+import type { RgbImage } from '../../../images/rgb-image';
 import { dbBoxes } from './db-postprocess';
 import type { TextBox } from './text-box';
 

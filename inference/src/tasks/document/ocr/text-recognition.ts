@@ -4,9 +4,9 @@
  * so lines of similar length from any request share an input shape and can be batched.
  */
 import type { InferOptions, ModelRunner } from '../../../runtime/model-runner';
-import { sample, type Affine } from '../../face/affine-sampler';
+import { sample, type Affine } from '../../../images/affine-sampler';
 import { chunks, packCrops, preprocessingOf } from '../../face/model-input';
-import type { RgbImage } from '../../face/rgb-image';
+import type { RgbImage } from '../../../images/rgb-image';
 import { decodeLine, type DecodedLine } from './ctc-decode';
 import { charsetFor } from './recognition-charset';
 import type { TextBox } from './text-box';

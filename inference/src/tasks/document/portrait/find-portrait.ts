@@ -9,7 +9,7 @@ import type { ModelRunner } from '../../../runtime/model-runner';
 import type { FaceBox } from '../../task-contracts';
 import { detectFaces } from '../../face/detect-faces';
 import type { DetectedFace } from '../../face/face-types';
-import { encodeJpeg, type RgbImage } from '../../face/rgb-image';
+import { encodeJpeg, type RgbImage } from '../../../images/rgb-image';
 
 export interface Portrait { box: FaceBox; jpeg: Uint8Array }
 

@@ -1,0 +1,69 @@
+/**
+ * `npm run eval -- --task <name> [task flags] [--out <dir>] [--models <repository>]`
+ * Runs one registered evaluation task against the real models in-process, prints FMR/FNMR at the
+ * configured line and the equal-error point, and writes summary.json and chart.svg to --out
+ * (default .state/eval/<task>/). See README.md beside this file for the input formats.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createInProcessModelRunner } from '../../src/runtime/in-process-model-runner';
+import { errorChartSvg } from './charts/error-chart-svg';
+import type { EvalArgs } from './eval-task';
+import { describeSummary, summariseTrials } from './summarise-trials';
+import { evalTasks } from './tasks';
+
+export function parseArgs(argv: string[]): EvalArgs {
+  const args: EvalArgs = {};
+  for (let i = 0; i < argv.length; i++) {
+    if (!argv[i].startsWith('--')) throw new Error(`unexpected argument "${argv[i]}"`);
+    const key = argv[i].slice(2);
+    const value = argv[i + 1] && !argv[i + 1].startsWith('--') ? argv[++i] : 'true';
+    args[key] = value;
+  }
+  return args;
+}
+
+function usage(): string {
+  return ['usage: npm run eval -- --task <name> [flags] [--out <dir>] [--models <repository dir>]', 'tasks:',
+    ...Object.values(evalTasks).map((t) => `  ${t.name} ${t.usage}`)].join('\n');
+}
+
+export async function runEval(argv: string[]): Promise<number> {
+  const args = parseArgs(argv);
+  const task = args.task ? evalTasks[args.task] : undefined;
+  if (!task || args.help) {
+    console.log(usage());
+    return task || args.help ? 0 : 2;
+  }
+  const runner = await createInProcessModelRunner({ repository: args.models ?? 'models', models: task.models });
+  try {
+    const outcome = await task.run({ runner, args, log: (line) => console.log(line) });
+    const outDir = args.out ?? path.join('.state/eval', task.name);
+    await mkdir(outDir, { recursive: true });
+    const lines = [`== ${task.name} ==`];
+    let figures: Record<string, unknown> = {};
+    if (outcome.trials && outcome.decision) {
+      const summary = summariseTrials(outcome.trials, outcome.decision);
+      lines.push(...describeSummary(summary, outcome.vocabulary));
+      const chart = errorChartSvg({ title: `${task.name}: ${summary.counts.genuine} genuine / ${summary.counts.nonGenuine} non-genuine trials`, trials: outcome.trials, curve: summary.curve, decision: outcome.decision, atDecision: summary.atDecision, eer: summary.equalError });
+      await writeFile(path.join(outDir, 'chart.svg'), chart);
+      lines.push(`chart: ${path.join(outDir, 'chart.svg')}`);
+      const { curve, ...rest } = summary;
+      figures = { ...rest, curve, trials: outcome.trials };
+    }
+    lines.push(...(outcome.report ?? []));
+    await writeFile(path.join(outDir, 'summary.json'), JSON.stringify({ task: task.name, args, ...figures, ...outcome.summary }, null, 1) + '\n');
+    lines.push(`summary: ${path.join(outDir, 'summary.json')}`);
+    console.log(lines.join('\n'));
+    return 0;
+  } finally {
+    await runner.close();
+  }
+}
+
+if (require.main === module) {
+  runEval(process.argv.slice(2)).then((code) => process.exit(code), (error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

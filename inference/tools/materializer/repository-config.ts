@@ -1,0 +1,29 @@
+/**
+ * config.json as the materializer reads it: the runtime's ModelConfig plus the provenance the
+ * runtime never needs (where each copied asset comes from, how converted tensors are renamed).
+ * The inference loader ignores these extra source fields.
+ */
+import type { ModelConfig } from '../../src/runtime/model-runner';
+
+export interface AssetSource {
+  /** Path inside the source package. */
+  path: string;
+  sha256: string;
+}
+
+export interface MaterializeSource {
+  package: string;
+  package_version: string;
+  /** Path inside the package of the model file (an .onnx to copy, or a TFJS model.json to convert). */
+  path: string;
+  /** Absent: copy the file as is. Otherwise the name of a converter in converters.ts. */
+  conversion?: string;
+  /** Where the weights were first published, for the provenance table. */
+  upstream?: string;
+  /** Files placed beside the model, by their name in the version folder. */
+  assets?: Record<string, AssetSource>;
+  /** Converted models only: a TFJS signature key (or tensor name) → the ONNX input/output name. */
+  tensor_names?: Record<string, string>;
+}
+
+export type RepositoryConfig = Omit<ModelConfig, 'source'> & { source: MaterializeSource };
