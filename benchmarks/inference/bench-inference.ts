@@ -6,7 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createInferenceClient } from '../../inference/src/client/inference-client';
 import { tooLargeForRequest } from './bench-inputs';
 import { parseBenchOptions } from './bench-options';
@@ -14,7 +14,7 @@ import { compareLoad, latencyPhase, sameBatchPhase, type Target } from './bench-
 import { BENCH_MAX_BATCH, prepareBenchRepository } from './bench-repository';
 import { summarise, TARGETS, verdicts, type ModelResult } from './bench-summary';
 import { measureMemory } from './memory-phase';
-import { overheadPhase, renderOverhead } from './overhead-phase';
+import { overheadPhase, renderOverhead, type ComparedService } from './overhead-phase';
 import { createProgress } from './progress';
 import { renderChart } from './results-chart';
 import { renderTable } from './results-table';
@@ -37,15 +37,25 @@ async function overheadOnly(options: ReturnType<typeof parseBenchOptions>): Prom
   const loadAvgStart = loadavg();
   const { entries } = await prepareBenchRepository(options.repository, options.models);
   const progress = createProgress(entries.length);
-  const on = await target(options.repository, options.models ? { INFERENCE_MODELS: options.models.join(',') } : {});
+  const only: Record<string, string> = options.models ? { INFERENCE_MODELS: options.models.join(',') } : {};
+  const services: ComparedService[] = [{ label: 'this tree', target: await target(options.repository, only) }];
+  if (options.baseline) {
+    const service = await startServiceProcess(resolve(options.repository), only, resolve(options.baseline));
+    services.push({ label: `baseline ${options.baseline}`, target: { service, client: createInferenceClient({ address: service.address }) } });
+  }
+  if (options.variant) {
+    const [key, value] = options.variant.split('=') as [string, string];
+    services.push({ label: options.variant, target: await target(options.repository, { ...only, [key]: value }) });
+  }
   const results = [];
   try {
     for (const entry of entries) {
-      results.push(await overheadPhase(entry, on, options.rounds, options.quick ? 1500 : 3000, progress));
-      progress.step(`${entry.name}: 1 client / bare ${results.at(-1)!.one_client_vs_bare}, 32 clients / bare ${results.at(-1)!.clients_32_vs_bare}`);
+      results.push(await overheadPhase(entry, services, options.rounds, options.quick ? 1500 : 3000, progress));
+      const s = results.at(-1)!.summary['this tree']!;
+      progress.step(`${entry.name}: 1 client / bare ${s.one_client_vs_bare}, 32 clients / bare ${s.clients_32_vs_bare}`);
     }
   } finally {
-    await stop(on);
+    await stop(...services.map((s) => s.target));
   }
   progress.finish();
   const header = `${new Date().toISOString()} · ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}) · load average ${loadAvgStart.map((l) => l.toFixed(1)).join('/')} at start, ${loadavg().map((l) => l.toFixed(1)).join('/')} at end · ${options.rounds} rounds`;

@@ -17,6 +17,10 @@ export interface BenchOptions {
   outDir: string;
   /** `--overhead`: only the per-request overhead figures (rounds of bare / 1 client / 32 clients). */
   overhead: boolean;
+  /** With --overhead: another checkout whose service is measured in the same rounds. */
+  baseline?: string;
+  /** With --overhead: KEY=VALUE, this service again with that environment change. */
+  variant?: string;
 }
 
 export function parseBenchOptions(argv: string[]): BenchOptions {
@@ -39,5 +43,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     repository: value('--repository') ?? 'models',
     outDir: value('--out') ?? 'benchmarks/results',
     overhead: argv.includes('--overhead'),
+    baseline: value('--baseline'),
+    variant: value('--variant'),
   };
 }

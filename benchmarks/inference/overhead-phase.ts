@@ -1,10 +1,12 @@
 /**
  * `npm run bench:inference -- --overhead`: what the service costs per request over bare
  * onnxruntime-node, the issue 14 figures. Per model and round, back to back on the same machine:
- * bare session.run of batch 1 (one caller), the service's ModelInfer from one client, and from 32
- * clients (dynamic batching on, as configured), with the service's event-loop lag p99 during the
- * 32-client slice. Ratios are per round (so each compares slices a few seconds apart) and the
- * reported figure is their median.
+ * bare session.run of batch 1 (one caller), then for each compared service the ModelInfer rate
+ * from one client and from 32 clients (dynamic batching on, as configured), with that service's
+ * event-loop lag p99 during its 32-client slice. Ratios are per round (each compares slices a few
+ * seconds apart, so a burst of other work hits both) and the reported figure is their median.
+ * `--baseline <checkout>` adds another checkout's service (e.g. the previous commit) and
+ * `--variant KEY=VALUE` this service with an environment change, measured in the same rounds.
  */
 import { loadavg } from 'node:os';
 import type { ModelEntry } from '../../inference/src/repository/load-model-repository';
@@ -16,83 +18,99 @@ import { median } from './percentiles';
 import type { Progress } from './progress';
 import { emptyLoad, encodedInputs, loadSlice } from './service-load';
 
-export interface OverheadRound {
-  load_average_1m: number;
-  bare_per_s: number;
+export interface ComparedService { label: string; target: Target }
+
+export interface ServiceRound {
   one_client_per_s: number;
   one_client_p50_ms: number;
   clients_32_per_s: number;
   lag_p99_ms: number;
 }
 
+export interface OverheadRound {
+  load_average_1m: number;
+  bare_per_s: number;
+  services: Record<string, ServiceRound>;
+}
+
 export interface OverheadResult {
   model: string;
   rounds: OverheadRound[];
-  /** Medians over rounds. */
-  one_client_vs_bare: number;
-  clients_32_vs_bare: number;
-  lag_p99_ms: number;
+  /** Per service label, medians over rounds. */
+  summary: Record<string, { one_client_vs_bare: number; clients_32_vs_bare: number; lag_p99_ms: number; one_client_p50_ms: number }>;
 }
 
 const perSecond = (count: number, ms: number) => round((count * 1000) / ms);
+const med = (values: number[]) => Math.round((median(values) ?? NaN) * 100) / 100;
 
-export async function overheadPhase(entry: ModelEntry, on: Target, rounds: number, sliceMs: number, progress: Progress): Promise<OverheadResult> {
+async function serviceRound(service: Target, model: string, encoded: ReturnType<typeof encodedInputs>, sliceMs: number): Promise<ServiceRound> {
+  const one = emptyLoad();
+  await loadSlice(service.client, model, encoded, 1, 1, sliceMs, one, 3);
+  const many = emptyLoad();
+  await service.service.resetLag();
+  await loadSlice(service.client, model, encoded, 1, 32, sliceMs, many, 32);
+  const lag = await service.service.lagP99Ms();
+  return {
+    one_client_per_s: perSecond(one.rows, one.elapsedMs),
+    one_client_p50_ms: round(median(one.latencies) ?? NaN, 2),
+    clients_32_per_s: perSecond(many.rows, many.elapsedMs),
+    lag_p99_ms: round(lag, 2),
+  };
+}
+
+export async function overheadPhase(entry: ModelEntry, services: ComparedService[], rounds: number, sliceMs: number, progress: Progress): Promise<OverheadResult> {
   const bare = await openModel(entry);
   const inputs = benchInputs(entry.config, 1);
   const encoded = encodedInputs(entry.config, 1);
   const measured: OverheadRound[] = [];
   try {
     await bare.run(inputs);
-    await loadSlice(on.client, entry.name, encoded, 1, 32, 300, emptyLoad());
+    for (const { target } of services) await loadSlice(target.client, entry.name, encoded, 1, 32, 300, emptyLoad());
     for (let r = 0; r < rounds; r++) {
       const b = emptySamples();
       await bareSlice(bare, inputs, 1, sliceMs, 3, b);
-      const one = emptyLoad();
-      await loadSlice(on.client, entry.name, encoded, 1, 1, sliceMs, one, 3);
-      const many = emptyLoad();
-      await on.service.resetLag();
-      await loadSlice(on.client, entry.name, encoded, 1, 32, sliceMs, many, 32);
-      const lag = await on.service.lagP99Ms();
-      const sorted = [...one.latencies].sort((x, y) => x - y);
-      measured.push({
-        load_average_1m: round(loadavg()[0]!, 2),
-        bare_per_s: perSecond(b.rows, b.elapsedMs),
-        one_client_per_s: perSecond(one.rows, one.elapsedMs),
-        one_client_p50_ms: round(sorted[Math.floor(sorted.length / 2)] ?? NaN, 2),
-        clients_32_per_s: perSecond(many.rows, many.elapsedMs),
-        lag_p99_ms: round(lag, 2),
-      });
-      const m = measured.at(-1)!;
-      progress.note(`${entry.name} round ${r + 1}: bare ${m.bare_per_s}/s, 1 client ${m.one_client_per_s}/s (p50 ${m.one_client_p50_ms} ms), 32 clients ${m.clients_32_per_s}/s, lag p99 ${m.lag_p99_ms} ms, load ${m.load_average_1m}`);
+      const round1: OverheadRound = { load_average_1m: round(loadavg()[0]!, 2), bare_per_s: perSecond(b.rows, b.elapsedMs), services: {} };
+      // Alternate which service goes first, so neither always follows the bare slice.
+      const order = r % 2 === 0 ? services : [...services].reverse();
+      for (const { label, target } of order) round1.services[label] = await serviceRound(target, entry.name, encoded, sliceMs);
+      measured.push(round1);
+      const text = services.map(({ label }) => {
+        const s = round1.services[label]!;
+        return `${label}: 1 client ${s.one_client_per_s}/s (p50 ${s.one_client_p50_ms} ms), 32 clients ${s.clients_32_per_s}/s, lag p99 ${s.lag_p99_ms} ms`;
+      }).join('; ');
+      progress.note(`${entry.name} round ${r + 1}: bare ${round1.bare_per_s}/s; ${text}; load ${round1.load_average_1m}`);
     }
   } finally {
     await bare.close();
   }
-  const r2 = (v: number) => Math.round(v * 100) / 100;
-  return {
-    model: entry.name,
-    rounds: measured,
-    one_client_vs_bare: r2(median(measured.map((m) => m.one_client_per_s / m.bare_per_s)) ?? NaN),
-    clients_32_vs_bare: r2(median(measured.map((m) => m.clients_32_per_s / m.bare_per_s)) ?? NaN),
-    lag_p99_ms: r2(median(measured.map((m) => m.lag_p99_ms)) ?? NaN),
-  };
+  const summary: OverheadResult['summary'] = {};
+  for (const { label } of services) {
+    const of = (f: (s: ServiceRound, m: OverheadRound) => number) => med(measured.map((m) => f(m.services[label]!, m)));
+    summary[label] = {
+      one_client_vs_bare: of((s, m) => s.one_client_per_s / m.bare_per_s),
+      clients_32_vs_bare: of((s, m) => s.clients_32_per_s / m.bare_per_s),
+      lag_p99_ms: of((s) => s.lag_p99_ms),
+      one_client_p50_ms: of((s) => s.one_client_p50_ms),
+    };
+  }
+  return { model: entry.name, rounds: measured, summary };
 }
 
 export function renderOverhead(results: OverheadResult[], header: string): string {
-  const rows = results.map((r) => {
-    const med = (f: (m: OverheadRound) => number) => round(median(r.rounds.map(f)) ?? NaN);
-    return `| ${r.model} | ${med((m) => m.bare_per_s)} | ${med((m) => m.one_client_per_s)} (p50 ${med((m) => m.one_client_p50_ms)} ms) | **${r.one_client_vs_bare}** | ${med((m) => m.clients_32_per_s)} | **${r.clients_32_vs_bare}** | ${r.lag_p99_ms} | ${r.rounds.map((m) => m.load_average_1m).join(' / ')} |`;
-  });
+  const rows = results.flatMap((r) => Object.entries(r.summary).map(([label, s]) => {
+    const of = (f: (m: OverheadRound) => number) => round(median(r.rounds.map(f)) ?? NaN);
+    return `| ${r.model} | ${label} | ${of((m) => m.bare_per_s)} | ${of((m) => m.services[label]!.one_client_per_s)} (p50 ${s.one_client_p50_ms} ms) | **${s.one_client_vs_bare}** | ${of((m) => m.services[label]!.clients_32_per_s)} | **${s.clients_32_vs_bare}** | ${s.lag_p99_ms} | ${r.rounds.map((m) => m.load_average_1m).join(' / ')} |`;
+  }));
   return [
-    `# Service overhead per request (\`npm run bench:inference -- --overhead\`)`,
+    '# Service overhead per request (`npm run bench:inference -- --overhead`)',
     '',
     header,
     '',
-    '| model | bare batch-1 runs/s | ModelInfer 1 client req/s | 1 client / bare | 32 clients req/s | 32 clients / bare | lag p99 ms (32 clients) | load average per round |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| model | service | bare batch-1 runs/s | ModelInfer 1 client req/s | 1 client / bare | 32 clients req/s | 32 clients / bare | lag p99 ms (32 clients) | load average per round |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows,
     '',
-    'Medians over rounds; each round runs bare, one client and 32 clients back to back. Targets (issue 14): 1 client ≥ 0.8, 32 clients ≥ 0.85, lag p99 < 20 ms.',
+    'Medians over rounds of per-round ratios; each round runs bare, then each service with one client and with 32 clients. Targets (issue 14): 1 client ≥ 0.8, 32 clients ≥ 0.85, lag p99 < 20 ms.',
     '',
   ].join('\n');
 }

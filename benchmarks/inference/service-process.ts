@@ -38,8 +38,8 @@ function kb(file: string, field: string): number {
   }
 }
 
-export async function startServiceProcess(repository: string, env: Record<string, string> = {}): Promise<ServiceProcess> {
-  const root = join(__dirname, '../..');
+/** `root`: the checkout whose service runs (another one's, to compare a baseline in the same run). */
+export async function startServiceProcess(repository: string, env: Record<string, string> = {}, root = join(__dirname, '../..')): Promise<ServiceProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--require', require.resolve('tsx/cjs'), join(root, 'inference/src/main.ts')], {
     cwd: root,
     env: { ...process.env, MODEL_REPOSITORY: repository, INFERENCE_PORT: '0', INFERENCE_METRICS_PORT: '0', INFERENCE_HOST: '127.0.0.1', ...env },

@@ -98,7 +98,8 @@ describe('ModelService over gRPC', () => {
 });
 
 describe('ModelService queue limits', () => {
-  // A long queue delay and no preferred size keep lone requests waiting, which makes these exact.
+  // A long queue delay and no preferred size keep a request that arrives behind another one
+  // waiting (one that finds the model idle runs at once), which makes these exact.
   const repository = tinyRepository({
     editConfig: (c) => ({ ...c, dynamic_batching: { max_queue_delay_microseconds: 1_500_000, max_queue_size: 1 } }),
   });
@@ -107,18 +108,20 @@ describe('ModelService queue limits', () => {
   afterAll(async () => { await service.stop(); });
 
   it('answers RESOURCE_EXHAUSTED when the model queue is full', async () => {
-    const first = infer(service, 1);
-    await new Promise((r) => setTimeout(r, 100));
-    await expect(infer(service, 2)).rejects.toMatchObject({ code: status.RESOURCE_EXHAUSTED });
-    await expect(first).resolves.toBeDefined();
+    const [running, queued] = [infer(service, 1), infer(service, 2)];
+    await new Promise((r) => setTimeout(r, 300));
+    await expect(infer(service, 3)).rejects.toMatchObject({ code: status.RESOURCE_EXHAUSTED });
+    await expect(Promise.all([running, queued])).resolves.toHaveLength(2);
   });
 
   it('never runs a request whose deadline expired in the queue', async () => {
     const before = (await service.client.modelStatistics(TINY_MODEL)).modelStats[0]!;
-    await expect(infer(service, 1, 300)).rejects.toMatchObject({ code: status.DEADLINE_EXCEEDED });
+    const running = infer(service, 1);
+    await expect(infer(service, 2, 300)).rejects.toMatchObject({ code: status.DEADLINE_EXCEEDED });
+    await running;
     await new Promise((r) => setTimeout(r, 1_600));
     const after = (await service.client.modelStatistics(TINY_MODEL)).modelStats[0]!;
-    expect(after.executionCount).toBe(before.executionCount);
+    expect(after.executionCount).toBe(before.executionCount + 1);
     expect(after.inferenceStats!.fail!.count).toBe(before.inferenceStats!.fail!.count + 1);
   });
 });

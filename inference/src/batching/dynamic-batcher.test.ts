@@ -23,6 +23,11 @@ const policy = (overrides: Partial<BatchingPolicy> = {}): BatchingPolicy => ({
 });
 const tick = () => new Promise((r) => setImmediate(r));
 
+/** Puts a request in the executor first, so what the test submits next meets a busy model. */
+function occupy(batcher: DynamicBatcher<string, string>) {
+  void batcher.submit('busy', 1, 'busy-shape');
+}
+
 describe('DynamicBatcher', () => {
   beforeEach(() => jest.useFakeTimers({ doNotFake: ['setImmediate'] }));
   afterEach(() => jest.useRealTimers());
@@ -30,29 +35,49 @@ describe('DynamicBatcher', () => {
   it('sends a batch the moment it reaches max_batch_size, without waiting for the delay', async () => {
     const exec = recordingExecutor();
     const batcher = new DynamicBatcher(policy(), exec.execute);
+    occupy(batcher);
     const answers = ['a', 'b', 'c', 'd'].map((x) => batcher.submit(x, 1, 'k'));
-    expect(exec.batches).toEqual([['a', 'b', 'c', 'd']]);
+    exec.finishNext();
+    await tick();
+    expect(exec.batches).toEqual([['busy'], ['a', 'b', 'c', 'd']]);
     exec.finishNext();
     await expect(Promise.all(answers)).resolves.toEqual(['done:a', 'done:b', 'done:c', 'done:d']);
   });
 
-  it('sends a preferred batch size immediately', () => {
+  it('sends a preferred batch size immediately', async () => {
     const exec = recordingExecutor();
     const batcher = new DynamicBatcher(policy({ maxBatchSize: 8, preferredBatchSizes: [2] }), exec.execute);
+    occupy(batcher);
     void batcher.submit('a', 1, 'k');
-    expect(exec.batches).toEqual([]);
     void batcher.submit('b', 1, 'k');
-    expect(exec.batches).toEqual([['a', 'b']]);
+    void batcher.submit('c', 1, 'k');
+    exec.finishNext();
+    await tick();
+    expect(exec.batches).toEqual([['busy'], ['a', 'b']]);
   });
 
-  it('holds a lone request for the max queue delay, then sends it alone', () => {
+  it('holds a request that arrives while others are in flight for the max queue delay, then sends it alone', async () => {
     const exec = recordingExecutor();
     const batcher = new DynamicBatcher(policy({ maxQueueDelayMs: 50 }), exec.execute);
+    void batcher.submit('running', 1, 'k');
     void batcher.submit('a', 1, 'k');
+    exec.finishNext();
+    await tick();
     jest.advanceTimersByTime(49);
-    expect(exec.batches).toEqual([]);
+    expect(exec.batches).toEqual([['running']]);
     jest.advanceTimersByTime(1);
+    expect(exec.batches).toEqual([['running'], ['a']]);
+  });
+
+  it('sends a request that finds the model idle at once: no caller is in flight to wait for', async () => {
+    const exec = recordingExecutor();
+    const batcher = new DynamicBatcher(policy({ maxQueueDelayMs: 50 }), exec.execute);
+    const first = batcher.submit('a', 1, 'k');
     expect(exec.batches).toEqual([['a']]);
+    exec.finishNext();
+    await expect(first).resolves.toBe('done:a');
+    void batcher.submit('b', 1, 'k');
+    expect(exec.batches).toEqual([['a'], ['b']]);
   });
 
   it('lets the queue grow into a bigger batch while the executor is busy', async () => {
@@ -66,27 +91,34 @@ describe('DynamicBatcher', () => {
     expect(exec.batches[1]).toEqual(['b', 'c', 'd']);
   });
 
-  it('never puts requests with different non-batch shapes in one batch', () => {
+  it('never puts requests with different non-batch shapes in one batch', async () => {
     const exec = recordingExecutor();
     const batcher = new DynamicBatcher(policy({ maxBatchSize: 2 }), exec.execute);
+    occupy(batcher);
     void batcher.submit('wide-1', 1, '48x320');
     void batcher.submit('narrow-1', 1, '48x160');
     void batcher.submit('wide-2', 1, '48x320');
-    expect(exec.batches).toEqual([['wide-1', 'wide-2']]);
+    exec.finishNext();
+    await tick();
+    expect(exec.batches).toEqual([['busy'], ['wide-1', 'wide-2']]);
   });
 
-  it('counts rows, not requests, against max_batch_size', () => {
+  it('counts rows, not requests, against max_batch_size', async () => {
     const exec = recordingExecutor();
     const batcher = new DynamicBatcher(policy({ maxBatchSize: 4 }), exec.execute);
+    occupy(batcher);
     void batcher.submit('three-rows', 3, 'k');
     void batcher.submit('two-rows', 2, 'k');
+    exec.finishNext();
+    await tick();
     jest.advanceTimersByTime(50);
-    expect(exec.batches).toEqual([['three-rows']]);
+    expect(exec.batches).toEqual([['busy'], ['three-rows']]);
   });
 
   it('answers RESOURCE_EXHAUSTED when the queue is full', async () => {
     const exec = recordingExecutor();
     const batcher = new DynamicBatcher(policy({ maxQueueSize: 2, maxQueueDelayMs: 1000 }), exec.execute);
+    occupy(batcher);
     void batcher.submit('a', 1, 'k');
     void batcher.submit('b', 1, 'k');
     await expect(batcher.submit('c', 1, 'k')).rejects.toMatchObject({ code: 'RESOURCE_EXHAUSTED' });
@@ -95,11 +127,15 @@ describe('DynamicBatcher', () => {
   it('never runs a request whose deadline passed while it was queued', async () => {
     const exec = recordingExecutor();
     const batcher = new DynamicBatcher(policy({ maxQueueDelayMs: 100 }), exec.execute);
-    const late = batcher.submit('late', 1, 'k', { deadlineMs: Date.now() + 20 });
+    occupy(batcher);
+    const late = batcher.submit('late', 1, 'k', { deadlineMs: Date.now() + 20 }).catch((error: Error) => error);
     const onTime = batcher.submit('on-time', 1, 'k', { deadlineMs: Date.now() + 10_000 });
+    jest.advanceTimersByTime(30);
+    exec.finishNext();
+    await tick();
+    await expect(late).resolves.toMatchObject({ code: 'DEADLINE_EXCEEDED' });
     jest.advanceTimersByTime(100);
-    await expect(late).rejects.toMatchObject({ code: 'DEADLINE_EXCEEDED' });
-    expect(exec.batches).toEqual([['on-time']]);
+    expect(exec.batches).toEqual([['busy'], ['on-time']]);
     exec.finishNext();
     await expect(onTime).resolves.toBe('done:on-time');
   });
@@ -107,24 +143,30 @@ describe('DynamicBatcher', () => {
   it('drops a request whose caller cancelled before it ran', async () => {
     const exec = recordingExecutor();
     const batcher = new DynamicBatcher(policy({ maxQueueDelayMs: 10 }), exec.execute);
+    occupy(batcher);
     let cancelled = false;
-    const gone = batcher.submit('gone', 1, 'k', { cancelled: () => cancelled });
+    const gone = batcher.submit('gone', 1, 'k', { cancelled: () => cancelled }).catch((error: Error) => error);
     cancelled = true;
+    exec.finishNext();
+    await tick();
     jest.advanceTimersByTime(10);
-    await expect(gone).rejects.toMatchObject({ code: 'UNAVAILABLE' });
-    expect(exec.batches).toEqual([]);
+    await expect(gone).resolves.toMatchObject({ code: 'UNAVAILABLE' });
+    expect(exec.batches).toEqual([['busy']]);
   });
 
   it('fails every request of a batch whose run failed, and keeps serving', async () => {
     let calls = 0;
     const batcher = new DynamicBatcher<string, string>(policy({ maxBatchSize: 2 }), async (batch) => {
       calls += 1;
-      if (calls === 1) throw new Error('executor crashed');
+      if (calls === 2) throw new Error('executor crashed');
       batch.forEach((r) => r.resolve('ok'));
     });
+    occupy(batcher);
     const failed = [batcher.submit('a', 1, 'k'), batcher.submit('b', 1, 'k')];
-    await expect(Promise.all(failed)).rejects.toThrow('executor crashed');
+    await expect(Promise.all(failed.map((p) => p.catch((e: Error) => e.message)))).resolves.toEqual(['executor crashed', 'executor crashed']);
     const next = [batcher.submit('c', 1, 'k'), batcher.submit('d', 1, 'k')];
+    await tick();
+    jest.advanceTimersByTime(50);
     await expect(Promise.all(next)).resolves.toEqual(['ok', 'ok']);
   });
 });

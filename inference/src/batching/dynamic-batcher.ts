@@ -2,6 +2,10 @@
  * One queue per model with Triton's dynamic-batching rules: a batch goes as soon as it reaches
  * max_batch_size or a preferred size, or when its oldest request has waited the max queue delay.
  * Batches form only while the model's executor is free, so under load they grow on their own.
+ * One departure from Triton: a request that finds the model idle, with nothing queued and nothing
+ * running, goes at once. No other caller is in flight to join it, so the delay would only add
+ * latency; measured on CPU it was 2 ms of a 13 ms face-embedding call from a sequential caller.
+ * Requests that arrive while others are in flight still wait the delay to share a batch.
  * Requests wait in FIFO order; only requests with the same non-batch shape share a batch. A full
  * queue refuses with RESOURCE_EXHAUSTED; a request whose deadline passes while queued (or whose
  * caller went away) is answered without ever being run.
@@ -19,6 +23,8 @@ export interface QueuedRequest<In, Out> {
   input: In;
   rows: number;
   shapeKey: string;
+  /** Arrived with the model idle: nothing queued, nothing running. */
+  alone?: boolean;
   deadlineMs?: number;
   /** Set by the caller when the client cancels; the request is dropped at dispatch. */
   cancelled?: () => boolean;
@@ -59,7 +65,8 @@ export class DynamicBatcher<In, Out> {
       return Promise.reject(new InferenceError('RESOURCE_EXHAUSTED', `queue full (${this.policy.maxQueueSize} waiting)`));
     }
     return new Promise<Out>((resolve, reject) => {
-      this.queue.push({ input, rows, shapeKey, ...options, enqueuedAt: this.now(), resolve, reject });
+      const alone = this.queue.length === 0 && !this.busy;
+      this.queue.push({ input, rows, shapeKey, alone, ...options, enqueuedAt: this.now(), resolve, reject });
       this.schedule();
     });
   }
@@ -106,7 +113,8 @@ export class DynamicBatcher<In, Out> {
     if (rows >= maxBatchSize) return { picked, ready: true, oldest: head.enqueuedAt };
     if (preferredCut > 0) return { picked: picked.slice(0, preferredCut), ready: true, oldest: head.enqueuedAt };
     const waited = this.now() - head.enqueuedAt;
-    return { picked, ready: waited >= maxQueueDelayMs, oldest: head.enqueuedAt };
+    const nobodyToWaitFor = head.alone === true && this.queue.length === 1;
+    return { picked, ready: nobodyToWaitFor || waited >= maxQueueDelayMs, oldest: head.enqueuedAt };
   }
 
   private schedule(): void {

@@ -1,11 +1,18 @@
 /**
- * InferTensor (raw little-endian bytes + dtype + shape) <-> HostTensor. Decoding copies only when
- * the bytes sit at an offset the typed array cannot view (protobuf gives no alignment promise).
+ * InferTensor (raw little-endian bytes + dtype + shape) <-> HostTensor, for both ends of
+ * ModelInfer. Decoding never copies when the bytes sit at an offset the typed array can view;
+ * protobuf gives no alignment promise, so a misaligned tensor is copied once.
  */
 import { TensorDataType, type InferTensor } from '../../../proto/gen/bioverify/inference/v1/model_service';
-import { bytesPerElement, elementCount, viewOf } from '../runtime/host-tensors';
-import { InferenceError } from '../runtime/inference-error';
-import type { HostTensor, TensorDType } from '../runtime/model-runner';
+import { bytesPerElement, elementCount, viewOf, type HostTensor, type TensorDType } from './host-tensor';
+
+/** A tensor whose dtype, shape and byte count do not agree; the service answers INVALID_ARGUMENT. */
+export class InvalidTensorError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidTensorError';
+  }
+}
 
 const toProto: Record<TensorDType, TensorDataType> = {
   float32: TensorDataType.TENSOR_DATA_TYPE_FP32,
@@ -25,13 +32,13 @@ export function hostDataType(datatype: TensorDataType): TensorDType | undefined 
 
 export function decodeTensor(tensor: InferTensor): HostTensor {
   const dtype = fromProto.get(tensor.datatype);
-  if (!dtype) throw new InferenceError('INVALID_ARGUMENT', `input "${tensor.name}" has no supported datatype`);
+  if (!dtype) throw new InvalidTensorError(`input "${tensor.name}" has no supported datatype`);
   const dims = tensor.shape.map(Number);
-  if (dims.some((d) => !Number.isSafeInteger(d) || d < 1)) throw new InferenceError('INVALID_ARGUMENT', `input "${tensor.name}" has an invalid shape [${tensor.shape}]`);
+  if (dims.some((d) => !Number.isSafeInteger(d) || d < 1)) throw new InvalidTensorError(`input "${tensor.name}" has an invalid shape [${tensor.shape}]`);
   const width = bytesPerElement(dtype);
   const count = elementCount(dims);
   if (tensor.rawContents.byteLength !== count * width) {
-    throw new InferenceError('INVALID_ARGUMENT', `input "${tensor.name}" carries ${tensor.rawContents.byteLength} bytes, shape [${dims}] of ${dtype} needs ${count * width}`);
+    throw new InvalidTensorError(`input "${tensor.name}" carries ${tensor.rawContents.byteLength} bytes, shape [${dims}] of ${dtype} needs ${count * width}`);
   }
   let bytes: Uint8Array = tensor.rawContents;
   if (bytes.byteOffset % width !== 0) bytes = new Uint8Array(bytes);

@@ -14,7 +14,7 @@ import type { HostTensor, TensorSpec } from '../runtime/model-runner';
 import type { HostedModel } from '../serving/hosted-model';
 import type { ModelHost } from '../serving/model-host';
 import { toServiceError } from './grpc-errors';
-import { decodeTensor, encodeTensor, protoDataType } from '../client/tensor-codec';
+import { decodeTensor, encodeTensor, InvalidTensorError, protoDataType } from '../client/tensor-codec';
 
 type Unary<Req, Res> = (call: ServerUnaryCall<Req, Res>, callback: sendUnaryData<Res>) => void;
 
@@ -30,6 +30,16 @@ export function deadlineMsOf(call: ServerUnaryCall<unknown, unknown>): number | 
   const deadline = call.getDeadline();
   const ms = deadline instanceof Date ? deadline.getTime() : deadline;
   return Number.isFinite(ms) ? ms : undefined;
+}
+
+/** The codec is the client's: its refusals become the service's INVALID_ARGUMENT here. */
+function decodeInput(tensor: Parameters<typeof decodeTensor>[0]): HostTensor {
+  try {
+    return decodeTensor(tensor);
+  } catch (error) {
+    if (error instanceof InvalidTensorError) throw new InferenceError('INVALID_ARGUMENT', error.message);
+    throw error;
+  }
 }
 
 const tensorMetadata = (spec: TensorSpec) => ({ name: spec.name, datatype: protoDataType(spec.dtype), shape: spec.dims, layout: spec.layout ?? '' });
@@ -84,7 +94,7 @@ export function modelServiceHandlers(current: () => ModelHost | undefined): Mode
       let inputs: Record<string, HostTensor>;
       let wanted: string[];
       try {
-        inputs = Object.fromEntries(req.inputs.map((t) => [t.name, decodeTensor(t)]));
+        inputs = Object.fromEntries(req.inputs.map((t) => [t.name, decodeInput(t)]));
         if (req.inputs.length !== Object.keys(inputs).length) throw new InferenceError('INVALID_ARGUMENT', 'an input name appears twice');
         wanted = req.outputs.length > 0 ? req.outputs : model.config.outputs.map((o) => o.name);
         const unknown = wanted.find((name) => !model.config.outputs.some((o) => o.name === name));

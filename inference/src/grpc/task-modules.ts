@@ -15,11 +15,9 @@ export interface TaskModules {
 let loaded: TaskModules | undefined;
 
 export function taskModules(): TaskModules {
-  loaded ??= {
-    verifyDocument: (require('../tasks/document/verify-document') as typeof import('../tasks/document/verify-document')).verifyDocument,
-    checkLiveness: (require('../tasks/liveness/check-liveness') as typeof import('../tasks/liveness/check-liveness')).checkLiveness,
-    checkAntispoof: (require('../tasks/antispoof/check-antispoof') as typeof import('../tasks/antispoof/check-antispoof')).checkAntispoof,
-    matchFaces: (require('../tasks/face-match/match-faces') as typeof import('../tasks/face-match/match-faces')).matchFaces,
-  };
+  if (!loaded) {
+    const tasks = require('../tasks') as typeof import('../tasks');
+    loaded = { verifyDocument: tasks.verifyDocument, checkLiveness: tasks.checkLiveness, checkAntispoof: tasks.checkAntispoof, matchFaces: tasks.matchFaces };
+  }
   return loaded;
 }

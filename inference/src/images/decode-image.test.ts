@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { decodeRgbImage } from './decode-image';
 import { DEFAULT_IMAGE_LIMITS } from './image-limits';
-import { rgbToTensor } from './image-to-tensor';
+import { normalise } from './image-to-tensor';
 import { pngBomb } from '../../test/support/png-bomb';
 
 const jpeg = (width: number, height: number) =>
@@ -68,13 +68,13 @@ describe('decodeRgbImage', () => {
   });
 });
 
-describe('rgbToTensor', () => {
+describe('normalise', () => {
   it('applies colour order, scale, mean and std in the declared layout', () => {
     const rgb = Uint8Array.from([10, 20, 30, 40, 50, 60]); // two pixels
-    const tensor = rgbToTensor(rgb, { width: 2, height: 1, color: 'BGR', scale: 1, mean: [0, 10, 20], std: [1, 2, 4], layout: 'NCHW' });
+    const tensor = normalise([rgb], { width: 2, height: 1, color: 'BGR', scale: 1, mean: [0, 10, 20], std: [1, 2, 4], layout: 'NCHW' });
     expect(tensor.dims).toEqual([1, 3, 1, 2]);
     expect(Array.from(tensor.data as Float32Array)).toEqual([30, 60, 5, 20, -2.5, 5]);
-    const nhwc = rgbToTensor(rgb, { width: 2, height: 1, color: 'RGB', scale: 0.5, mean: [0, 0, 0], std: [1, 1, 1], layout: 'NHWC' });
+    const nhwc = normalise([rgb], { width: 2, height: 1, color: 'RGB', scale: 0.5, mean: [0, 0, 0], std: [1, 1, 1], layout: 'NHWC' });
     expect(nhwc.dims).toEqual([1, 1, 2, 3]);
     expect(Array.from(nhwc.data as Float32Array)).toEqual([5, 10, 15, 20, 25, 30]);
   });

@@ -1,15 +1,16 @@
 /**
- * Decodes an applicant's image to RGB after probing it (image limits, formats, pixel bombs). The
- * decode itself also carries limitInputPixels, so a header that lied is still stopped by libvips.
- * Every failure is INVALID_ARGUMENT with a reason that names no personal data.
+ * The one way task code turns image bytes into pixels: probed first (byte cap, formats, pixel
+ * bombs), then decoded upright (EXIF orientation, as a phone camera writes it) to RGB. The decode
+ * itself also carries limitInputPixels, so a header that lied is still stopped by libvips. Every
+ * failure is INVALID_ARGUMENT with a reason that names no personal data.
  */
 import sharp from 'sharp';
 import { InferenceError } from '../runtime/inference-error';
 import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from './image-limits';
 import { probeImage } from './probe-image';
+import type { RgbImage } from './rgb-image';
 
-/** RGB interleaved, rows top to bottom (the layout task code works in). */
-export interface RgbImage { data: Uint8Array; width: number; height: number }
+export type { RgbImage } from './rgb-image';
 
 export interface DecodeOptions {
   limits?: ImageLimits;

@@ -3,13 +3,14 @@
  * check that needs no ONNX session happens here (config schema, names, file presence, checksum);
  * graph and warm-up checks follow once a session exists (see runtime/open-model.ts).
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { ModelConfig } from '../runtime/model-runner';
+import type { ModelConfig } from './model-config';
 import { fileSha256 } from './file-sha256';
 import { parseModelConfig } from './model-config-schema';
 import { ModelRepositoryError } from './model-repository-error';
-import { chooseServedVersion, listVersionFolders } from './served-version';
+import { listModelNames } from './repository-walk';
+import { chooseServedVersion } from './served-version';
 
 export interface ModelEntry {
   name: string;
@@ -23,11 +24,6 @@ export interface ModelEntry {
 export interface LoadRepositoryOptions {
   /** Load only these models (tests, or a GPU node serving a subset); default: every model folder. */
   only?: string[];
-}
-
-/** A folder is a model when it holds numbered versions or a version policy; others (tools, docs) are skipped. */
-function isModelFolder(dir: string): boolean {
-  return existsSync(join(dir, 'version-policy.json')) || listVersionFolders(dir).length > 0;
 }
 
 export async function loadModelEntry(root: string, name: string): Promise<ModelEntry> {
@@ -64,10 +60,7 @@ export async function loadModelEntry(root: string, name: string): Promise<ModelE
 export async function loadModelRepository(root: string, options: LoadRepositoryOptions = {}): Promise<ModelEntry[]> {
   const absolute = resolve(root);
   if (!existsSync(absolute)) throw new Error(`model repository ${absolute} does not exist`);
-  const names = options.only ?? readdirSync(absolute, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && isModelFolder(join(absolute, entry.name)))
-    .map((entry) => entry.name)
-    .sort();
+  const names = options.only ?? listModelNames(absolute);
   if (names.length === 0) throw new Error(`model repository ${absolute} holds no model folder (<model>/<version>/config.json)`);
   const entries: ModelEntry[] = [];
   for (const name of names) entries.push(await loadModelEntry(absolute, name));

@@ -1,10 +1,10 @@
 /**
  * The declared shape of models/<name>/<version>/config.json, checked before anything is loaded so
  * a typo in a config stops start-up with the field's path instead of failing at the first request.
- * Mirrors ModelConfig in runtime/model-runner.ts (the type task code sees).
+ * Mirrors ModelConfig in model-config.ts.
  */
 import { z } from 'zod';
-import type { ModelConfig } from '../runtime/model-runner';
+import type { ModelConfig } from './model-config';
 
 const dtype = z.enum(['float32', 'int32', 'int64', 'uint8']);
 

@@ -2,19 +2,13 @@
  * Which version folder of a model is served: the highest number, unless version-policy.json pins
  * one ({"serve": N}) so a new version can be staged next to the live one before it takes over.
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ModelRepositoryError } from './model-repository-error';
-
-export function listVersionFolders(modelDir: string): number[] {
-  return readdirSync(modelDir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && /^[1-9][0-9]*$/.test(entry.name))
-    .map((entry) => Number(entry.name))
-    .sort((a, b) => a - b);
-}
+import { listVersionNumbers } from './repository-walk';
 
 export function chooseServedVersion(model: string, modelDir: string): number {
-  const versions = listVersionFolders(modelDir);
+  const versions = listVersionNumbers(modelDir);
   const policyPath = join(modelDir, 'version-policy.json');
   if (existsSync(policyPath)) {
     let serve: unknown;

@@ -1,12 +1,10 @@
 /** Conversions between the transport-neutral HostTensor and onnxruntime's Tensor. */
 import * as ort from 'onnxruntime-node';
-import type { HostTensor, TensorDType } from './model-runner';
+import { elementCount, type HostTensor, type TensorDType } from '../client/host-tensor';
+
+export { bytesPerElement, elementCount, viewOf } from '../client/host-tensor';
 
 type TypedArray = HostTensor['data'];
-
-export function elementCount(dims: number[]): number {
-  return dims.reduce((n, d) => n * d, 1);
-}
 
 export function allocate(dtype: TensorDType, length: number): TypedArray {
   switch (dtype) {
@@ -33,18 +31,4 @@ export function fromOrtTensor(name: string, tensor: ort.Tensor): HostTensor {
   const data = allocate(dtype, tensor.data.length);
   data.set(tensor.data as never);
   return { dtype, dims: [...tensor.dims], data };
-}
-
-export function bytesPerElement(dtype: TensorDType): number {
-  return dtype === 'int64' ? 8 : dtype === 'uint8' ? 1 : 4;
-}
-
-/** A typed view over existing bytes (no copy); byteOffset must be aligned to the element size. */
-export function viewOf(dtype: TensorDType, buffer: ArrayBufferLike, byteOffset: number, length: number): TypedArray {
-  switch (dtype) {
-    case 'float32': return new Float32Array(buffer, byteOffset, length);
-    case 'int32': return new Int32Array(buffer, byteOffset, length);
-    case 'int64': return new BigInt64Array(buffer, byteOffset, length);
-    case 'uint8': return new Uint8Array(buffer, byteOffset, length);
-  }
 }

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { materializeRepository } from './materialize-repository';
-import { sha256 } from './sha256';
+import { sha256 } from '../../src/repository/file-sha256';
 
 const weights = Buffer.from('pretend these are weights');
 const charset = Buffer.from('a\nb\n');
@@ -32,7 +32,7 @@ beforeEach(async () => {
   await mkdir(path.join(root, 'node_modules/@acme/models/files'), { recursive: true });
   await writeFile(path.join(root, 'node_modules/@acme/models/files/demo.onnx'), weights);
   await writeFile(path.join(root, 'node_modules/@acme/models/files/charset.txt'), charset);
-  await mkdir(path.join(root, 'models/converter'), { recursive: true }); // not a model: no version folders
+  await mkdir(path.join(root, 'models/staging'), { recursive: true }); // no version folder: nothing to materialize
 });
 
 afterEach(() => rm(root, { recursive: true, force: true }));

@@ -9,7 +9,7 @@ import { conversionFor } from './converters';
 import { MaterializeError } from './materialize-error';
 import type { VersionFolder } from './model-folders';
 import { fileInPackage, openPackage } from './package-source';
-import { sha256, sha256OfFile } from './sha256';
+import { fileSha256IfPresent, sha256 } from '../../src/repository/file-sha256';
 
 export type FileOutcome = 'present' | 'written';
 
@@ -40,7 +40,7 @@ async function targetsOf(folder: VersionFolder, packagesDir: string): Promise<Ta
 
 async function materializeFile(folder: VersionFolder, target: Target): Promise<FileOutcome> {
   const destination = path.join(folder.dir, target.file);
-  if ((await sha256OfFile(destination)) === target.sha256) return 'present';
+  if ((await fileSha256IfPresent(destination)) === target.sha256) return 'present';
   const bytes = await target.produce();
   const actual = sha256(bytes);
   if (actual !== target.sha256) {

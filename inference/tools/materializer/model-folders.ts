@@ -1,9 +1,10 @@
 /**
- * Finds every models/<name>/<version>/config.json. Folders without numbered subfolders
- * (converter/, materializer/, testdata/, eval/) are not models and are skipped.
+ * Every models/<name>/<version>/config.json the materializer works through, found by the
+ * repository's one walk (src/repository/repository-walk.ts) and read with the materializer's own
+ * provenance fields.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { listConfiguredVersions } from '../../src/repository/repository-walk';
 import { MaterializeError } from './materialize-error';
 import type { RepositoryConfig } from './repository-config';
 
@@ -12,13 +13,6 @@ export interface VersionFolder {
   version: number;
   dir: string;
   config: RepositoryConfig;
-}
-
-const VERSION_FOLDER = /^[1-9][0-9]*$/;
-
-async function subfolders(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  return entries.filter((e) => e.isDirectory() && !e.name.startsWith('.')).map((e) => e.name).sort();
 }
 
 async function readConfig(file: string, name: string, version: number): Promise<RepositoryConfig> {
@@ -36,15 +30,8 @@ async function readConfig(file: string, name: string, version: number): Promise<
 
 export async function listVersionFolders(modelsDir: string): Promise<VersionFolder[]> {
   const found: VersionFolder[] = [];
-  for (const name of await subfolders(modelsDir)) {
-    const versions = (await subfolders(path.join(modelsDir, name))).filter((v) => VERSION_FOLDER.test(v));
-    for (const v of versions.sort((a, b) => Number(a) - Number(b))) {
-      const dir = path.join(modelsDir, name, v);
-      const configFile = path.join(dir, 'config.json');
-      const hasConfig = (await readdir(dir)).includes('config.json');
-      if (!hasConfig) continue;
-      found.push({ name, version: Number(v), dir, config: await readConfig(configFile, name, Number(v)) });
-    }
+  for (const { name, version, dir, configPath } of listConfiguredVersions(modelsDir)) {
+    found.push({ name, version, dir, config: await readConfig(configPath, name, version) });
   }
   return found;
 }

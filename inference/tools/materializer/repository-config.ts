@@ -3,7 +3,7 @@
  * runtime never needs (where each copied asset comes from, how converted tensors are renamed).
  * The inference loader ignores these extra source fields.
  */
-import type { ModelConfig } from '../../src/runtime/model-runner';
+import type { ModelConfig } from '../../src/repository/model-config';
 
 export interface AssetSource {
   /** Path inside the source package. */

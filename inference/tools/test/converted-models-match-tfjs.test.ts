@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import * as ort from 'onnxruntime-node';
 import { convertTfjsModelFile } from '../converter/tfjs-to-onnx';
-import { sha256 } from '../materializer/sha256';
+import { sha256 } from '../../src/repository/file-sha256';
 import { packageDir } from '../materializer/package-source';
 import { type Crop, preprocessImage, valueRange } from './support/preprocess-image';
 import { convertedVersions, PACKAGES_DIR, REPO_ROOT } from './support/repository-configs';

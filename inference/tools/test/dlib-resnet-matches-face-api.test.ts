@@ -9,16 +9,15 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as ort from 'onnxruntime-node';
-import { analyseFaces } from '../../src/tasks/face/analyse-faces';
-import { dlibChip } from '../../src/tasks/face/dlib-chip';
-import { decodeRgb } from '../../src/images/rgb-image';
+import { decodeRgbImage } from '../../src/images/decode-image';
 import { createInProcessModelRunner } from '../../src/runtime/in-process-model-runner';
 import { convertDlibResnetWeights } from '../converter/dlib-resnet/dlib-resnet-to-onnx';
-import { sha256 } from '../materializer/sha256';
+import { sha256 } from '../../src/repository/file-sha256';
 import { packageDir } from '../materializer/package-source';
 import { loadFaceApiReference } from './support/face-api-reference';
 import { committedVersions, MODELS_DIR, PACKAGES_DIR, REPO_ROOT } from './support/repository-configs';
 import { seededUniform } from './support/seeded-random';
+import { analyseFaces, dlibChip } from '../../src/tasks';
 
 const TOLERANCE = 1e-4;
 const v3 = committedVersions().find((v) => v.config.name === 'face-embedding' && v.config.version === 3)!;
@@ -37,7 +36,7 @@ async function realFaceChips(): Promise<Float32Array[]> {
     const chips: Float32Array[] = [];
     for (const photo of photos) {
       if (!existsSync(photo)) throw new Error(`${photo} missing: run bash scripts/fetch-debian-assets.sh`);
-      const image = await decodeRgb(await readFile(photo));
+      const image = await decodeRgbImage(await readFile(photo));
       const [face] = await analyseFaces(runner, [image]);
       if (!face) throw new Error(`no face found in ${photo}`);
       chips.push(dlibChip(image, face.landmarks.mesh, 150));

@@ -1,7 +1,7 @@
 import type { AntispoofCheck, ScoreEvidence } from '../task-contracts';
 import { analyseFaces } from '../face/analyse-faces';
 import { faceCropScores } from '../face/face-crop-scores';
-import { decodeRgb } from '../../images/rgb-image';
+import { decodeRgbImage } from '../../images/decode-image';
 import { configuredThreshold } from '../face/thresholds';
 import { passiveLivenessModel } from '../liveness/liveness-settings';
 
@@ -17,7 +17,7 @@ export const antispoofModel = 'antispoof';
 export const checkAntispoof: AntispoofCheck = async (runner, input) => {
   const realLine = configuredThreshold(runner, antispoofModel, 'min_real_score');
   const liveLine = configuredThreshold(runner, passiveLivenessModel, 'min_live_score');
-  const image = await decodeRgb(input.selfie);
+  const image = await decodeRgbImage(input.selfie, { what: 'selfie' });
   const [analysed] = await analyseFaces(runner, [image]);
   if (!analysed) return { verdict: 'FAIL', reason: 'FACE_NOT_DETECTED', detail: 'no face found in the selfie', scores: [] };
   const faces = [{ image, analysed }];

@@ -4,7 +4,7 @@
  * visual zone (best effort).
  */
 import type { ModelRunner } from '../../runtime/model-runner';
-import { decodeRgb, type RgbImage } from '../../images/rgb-image';
+import { decodeRgbImage, type RgbImage } from '../../images/decode-image';
 import type { DocumentCheck, DocumentCheckInput, DocumentCheckOutput } from '../task-contracts';
 import { readAddress } from './address/read-address';
 import { documentOutcome, type DocumentThresholds } from './document-outcome';
@@ -35,7 +35,7 @@ async function addressLines(runner: ModelRunner, image: RgbImage, page: PageText
 
 export const verifyDocument: DocumentCheck = async (runner: ModelRunner, input: DocumentCheckInput): Promise<DocumentCheckOutput> => {
   const now = input.now ?? new Date();
-  const image = await decodeRgb(input.image);
+  const image = await decodeRgbImage(input.image, { what: 'document image' });
   const [page, portrait] = await Promise.all([readMachineZone(runner, image, now), findPortrait(runner, image)]);
   const read = page.read;
   const outcome = documentOutcome(read, now, thresholdsOf(runner));

@@ -2,7 +2,7 @@ import type { FaceMatchCheck, FaceMatchCheckOutput } from '../task-contracts';
 import { analyseFaces } from '../face/analyse-faces';
 import { servedMetric } from '../face/descriptor-metric';
 import { describeFaces } from '../face/face-descriptor';
-import { decodeRgb } from '../../images/rgb-image';
+import { decodeRgbImage } from '../../images/decode-image';
 
 /**
  * Face match: embeds the document portrait and the selfie from crops aligned as the served
@@ -11,7 +11,7 @@ import { decodeRgb } from '../../images/rgb-image';
  */
 export const matchFaces: FaceMatchCheck = async (runner, input) => {
   const { metric, matchLine } = servedMetric(runner);
-  const images = await Promise.all([decodeRgb(input.document_portrait), decodeRgb(input.selfie)]);
+  const images = await Promise.all([decodeRgbImage(input.document_portrait, { what: 'document portrait' }), decodeRgbImage(input.selfie, { what: 'selfie' })]);
   const [portrait, selfie] = await analyseFaces(runner, images);
   if (!portrait || !selfie) {
     const missing = [!portrait && 'document portrait', !selfie && 'selfie'].filter(Boolean).join(' and ');

@@ -2,7 +2,8 @@ import type { HostTensor, ModelRunner } from '../../runtime/model-runner';
 import { apply, sample, type Affine } from '../../images/affine-sampler';
 import { blazefaceAnchors } from './blazeface-anchors';
 import type { DetectedFace, Point } from './face-types';
-import { chunks, packCrops, preprocessingOf } from './model-input';
+import { chunks } from '../batch-chunks';
+import { packCrops, preprocessingOf } from '../../images/image-to-tensor';
 import type { RgbImage } from '../../images/rgb-image';
 
 export const faceDetectionModel = 'face-detection';

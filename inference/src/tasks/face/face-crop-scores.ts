@@ -2,7 +2,8 @@ import type { ModelRunner } from '../../runtime/model-runner';
 import { sample } from '../../images/affine-sampler';
 import type { AnalysedFace } from './analyse-faces';
 import { uprightCrop } from './face-landmarks';
-import { chunks, packCrops, preprocessingOf } from './model-input';
+import { chunks } from '../batch-chunks';
+import { packCrops, preprocessingOf } from '../../images/image-to-tensor';
 import type { RgbImage } from '../../images/rgb-image';
 
 /**

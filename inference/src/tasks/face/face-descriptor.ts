@@ -6,7 +6,7 @@ import { dlibChip } from './dlib-chip';
 import { embedFaces, faceEmbeddingModel } from './face-embedding';
 import type { DetectedFace } from './face-types';
 import { eyeCentres } from './mesh-geometry';
-import { preprocessingOf } from './model-input';
+import { preprocessingOf } from '../../images/image-to-tensor';
 import type { RgbImage } from '../../images/rgb-image';
 
 /**

@@ -1,5 +1,6 @@
 import type { ModelRunner } from '../../runtime/model-runner';
-import { chunks, packCrops } from './model-input';
+import { chunks } from '../batch-chunks';
+import { packCrops } from '../../images/image-to-tensor';
 
 export const faceEmbeddingModel = 'face-embedding';
 

@@ -1,7 +1,8 @@
 import type { HostTensor, ModelRunner } from '../../runtime/model-runner';
 import { apply, sample, type Affine } from '../../images/affine-sampler';
 import type { DetectedFace, FaceLandmarks } from './face-types';
-import { chunks, packCrops, preprocessingOf } from './model-input';
+import { chunks } from '../batch-chunks';
+import { packCrops, preprocessingOf } from '../../images/image-to-tensor';
 import type { RgbImage } from '../../images/rgb-image';
 
 export const faceLandmarksModel = 'face-landmarks';

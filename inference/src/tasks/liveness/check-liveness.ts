@@ -5,7 +5,7 @@ import { analyseFaces, type AnalysedFace } from '../face/analyse-faces';
 import { faceCropScores } from '../face/face-crop-scores';
 import { describeFaces } from '../face/face-descriptor';
 import { headPose } from '../face/mesh-geometry';
-import { decodeRgb, type RgbImage } from '../../images/rgb-image';
+import { decodeRgbImage, type RgbImage } from '../../images/decode-image';
 import { followChallenge, type FramePose } from './follow-challenge';
 import { livenessSettings, passiveLivenessModel } from './liveness-settings';
 
@@ -25,7 +25,7 @@ type Face = { image: RgbImage; analysed: AnalysedFace };
 export const checkLiveness: LivenessCheck = async (runner, input) => {
   if (!input.frames.length || !input.challenge.length) throw new InferenceError('INVALID_ARGUMENT', 'liveness needs at least one frame and one challenge step');
   const settings = livenessSettings(runner);
-  const images = await Promise.all(input.frames.map((f) => decodeRgb(f)));
+  const images = await Promise.all(input.frames.map((f, i) => decodeRgbImage(f, { what: `frame ${i}` })));
   const analysed = await analyseFaces(runner, images);
   const poses: Array<FramePose | null> = analysed.map((a) => (a ? headPose(a.landmarks.mesh) : null));
   const per_frame = poses.map((p) => ({ yaw: p?.yaw ?? 0, pitch: p?.pitch ?? 0, eye_openness: p?.eyeOpenness ?? 0, face_found: p !== null }));
@@ -70,7 +70,7 @@ export const checkLiveness: LivenessCheck = async (runner, input) => {
 };
 
 async function selfieFace(runner: ModelRunner, bytes: Uint8Array): Promise<Face | null> {
-  const image = await decodeRgb(bytes);
+  const image = await decodeRgbImage(bytes, { what: 'selfie' });
   const [analysed] = await analyseFaces(runner, [image]);
   return analysed ? { image, analysed } : null;
 }

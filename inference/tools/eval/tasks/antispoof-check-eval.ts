@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { checkAntispoof } from '../../../src/tasks/antispoof/check-antispoof';
 import type { EvalTask } from '../eval-task';
 import { readJsonl, requireFlag, resolveBeside } from '../read-jsonl';
 import { checkLabel } from './antispoof-eval';
+import { checkAntispoof } from '../../../src/tasks';
 
 /**
  * The antispoof check as served (both models, both lines) on labelled images: APCER per attack

@@ -1,12 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { antispoofModel } from '../../../src/tasks/antispoof/check-antispoof';
-import { analyseFaces } from '../../../src/tasks/face/analyse-faces';
-import { faceCropScores } from '../../../src/tasks/face/face-crop-scores';
-import { decodeRgb } from '../../../src/images/rgb-image';
-import { configuredThreshold } from '../../../src/tasks/face/thresholds';
-import { passiveLivenessModel } from '../../../src/tasks/liveness/liveness-settings';
+import { decodeRgbImage } from '../../../src/images/decode-image';
 import type { EvalTask, ScoredTrial } from '../eval-task';
 import { readJsonl, requireFlag, resolveBeside } from '../read-jsonl';
+import { antispoofModel, analyseFaces, faceCropScores, configuredThreshold, passiveLivenessModel } from '../../../src/tasks';
 
 interface LabelRow { image: string; live: boolean; kind: string }
 
@@ -30,7 +26,7 @@ function faceClassifierEval(name: string, model: string, threshold: string, colu
       const rows = await readJsonl(file, checkLabel);
       const trials: ScoredTrial[] = [];
       for (const row of rows) {
-        const image = await decodeRgb(await readFile(resolveBeside(file, row.image)));
+        const image = await decodeRgbImage(await readFile(resolveBeside(file, row.image)));
         const [analysed] = await analyseFaces(runner, [image]);
         const score = analysed ? (await faceCropScores(runner, model, [{ image, analysed }], column))[0] : null;
         trials.push({ id: row.image, score, genuine: row.live, kind: score === null ? `${row.kind} (no face found)` : row.kind });

@@ -7,13 +7,12 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { textRecognitionModel } from '../../../src/tasks/document/ocr/text-recognition';
-import { verifyDocument } from '../../../src/tasks/document/verify-document';
 import type { DocumentLabels } from '../../testdata/documents/document-labels';
 import { documentTestdataDir, generateDocumentTestdata } from '../../testdata/documents/generate-documents';
 import type { EvalTask, ScoredTrial } from '../eval-task';
 import { resolveBeside } from '../read-jsonl';
 import { describeDocumentSummary, scoreDocument, summariseDocuments, type DocumentResult } from './document-scoring';
+import { textRecognitionModel, verifyDocument } from '../../../src/tasks';
 
 async function loadLabels(file: string | undefined): Promise<{ file: string; labels: DocumentLabels }> {
   if (!file) {

@@ -4,8 +4,8 @@
  * rates and the time per document. Shared by `npm run eval -- --task document` and the test that
  * asserts the issue's targets, so both count the same way.
  */
-import type { DocumentCheckOutput } from '../../../src/tasks/task-contracts';
 import type { DocumentLabel, ExpectedFields } from '../../testdata/documents/document-labels';
+import type { DocumentCheckOutput } from '../../../src/tasks';
 
 export const FIELD_NAMES: Array<keyof ExpectedFields> = ['document_type', 'document_country', 'document_number', 'surname', 'given_names', 'name', 'birth_date', 'expiry_date', 'sex', 'nationality'];
 

@@ -1,11 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { analyseFaces } from '../../../src/tasks/face/analyse-faces';
-import { servedMetric } from '../../../src/tasks/face/descriptor-metric';
-import { alignmentOf, describeFaces, type FaceAlignment } from '../../../src/tasks/face/face-descriptor';
-import { faceEmbeddingModel } from '../../../src/tasks/face/face-embedding';
-import { decodeRgb } from '../../../src/images/rgb-image';
+import { decodeRgbImage } from '../../../src/images/decode-image';
 import type { EvalTask, ScoredTrial } from '../eval-task';
 import { readJsonl, requireFlag, resolveBeside } from '../read-jsonl';
+import { analyseFaces, servedMetric, alignmentOf, describeFaces, type FaceAlignment, faceEmbeddingModel } from '../../../src/tasks';
 
 interface PairRow { a: string; b: string; same: boolean; kind: string }
 
@@ -39,7 +36,7 @@ export const faceMatchEval: EvalTask = {
     log(`face_match: ${alignment} alignment, ${metric.name}`);
     const embeddings = new Map<string, Float32Array | null>();
     for (const name of images) {
-      const image = await decodeRgb(await readFile(resolveBeside(file, name)));
+      const image = await decodeRgbImage(await readFile(resolveBeside(file, name)));
       const [analysed] = await analyseFaces(runner, [image]);
       embeddings.set(name, analysed ? (await describeFaces(runner, [{ image, analysed }], alignment))[0] : null);
     }

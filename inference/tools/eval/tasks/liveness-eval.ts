@@ -1,10 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { checkLiveness } from '../../../src/tasks/liveness/check-liveness';
-import type { ChallengeStep } from '../../../src/tasks/task-contracts';
-import { faceLandmarksModel } from '../../../src/tasks/face/face-landmarks';
-import { configuredThreshold } from '../../../src/tasks/face/thresholds';
 import type { EvalTask, ScoredTrial } from '../eval-task';
 import { readJsonl, requireFlag, resolveBeside } from '../read-jsonl';
+import { checkLiveness, type ChallengeStep, faceLandmarksModel, configuredThreshold } from '../../../src/tasks';
 
 export interface SequenceRow {
   name: string;

@@ -2,8 +2,9 @@
  * The committed configs, for tests that cover every model. Read synchronously because jest needs
  * the list of models when it collects tests, before any async hook runs.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { listConfiguredVersions } from '../../../src/repository/repository-walk';
 import type { RepositoryConfig } from '../../materializer/repository-config';
 
 export const REPO_ROOT = path.resolve(__dirname, '../../../..');
@@ -16,19 +17,12 @@ export interface CommittedVersion {
   config: RepositoryConfig;
 }
 
-const numbered = (dir: string) => readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory() && /^[1-9][0-9]*$/.test(e.name));
-
 export function committedVersions(): CommittedVersion[] {
-  const found: CommittedVersion[] = [];
-  for (const model of readdirSync(MODELS_DIR, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort()) {
-    for (const version of numbered(path.join(MODELS_DIR, model))) {
-      const dir = path.join(MODELS_DIR, model, version.name);
-      const configFile = path.join(dir, 'config.json');
-      if (!readdirSync(dir).includes('config.json')) continue;
-      found.push({ label: `${model} v${version.name}`, dir, config: JSON.parse(readFileSync(configFile, 'utf8')) as RepositoryConfig });
-    }
-  }
-  return found;
+  return listConfiguredVersions(MODELS_DIR).map(({ name, version, dir, configPath }) => ({
+    label: `${name} v${version}`,
+    dir,
+    config: JSON.parse(readFileSync(configPath, 'utf8')) as RepositoryConfig,
+  }));
 }
 
 export const convertedVersions = () => committedVersions().filter((v) => v.config.source.conversion === 'tfjs-graph-to-onnx');

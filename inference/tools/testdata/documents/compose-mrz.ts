@@ -3,10 +3,8 @@
  * check digits computed by the same function the reader uses; generate-documents.ts then has the
  * independent `mrz` package confirm every clean MRZ, so a shared bug could not hide.
  */
-import { checkDigit } from '../../../src/tasks/document/mrz/check-digit';
-import type { MrzFormat } from '../../../src/tasks/document/mrz/mrz-layouts';
 import type { SyntheticIdentity } from './synthetic-identity';
-import { mrzNameField } from '../../../src/tasks/document/mrz/transliterate';
+import { checkDigit, type MrzFormat, mrzNameField } from '../../../src/tasks';
 
 const yymmdd = (iso: string): string => iso.slice(2, 4) + iso.slice(5, 7) + iso.slice(8, 10);
 const pad = (text: string, width: number): string => text.slice(0, width).padEnd(width, '<');

@@ -3,9 +3,9 @@
  * where the portrait and the MRZ go. Sizes follow ICAO 9303: a TD3 passport page is 125 x 88 mm,
  * a TD2 card 105 x 74 mm, a TD1 card 85.6 x 54 mm; MRZ characters are 2.54 mm apart.
  */
-import type { MrzFormat } from '../../../src/tasks/document/mrz/mrz-layouts';
 import { guilloche, labelled, printedDate, svgDocument, text } from './svg-text';
 import type { SyntheticIdentity } from './synthetic-identity';
+import type { MrzFormat } from '../../../src/tasks';
 
 export interface Box { left: number; top: number; width: number; height: number }
 

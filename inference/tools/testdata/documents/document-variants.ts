@@ -2,9 +2,9 @@
  * How each variant departs from a clean document, and the verdict it must get. The plan (how many
  * of each) lives in generate-documents.ts.
  */
-import { MRZ_LAYOUTS, type MrzFormat } from '../../../src/tasks/document/mrz/mrz-layouts';
 import type { DocumentLabel, DocumentVariant } from './document-labels';
 import type { SyntheticIdentity } from './synthetic-identity';
+import { MRZ_LAYOUTS, type MrzFormat } from '../../../src/tasks';
 
 /** An expired document: expiry between a day and five years before the reference date. */
 export function expire(id: SyntheticIdentity, referenceDate: string, random: () => number): SyntheticIdentity {

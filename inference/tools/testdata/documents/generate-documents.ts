@@ -8,7 +8,6 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'mrz';
-import type { MrzFormat } from '../../../src/tasks/document/mrz/mrz-layouts';
 import { loadPortrait } from '../faces/augment-face';
 import { faceSources } from '../faces/face-sources';
 import { seededRandom, seedOf } from '../faces/seeded-random';
@@ -18,6 +17,7 @@ import { documentSides } from './document-layouts';
 import { breakCheckDigit, expectedOutcome, expire } from './document-variants';
 import { renderDocument } from './render-document';
 import { drawIdentity, type SyntheticIdentity } from './synthetic-identity';
+import type { MrzFormat } from '../../../src/tasks';
 
 /** Bump when the output would change, so stale sets are rebuilt. */
 const GENERATOR_VERSION = '3';

@@ -7,7 +7,7 @@
  */
 import type { InferOptions, ModelRunner } from '../../../runtime/model-runner';
 import { sample } from '../../../images/affine-sampler';
-import { packCrops, preprocessingOf } from '../../face/model-input';
+import { packCrops, preprocessingOf } from '../../../images/image-to-tensor';
 import type { RgbImage } from '../../../images/rgb-image';
 import { dbBoxes } from './db-postprocess';
 import type { TextBox } from './text-box';

@@ -5,7 +5,8 @@
  */
 import type { InferOptions, ModelRunner } from '../../../runtime/model-runner';
 import { sample, type Affine } from '../../../images/affine-sampler';
-import { chunks, packCrops, preprocessingOf } from '../../face/model-input';
+import { chunks } from '../../batch-chunks';
+import { packCrops, preprocessingOf } from '../../../images/image-to-tensor';
 import type { RgbImage } from '../../../images/rgb-image';
 import { decodeLine, type DecodedLine } from './ctc-decode';
 import { charsetFor } from './recognition-charset';

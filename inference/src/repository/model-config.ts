@@ -1,0 +1,45 @@
+/**
+ * models/<name>/<version>/config.json as the service, the task code and the tools read it; see
+ * models/README.md for the meaning of each field. The zod schema that checks it is
+ * model-config-schema.ts.
+ */
+import type { TensorDType } from '../client/host-tensor';
+
+export interface ModelConfig {
+  name: string;
+  version: number;
+  task: string;
+  platform: 'onnxruntime';
+  file: string;
+  sha256: string;
+  licence: string;
+  source: { package: string; package_version: string; path: string; conversion?: string };
+  inputs: TensorSpec[];
+  outputs: TensorSpec[];
+  preprocessing?: Preprocessing;
+  max_batch_size: number;
+  dynamic_batching?: { preferred_batch_size?: number[]; max_queue_delay_microseconds: number; max_queue_size?: number };
+  execution_providers: Array<'cuda' | 'cpu'>;
+  thresholds?: Record<string, number>;
+  assets?: Record<string, string>;
+  warmup?: { batch_size: number };
+}
+
+export interface TensorSpec {
+  name: string;
+  dtype: TensorDType;
+  /** Without the batch dimension when max_batch_size > 0 (Triton's rule); -1 marks a free dim. */
+  dims: number[];
+  layout?: 'NHWC' | 'NCHW' | 'NC' | 'NTC' | string;
+}
+
+export interface Preprocessing {
+  width: number;
+  height: number;
+  color: 'RGB' | 'BGR' | 'GRAY';
+  /** value = (pixel * scale - mean[c]) / std[c] */
+  scale: number;
+  mean: number[];
+  std: number[];
+  layout: 'NHWC' | 'NCHW';
+}

@@ -1,0 +1,26 @@
+/**
+ * The task code's public entry: the four checks, the model roles they call, and the few steps the
+ * tools reuse (evaluation scores faces and crops one model at a time; the test-data generators
+ * write MRZs the reader must accept). Everything else under tasks/ is internal and may change.
+ */
+export type * from './task-contracts';
+export { checkAntispoof, antispoofModel } from './antispoof/check-antispoof';
+export { verifyDocument } from './document/verify-document';
+export { matchFaces } from './face-match/match-faces';
+export { checkLiveness } from './liveness/check-liveness';
+
+export { textRecognitionModel } from './document/ocr/text-recognition';
+export { faceEmbeddingModel } from './face/face-embedding';
+export { faceLandmarksModel } from './face/face-landmarks';
+export { passiveLivenessModel } from './liveness/liveness-settings';
+
+export { analyseFaces, type AnalysedFace } from './face/analyse-faces';
+export { servedMetric } from './face/descriptor-metric';
+export { dlibChip } from './face/dlib-chip';
+export { faceCropScores } from './face/face-crop-scores';
+export { alignmentOf, describeFaces, type FaceAlignment } from './face/face-descriptor';
+export { configuredThreshold } from './face/thresholds';
+
+export { checkDigit } from './document/mrz/check-digit';
+export { MRZ_LAYOUTS, type MrzFormat } from './document/mrz/mrz-layouts';
+export { mrzNameField } from './document/mrz/transliterate';
