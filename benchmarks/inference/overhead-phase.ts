@@ -23,6 +23,11 @@ export interface ComparedService { label: string; target: Target }
 export interface ServiceRound {
   one_client_per_s: number;
   one_client_p50_ms: number;
+  /**
+   * The same request refused after decoding (it asks for an output the model lacks): the gRPC
+   * round trip and tensor decode with no queue, executor or model, the floor of any service here.
+   */
+  transport_floor_p50_ms: number;
   clients_32_per_s: number;
   lag_p99_ms: number;
 }
@@ -37,13 +42,35 @@ export interface OverheadResult {
   model: string;
   rounds: OverheadRound[];
   /** Per service label, medians over rounds. */
-  summary: Record<string, { one_client_vs_bare: number; clients_32_vs_bare: number; lag_p99_ms: number; one_client_p50_ms: number }>;
+  summary: Record<string, {
+    one_client_vs_bare: number;
+    clients_32_vs_bare: number;
+    lag_p99_ms: number;
+    one_client_p50_ms: number;
+    transport_floor_p50_ms: number;
+    /** bare ms / (bare ms + floor ms): the best one-client ratio the transport alone allows. */
+    one_client_bound: number;
+  }>;
 }
 
 const perSecond = (count: number, ms: number) => round((count * 1000) / ms);
 const med = (values: number[]) => Math.round((median(values) ?? NaN) * 100) / 100;
 
+/** Back-to-back requests that the front refuses after decoding the tensor; p50 in ms. */
+async function transportFloor(service: Target, model: string, encoded: ReturnType<typeof encodedInputs>, durationMs: number): Promise<number> {
+  const latencies: number[] = [];
+  const stopAt = performance.now() + durationMs;
+  while (performance.now() < stopAt || latencies.length < 3) {
+    const t = performance.now();
+    const refused = await service.client.modelInfer({ modelName: model, inputs: encoded, outputs: ['no-such-output'] }, 120_000).then(() => false, () => true);
+    if (!refused) throw new Error(`${model} answered a request for an output it lacks`);
+    latencies.push(performance.now() - t);
+  }
+  return round(median(latencies) ?? NaN, 2);
+}
+
 async function serviceRound(service: Target, model: string, encoded: ReturnType<typeof encodedInputs>, sliceMs: number): Promise<ServiceRound> {
+  const floor = await transportFloor(service, model, encoded, sliceMs / 3);
   const one = emptyLoad();
   await loadSlice(service.client, model, encoded, 1, 1, sliceMs, one, 3);
   const many = emptyLoad();
@@ -53,6 +80,7 @@ async function serviceRound(service: Target, model: string, encoded: ReturnType<
   return {
     one_client_per_s: perSecond(one.rows, one.elapsedMs),
     one_client_p50_ms: round(median(one.latencies) ?? NaN, 2),
+    transport_floor_p50_ms: floor,
     clients_32_per_s: perSecond(many.rows, many.elapsedMs),
     lag_p99_ms: round(lag, 2),
   };
@@ -91,6 +119,8 @@ export async function overheadPhase(entry: ModelEntry, services: ComparedService
       clients_32_vs_bare: of((s, m) => s.clients_32_per_s / m.bare_per_s),
       lag_p99_ms: of((s) => s.lag_p99_ms),
       one_client_p50_ms: of((s) => s.one_client_p50_ms),
+      transport_floor_p50_ms: of((s) => s.transport_floor_p50_ms),
+      one_client_bound: of((s, m) => (1000 / m.bare_per_s) / (1000 / m.bare_per_s + s.transport_floor_p50_ms)),
     };
   }
   return { model: entry.name, rounds: measured, summary };
@@ -99,18 +129,18 @@ export async function overheadPhase(entry: ModelEntry, services: ComparedService
 export function renderOverhead(results: OverheadResult[], header: string): string {
   const rows = results.flatMap((r) => Object.entries(r.summary).map(([label, s]) => {
     const of = (f: (m: OverheadRound) => number) => round(median(r.rounds.map(f)) ?? NaN);
-    return `| ${r.model} | ${label} | ${of((m) => m.bare_per_s)} | ${of((m) => m.services[label]!.one_client_per_s)} (p50 ${s.one_client_p50_ms} ms) | **${s.one_client_vs_bare}** | ${of((m) => m.services[label]!.clients_32_per_s)} | **${s.clients_32_vs_bare}** | ${s.lag_p99_ms} | ${r.rounds.map((m) => m.load_average_1m).join(' / ')} |`;
+    return `| ${r.model} | ${label} | ${of((m) => m.bare_per_s)} | ${of((m) => m.services[label]!.one_client_per_s)} (p50 ${s.one_client_p50_ms} ms) | **${s.one_client_vs_bare}** | ${s.transport_floor_p50_ms} ms → ≤ ${s.one_client_bound} | ${of((m) => m.services[label]!.clients_32_per_s)} | **${s.clients_32_vs_bare}** | ${s.lag_p99_ms} | ${r.rounds.map((m) => m.load_average_1m).join(' / ')} |`;
   }));
   return [
     '# Service overhead per request (`npm run bench:inference -- --overhead`)',
     '',
     header,
     '',
-    '| model | service | bare batch-1 runs/s | ModelInfer 1 client req/s | 1 client / bare | 32 clients req/s | 32 clients / bare | lag p99 ms (32 clients) | load average per round |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| model | service | bare batch-1 runs/s | ModelInfer 1 client req/s | 1 client / bare | transport floor p50 → bound on 1 client / bare | 32 clients req/s | 32 clients / bare | lag p99 ms (32 clients) | load average per round |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows,
     '',
-    'Medians over rounds of per-round ratios; each round runs bare, then each service with one client and with 32 clients. Targets (issue 14): 1 client ≥ 0.8, 32 clients ≥ 0.85, lag p99 < 20 ms.',
+    'Medians over rounds of per-round ratios; each round runs bare, then each service with one client and with 32 clients. Transport floor: the same tensor sent as a request the front refuses after decoding it (gRPC + decode, no queue, executor or model); bound = bare ms / (bare ms + floor ms). Targets (issue 14): 1 client ≥ 0.8, 32 clients ≥ 0.85, lag p99 < 20 ms.',
     '',
   ].join('\n');
 }

@@ -15,7 +15,12 @@ ENV NODE_ENV=production ONNXRUNTIME_NODE_INSTALL=skip
 COPY package.json package-lock.json ./
 # `npm install`, not `npm ci`: see scripts/setup.sh (the lock cannot list every platform's optional packages).
 RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
-COPY --from=build /app/dist ./dist
+# Only what the API and workers run: their code, the hosted flow, the generated proto types and the
+# inference client (it imports nothing else of the inference service; inference/test/boundaries.test.ts).
+COPY --from=build /app/dist/api ./dist/api
+COPY --from=build /app/dist/hosted ./dist/hosted
+COPY --from=build /app/dist/proto ./dist/proto
+COPY --from=build /app/dist/inference/src/client ./dist/inference/src/client
 USER node
 EXPOSE 8080 8081
 CMD ["node", "dist/api/src/entry-points/http/main.js"]

@@ -18,7 +18,8 @@ WORKDIR /app
 ENV NODE_ENV=production ONNXRUNTIME_NODE_INSTALL=cuda12
 COPY package.json package-lock.json ./
 RUN npm install --omit=dev --no-audit --no-fund --foreground-scripts && npm cache clean --force
-COPY --from=build /app/dist ./dist
+COPY --from=build /app/dist/inference/src ./dist/inference/src
+COPY --from=build /app/dist/proto ./dist/proto
 COPY --from=build /app/models ./models
 USER 1000
 EXPOSE 50051 9464

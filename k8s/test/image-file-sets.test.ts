@@ -108,6 +108,12 @@ describe('the images, assembled from what their Dockerfiles copy', () => {
     }
   });
 
+  it('give the app image the inference client and nothing else of the inference service', () => {
+    const inference = path.join(imageDir(byImage('bioverify-app')), 'dist/inference/src');
+    expect(readdirSync(inference)).toEqual(['client']);
+    expect(existsSync(path.join(imageDir(byImage('bioverify-inference')), 'dist/api'))).toBe(false);
+  });
+
   it('start the inference service on CPU until gRPC health says SERVING, every model warmed up', async () => {
     const { dockerfile, argv } = commandOf('inference');
     const [port, metricsPort] = [await freePort(), await freePort()];

@@ -17,8 +17,8 @@ function connect(): ExecutorLink<ExecutorReply, ExecutorRequest> {
   return socketLink(socket);
 }
 
-// Batch compute yields the CPU to the gRPC front, whose event loop must answer within milliseconds.
-setPriority(0, Number(process.env.INFERENCE_EXECUTOR_NICE ?? 10));
+// 0 unless configured: a nice executor loses the CPU to every process on a shared host (service-env.ts).
+setPriority(0, Number(process.env.INFERENCE_EXECUTOR_NICE ?? 0));
 
 const link = connect();
 const models = new Map<string, OpenModel>();

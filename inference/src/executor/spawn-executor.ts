@@ -24,7 +24,7 @@ type Waiter = { resolve(v: { outputs: Tensors; runMs: number }): void; reject(e:
 type Loaded = Extract<ExecutorReply, { type: 'loaded' }>;
 
 async function processGroup(entries: ModelEntry[], tuning: SessionTuning): Promise<ExecutorGroup> {
-  const env = { ...process.env, INFERENCE_EXECUTOR_NICE: String(tuning.executorNice ?? 10) };
+  const env = { ...process.env, INFERENCE_EXECUTOR_NICE: String(tuning.executorNice ?? 0) };
   const child = spawn(process.execPath, [...loaderArgs, entryFile], { stdio: ['ignore', 'inherit', 'inherit', 'pipe'], env });
   const link = socketLink<ExecutorRequest, ExecutorReply>(child.stdio[3] as Socket);
   const pending = new Map<number, Waiter>();

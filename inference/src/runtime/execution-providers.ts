@@ -13,7 +13,7 @@ export type ProviderName = 'cuda' | 'cpu';
 export interface SessionTuning {
   /** ORT intra-op threads; default leaves ORT's own choice (one per core). */
   intraOpThreads?: number;
-  /** Niceness of executor processes (0-19); default 10 so the gRPC front wins the CPU. */
+  /** Niceness of executor processes (0-19); default 0 (see INFERENCE_EXECUTOR_NICE in config/service-env.ts). */
   executorNice?: number;
 }
 

@@ -1,9 +1,9 @@
 /**
- * `npx tsx inference/src/tools/model-status.ts [host:port]`: what a running service serves — each
+ * `npx tsx inference/tools/model-status.ts [host:port]`: what a running service serves — each
  * model's version, readiness, execution provider (and why others were skipped), batch settings
  * and request/batch counts. For an ML engineer checking a swapped model after a restart.
  */
-import { createInferenceClient } from '../client/inference-client';
+import { createInferenceClient } from '../src/client/inference-client';
 
 async function main(): Promise<void> {
   const address = process.argv[2] ?? `127.0.0.1:${process.env.INFERENCE_PORT ?? 50051}`;
