@@ -6,7 +6,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { listModelNames, listVersionNumbers } from '../src/repository/repository-walk';
-import { findCycles, findFolderCycles, importsOf, listTsFiles } from './support/import-graph';
+import { findCycles, importsOf, listTsFiles } from './support/import-graph';
 
 const REPO = path.resolve(__dirname, '../..');
 const INFERENCE = path.join(REPO, 'inference');
@@ -40,7 +40,7 @@ describe('inference boundaries', () => {
       // tasks/ holds one folder per check plus shared files; each is its own node.
       return parts[0] === 'tasks' ? `tasks/${parts[1]!.replace(/\.ts$/, '')}` : parts.length > 1 ? parts[0]! : '.';
     };
-    const cycles = findFolderCycles(listTsFiles(SRC), folderOf).map((cycle) => cycle.join(' -> '));
+    const cycles = findCycles(listTsFiles(SRC), folderOf).map((cycle) => cycle.join(' -> '));
     expect(cycles).toEqual([]);
   });
 

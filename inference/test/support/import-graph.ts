@@ -38,44 +38,8 @@ export function importsOf(file: string): ImportEdge[] {
   }));
 }
 
-/** Every cycle among `files` (each reported once, as the path of files that closes on itself). */
-export function findCycles(files: string[]): string[][] {
-  const inSet = new Set(files);
-  const edges = new Map(files.map((f) => [f, [...new Set(importsOf(f).map((e) => e.resolved).filter((r): r is string => r !== null && inSet.has(r)))]]));
-  const cycles: string[][] = [];
-  const state = new Map<string, 'open' | 'done'>();
-  const stack: string[] = [];
-  const visit = (file: string): void => {
-    state.set(file, 'open');
-    stack.push(file);
-    for (const next of edges.get(file) ?? []) {
-      if (state.get(next) === 'open') cycles.push([...stack.slice(stack.indexOf(next)), next]);
-      else if (!state.has(next)) visit(next);
-    }
-    stack.pop();
-    state.set(file, 'done');
-  };
-  for (const file of files) if (!state.has(file)) visit(file);
-  return cycles;
-}
-
-/**
- * The same walk one level up: each file stands for its folder (`folderOf` names it, or null to
- * leave the file out), so two folders that import each other show as a cycle even when no single
- * file does.
- */
-export function findFolderCycles(files: string[], folderOf: (file: string) => string | null): string[][] {
-  const graph = new Map<string, Set<string>>();
-  for (const file of files) {
-    const from = folderOf(file);
-    if (!from) continue;
-    const targets = graph.get(from) ?? new Set<string>();
-    for (const edge of importsOf(file)) {
-      const to = edge.resolved && folderOf(edge.resolved);
-      if (to && to !== from) targets.add(to);
-    }
-    graph.set(from, targets);
-  }
+/** Every cycle in a directed graph, each reported once as the path of nodes that closes on itself. */
+function cyclesOf(graph: Map<string, Set<string>>): string[][] {
   const cycles: string[][] = [];
   const state = new Map<string, 'open' | 'done'>();
   const stack: string[] = [];
@@ -91,4 +55,25 @@ export function findFolderCycles(files: string[], folderOf: (file: string) => st
   };
   for (const node of [...graph.keys()].sort()) if (!state.has(node)) visit(node);
   return cycles;
+}
+
+/**
+ * Import cycles among `files`, with each file standing for the node `nodeOf` names (null leaves the
+ * file out). Files as themselves find file cycles; files as their folder find two folders that
+ * import each other even when no single file does.
+ */
+export function findCycles(files: string[], nodeOf: (file: string) => string | null = (file) => file): string[][] {
+  const inSet = new Set(files);
+  const graph = new Map<string, Set<string>>();
+  for (const file of files) {
+    const from = nodeOf(file);
+    if (!from) continue;
+    const targets = graph.get(from) ?? new Set<string>();
+    for (const edge of importsOf(file)) {
+      const to = edge.resolved && inSet.has(edge.resolved) ? nodeOf(edge.resolved) : null;
+      if (to && to !== from) targets.add(to);
+    }
+    graph.set(from, targets);
+  }
+  return cyclesOf(graph);
 }
