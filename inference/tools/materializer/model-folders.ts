@@ -4,16 +4,11 @@
  * provenance fields.
  */
 import { readFile } from 'node:fs/promises';
-import { listConfiguredVersions } from '../../src/repository/repository-walk';
+import { listConfiguredVersions, type VersionFolderPath } from '../../src/repository/repository-walk';
 import { MaterializeError } from './materialize-error';
 import type { RepositoryConfig } from './repository-config';
 
-export interface VersionFolder {
-  name: string;
-  version: number;
-  dir: string;
-  config: RepositoryConfig;
-}
+export type VersionFolder = Omit<VersionFolderPath, 'configPath'> & { config: RepositoryConfig };
 
 async function readConfig(file: string, name: string, version: number): Promise<RepositoryConfig> {
   let config: RepositoryConfig;

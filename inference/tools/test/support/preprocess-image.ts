@@ -3,7 +3,8 @@
  * crop, stretch to width×height, channel order, (pixel·scale − mean) / std, NHWC or NCHW.
  */
 import sharp from 'sharp';
-import type { Preprocessing } from '../../../src/runtime/model-runner';
+import { normalise } from '../../../src/images/image-to-tensor';
+import type { Preprocessing } from '../../../src/repository/model-config';
 
 export interface Crop { left: number; top: number; width: number; height: number }
 
@@ -11,16 +12,8 @@ export async function preprocessImage(file: string, pre: Preprocessing, crop?: C
   let image = sharp(file).removeAlpha();
   if (crop) image = image.extract(crop);
   const pixels = await image.resize(pre.width, pre.height, { fit: 'fill' }).raw().toBuffer();
-  const plane = pre.width * pre.height;
-  const out = new Float32Array(plane * 3);
-  const order = pre.color === 'BGR' ? [2, 1, 0] : [0, 1, 2];
-  for (let p = 0; p < plane; p++) {
-    for (let c = 0; c < 3; c++) {
-      const value = (pixels[p * 3 + order[c]] * pre.scale - pre.mean[c]) / pre.std[c];
-      out[pre.layout === 'NHWC' ? p * 3 + c : c * plane + p] = value;
-    }
-  }
-  return out;
+  // The service's own normalisation, so the parity tests feed exactly what the tasks feed.
+  return normalise([pixels], pre).data as Float32Array;
 }
 
 /** The value range a preprocessed pixel can take, for random inputs that look like real ones. */
