@@ -30,6 +30,12 @@ export interface ServiceRound {
   transport_floor_p50_ms: number;
   clients_32_per_s: number;
   lag_p99_ms: number;
+  /**
+   * CPU ms per request during the 32-client slice: the benchmark's gRPC client, the service's
+   * front and its executor. On 2 shared cores the model can have at most executor / (sum) of the
+   * CPU that bare onnxruntime gets, which bounds the 32-client ratio.
+   */
+  cpu_ms_per_request: { client: number; front: number; executor: number };
 }
 
 export interface OverheadRound {
@@ -50,6 +56,9 @@ export interface OverheadResult {
     transport_floor_p50_ms: number;
     /** bare ms / (bare ms + floor ms): the best one-client ratio the transport alone allows. */
     one_client_bound: number;
+    /** executor CPU / (client + front + executor CPU) per request at 32 clients: the most of the CPU the model can get. */
+    clients_32_cpu_bound: number;
+    cpu_ms_per_request: { client: number; front: number; executor: number };
   }>;
 }
 
@@ -75,14 +84,22 @@ async function serviceRound(service: Target, model: string, encoded: ReturnType<
   await loadSlice(service.client, model, encoded, 1, 1, sliceMs, one, 3);
   const many = emptyLoad();
   await service.service.resetLag();
+  const [clientBefore, serviceBefore] = [process.cpuUsage(), service.service.cpuSeconds()];
   await loadSlice(service.client, model, encoded, 1, 32, sliceMs, many, 32);
+  const [clientUsed, serviceAfter] = [process.cpuUsage(clientBefore), service.service.cpuSeconds()];
   const lag = await service.service.lagP99Ms();
+  const requests = Math.max(1, many.latencies.length);
   return {
     one_client_per_s: perSecond(one.rows, one.elapsedMs),
     one_client_p50_ms: round(median(one.latencies) ?? NaN, 2),
     transport_floor_p50_ms: floor,
     clients_32_per_s: perSecond(many.rows, many.elapsedMs),
     lag_p99_ms: round(lag, 2),
+    cpu_ms_per_request: {
+      client: round((clientUsed.user + clientUsed.system) / 1000 / requests, 2),
+      front: round(((serviceAfter.front - serviceBefore.front) * 1000) / requests, 2),
+      executor: round(((serviceAfter.executors - serviceBefore.executors) * 1000) / requests, 2),
+    },
   };
 }
 
@@ -121,6 +138,12 @@ export async function overheadPhase(entry: ModelEntry, services: ComparedService
       one_client_p50_ms: of((s) => s.one_client_p50_ms),
       transport_floor_p50_ms: of((s) => s.transport_floor_p50_ms),
       one_client_bound: of((s, m) => (1000 / m.bare_per_s) / (1000 / m.bare_per_s + s.transport_floor_p50_ms)),
+      clients_32_cpu_bound: of((s) => s.cpu_ms_per_request.executor / (s.cpu_ms_per_request.client + s.cpu_ms_per_request.front + s.cpu_ms_per_request.executor)),
+      cpu_ms_per_request: {
+        client: of((s) => s.cpu_ms_per_request.client),
+        front: of((s) => s.cpu_ms_per_request.front),
+        executor: of((s) => s.cpu_ms_per_request.executor),
+      },
     };
   }
   return { model: entry.name, rounds: measured, summary };
@@ -129,18 +152,18 @@ export async function overheadPhase(entry: ModelEntry, services: ComparedService
 export function renderOverhead(results: OverheadResult[], header: string): string {
   const rows = results.flatMap((r) => Object.entries(r.summary).map(([label, s]) => {
     const of = (f: (m: OverheadRound) => number) => round(median(r.rounds.map(f)) ?? NaN);
-    return `| ${r.model} | ${label} | ${of((m) => m.bare_per_s)} | ${of((m) => m.services[label]!.one_client_per_s)} (p50 ${s.one_client_p50_ms} ms) | **${s.one_client_vs_bare}** | ${s.transport_floor_p50_ms} ms → ≤ ${s.one_client_bound} | ${of((m) => m.services[label]!.clients_32_per_s)} | **${s.clients_32_vs_bare}** | ${s.lag_p99_ms} | ${r.rounds.map((m) => m.load_average_1m).join(' / ')} |`;
+    return `| ${r.model} | ${label} | ${of((m) => m.bare_per_s)} | ${of((m) => m.services[label]!.one_client_per_s)} (p50 ${s.one_client_p50_ms} ms) | **${s.one_client_vs_bare}** | ${s.transport_floor_p50_ms} ms → ≤ ${s.one_client_bound} | ${of((m) => m.services[label]!.clients_32_per_s)} | **${s.clients_32_vs_bare}** | ${s.cpu_ms_per_request.client} / ${s.cpu_ms_per_request.front} / ${s.cpu_ms_per_request.executor} → ≤ ${s.clients_32_cpu_bound} | ${s.lag_p99_ms} | ${r.rounds.map((m) => m.load_average_1m).join(' / ')} |`;
   }));
   return [
     '# Service overhead per request (`npm run bench:inference -- --overhead`)',
     '',
     header,
     '',
-    '| model | service | bare batch-1 runs/s | ModelInfer 1 client req/s | 1 client / bare | transport floor p50 → bound on 1 client / bare | 32 clients req/s | 32 clients / bare | lag p99 ms (32 clients) | load average per round |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| model | service | bare batch-1 runs/s | ModelInfer 1 client req/s | 1 client / bare | transport floor p50 → bound on 1 client / bare | 32 clients req/s | 32 clients / bare | CPU ms per request at 32 clients: client / front / executor → bound | lag p99 ms (32 clients) | load average per round |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows,
     '',
-    'Medians over rounds of per-round ratios; each round runs bare, then each service with one client and with 32 clients. Transport floor: the same tensor sent as a request the front refuses after decoding it (gRPC + decode, no queue, executor or model); bound = bare ms / (bare ms + floor ms). Targets (issue 14): 1 client ≥ 0.8, 32 clients ≥ 0.85, lag p99 < 20 ms.',
+    'Medians over rounds of per-round ratios; each round runs bare, then each service with one client and with 32 clients. Transport floor: the same tensor sent as a request the front refuses after decoding it (gRPC + decode, no queue, executor or model); bound = bare ms / (bare ms + floor ms). CPU bound at 32 clients: the executor share of the CPU the three processes used per request (the benchmark's own gRPC client shares the 2 cores, as an API on the same node would). Targets (issue 14): 1 client ≥ 0.8, 32 clients ≥ 0.85, lag p99 < 20 ms.',
     '',
   ].join('\n');
 }

@@ -16,6 +16,8 @@ export interface ServiceProcess {
   /** p99 event-loop lag (ms) since the last scrape. */
   lagP99Ms(): Promise<number>;
   memory(): { rss_mb: number; pss_mb: number; processes: number };
+  /** CPU seconds (user + system) used so far by the front and by its executor processes. */
+  cpuSeconds(): { front: number; executors: number };
   stop(): Promise<void>;
 }
 
@@ -39,6 +41,16 @@ function kb(file: string, field: string): number {
 }
 
 /** `root`: the checkout whose service runs (another one's, to compare a baseline in the same run). */
+/** utime + stime of one process, in seconds (Linux clock ticks are 1/100 s). */
+function cpuOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 export async function startServiceProcess(repository: string, env: Record<string, string> = {}, root = join(__dirname, '../..')): Promise<ServiceProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--require', require.resolve('tsx/cjs'), join(root, 'inference/src/main.ts')], {
     cwd: root,
@@ -73,6 +85,7 @@ export async function startServiceProcess(repository: string, env: Record<string
       const pss = pids.reduce((n, pid) => n + kb(`/proc/${pid}/smaps_rollup`, 'Pss'), 0);
       return { rss_mb: Math.round(rss / 1024), pss_mb: Math.round(pss / 1024), processes: pids.length };
     },
+    cpuSeconds: () => ({ front: cpuOf(child.pid!), executors: descendants(child.pid!).reduce((n, pid) => n + cpuOf(pid), 0) }),
     stop: () => new Promise((resolve) => {
       if (child.exitCode !== null) return resolve();
       child.once('exit', () => resolve());
