@@ -163,7 +163,7 @@ export function renderOverhead(results: OverheadResult[], header: string): strin
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows,
     '',
-    'Medians over rounds of per-round ratios; each round runs bare, then each service with one client and with 32 clients. Transport floor: the same tensor sent as a request the front refuses after decoding it (gRPC + decode, no queue, executor or model); bound = bare ms / (bare ms + floor ms). CPU bound at 32 clients: the executor share of the CPU the three processes used per request (the benchmark's own gRPC client shares the 2 cores, as an API on the same node would). Targets (issue 14): 1 client ≥ 0.8, 32 clients ≥ 0.85, lag p99 < 20 ms.',
+    'Medians over rounds of per-round ratios; each round runs bare, then each service with one client and with 32 clients. Transport floor: the same tensor sent as a request the front refuses after decoding it (gRPC + decode, no queue, executor or model); bound = bare ms / (bare ms + floor ms). CPU bound at 32 clients: the executor share of the CPU the three processes used per request (the benchmark own gRPC client shares the 2 cores, as an API on the same node would). Targets (issue 14): 1 client ≥ 0.8, 32 clients ≥ 0.85, lag p99 < 20 ms.',
     '',
   ].join('\n');
 }
