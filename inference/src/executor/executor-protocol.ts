@@ -20,7 +20,8 @@ export type ExecutorReply =
 
 /** Either end of the pipe. */
 export interface ExecutorLink<Out, In> {
-  send(header: Out, tensors?: Tensors): void;
+  /** `tensors` as a list: the requests of one batch, stacked along the batch dimension on the wire. */
+  send(header: Out, tensors?: Tensors | Tensors[]): void;
   onMessage(listener: (header: In, tensors: Tensors) => void): void;
 }
 
@@ -31,8 +32,11 @@ export interface ModelExecutor {
   readonly warmupMs: number;
   /** The process running it (the front's own for 'inline'): for operators and crash tests. */
   readonly pid: number;
-  /** Runs one batch; runMs is the time inside session.run as the executor measured it. */
-  run(inputs: Tensors): Promise<{ outputs: Tensors; runMs: number }>;
+  /**
+   * Runs one batch, given as its requests' inputs (stacked by the executor, so the front never
+   * copies them into one buffer); runMs is the time inside session.run as the executor measured it.
+   */
+  run(requests: Tensors[]): Promise<{ outputs: Tensors; runMs: number }>;
 }
 
 /** The models one executor process holds; they live, die and restart together. */

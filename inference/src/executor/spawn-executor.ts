@@ -12,6 +12,7 @@ import type { ModelEntry } from '../repository/load-model-repository';
 import { ModelRepositoryError } from '../repository/model-repository-error';
 import type { SessionTuning } from '../runtime/execution-providers';
 import { InferenceError } from '../runtime/inference-error';
+import { concatBatch } from '../batching/batch-tensors';
 import { socketLink } from './executor-links';
 import type { ExecutorGroup, ExecutorLayout, ExecutorReply, ExecutorRequest, ModelExecutor, Tensors } from './executor-protocol';
 
@@ -68,11 +69,11 @@ async function processGroup(entries: ModelEntry[], tuning: SessionTuning): Promi
         skippedProviders: loaded.skipped,
         warmupMs: loaded.warmupMs,
         pid: child.pid ?? -1,
-        run: (inputs) => new Promise((resolve, reject) => {
+        run: (requests) => new Promise((resolve, reject) => {
           if (dead) return reject(new InferenceError('UNAVAILABLE', `model "${loaded.model}": ${dead}`));
           const id = nextId++;
           pending.set(id, { resolve, reject });
-          link.send({ type: 'run', id, model: loaded.model }, inputs);
+          link.send({ type: 'run', id, model: loaded.model }, requests);
         }),
       });
     }
@@ -94,9 +95,9 @@ async function inlineGroup(entries: ModelEntry[], tuning: SessionTuning): Promis
     skippedProviders: model.skippedProviders,
     warmupMs: model.warmupMs,
     pid: process.pid,
-    run: async (inputs: Tensors) => {
+    run: async (requests: Tensors[]) => {
       const started = performance.now();
-      const outputs = await model.run(inputs);
+      const outputs = await model.run(concatBatch(requests));
       return { outputs, runMs: performance.now() - started };
     },
   }]));

@@ -19,8 +19,20 @@ function bytesOf(t: HostTensor): Buffer {
   return Buffer.from(t.data.buffer, t.data.byteOffset, t.data.byteLength);
 }
 
-export function writeFrame<H extends object>(stream: Duplex, header: H, tensors: Record<string, HostTensor> = {}): void {
-  const metas: TensorMeta[] = Object.entries(tensors).map(([name, t]) => ({ name, dtype: t.dtype, dims: t.dims, byteLength: t.data.byteLength }));
+/**
+ * Writes one frame. Several tensor maps (the requests of one batch) go out stacked along the batch
+ * dimension: each tensor's parts are written back to back, so the reader gets one batched tensor
+ * and the writer never allocates or copies the stacked batch.
+ */
+export function writeFrame<H extends object>(stream: Duplex, header: H, tensors: Record<string, HostTensor> | Array<Record<string, HostTensor>> = {}): void {
+  const maps = Array.isArray(tensors) ? tensors : [tensors];
+  const names = Object.keys(maps[0] ?? {});
+  const parts = names.map((name) => maps.map((m) => m[name]!));
+  const metas: TensorMeta[] = names.map((name, i) => {
+    const first = parts[i]![0]!;
+    const rows = parts[i]!.reduce((n, t) => n + t.dims[0]!, 0);
+    return { name, dtype: first.dtype, dims: maps.length > 1 ? [rows, ...first.dims.slice(1)] : first.dims, byteLength: parts[i]!.reduce((n, t) => n + t.data.byteLength, 0) };
+  });
   const json = Buffer.from(JSON.stringify({ header, tensors: metas }));
   const prefix = Buffer.alloc(PREFIX);
   prefix.writeUInt32LE(json.length, 0);
@@ -29,11 +41,11 @@ export function writeFrame<H extends object>(stream: Duplex, header: H, tensors:
   stream.cork();
   stream.write(prefix);
   stream.write(json);
-  for (const t of Object.values(tensors)) {
-    if (t.data.byteLength > 0) stream.write(bytesOf(t));
-    const pad = padded(t.data.byteLength) - t.data.byteLength;
+  metas.forEach((meta, i) => {
+    for (const t of parts[i]!) if (t.data.byteLength > 0) stream.write(bytesOf(t));
+    const pad = padded(meta.byteLength) - meta.byteLength;
     if (pad) stream.write(ZEROS.subarray(0, pad));
-  }
+  });
   stream.uncork();
 }
 

@@ -3,7 +3,7 @@
  * Each batch is stacked, run on the executor and split back per request; every outcome is
  * counted in both the Prometheus series and the Triton-style statistics.
  */
-import { concatBatch, rowsOf, splitBatch, type TensorMap } from '../batching/batch-tensors';
+import { rowsOf, splitBatch, type TensorMap } from '../batching/batch-tensors';
 import { DynamicBatcher, type BatchingPolicy, type QueuedRequest } from '../batching/dynamic-batcher';
 import type { ModelExecutor } from '../executor/executor-protocol';
 import type { InferenceMetrics } from '../metrics/inference-metrics';
@@ -89,10 +89,10 @@ export class HostedModel {
   private async runBatch(batch: Array<QueuedRequest<TensorMap, TensorMap>>): Promise<void> {
     const labels = { model: this.entry.name };
     this.metrics.queueDepth.set(labels, this.batcher.depth);
-    const stacked = concatBatch(batch.map((r) => r.input));
-    const rows = this.config.max_batch_size > 0 ? rowsOf(stacked) : 1;
+    const requests = batch.map((r) => r.input);
+    const rows = this.config.max_batch_size > 0 ? requests.reduce((n, r) => n + rowsOf(r), 0) : 1;
     const started = performance.now();
-    const { outputs } = await this.executor.run(stacked);
+    const { outputs } = await this.executor.run(requests);
     const elapsed = performance.now() - started;
     this.stats.executionCount += 1;
     addDuration(this.stats.computeInfer, elapsed);
