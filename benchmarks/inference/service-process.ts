@@ -40,7 +40,6 @@ function kb(file: string, field: string): number {
   }
 }
 
-/** `root`: the checkout whose service runs (another one's, to compare a baseline in the same run). */
 /** utime + stime of one process, in seconds (Linux clock ticks are 1/100 s). */
 function cpuOf(pid: number): number {
   try {
@@ -51,6 +50,7 @@ function cpuOf(pid: number): number {
   }
 }
 
+/** `root`: the checkout whose service runs (another one's, to compare a baseline in the same run). */
 export async function startServiceProcess(repository: string, env: Record<string, string> = {}, root = join(__dirname, '../..')): Promise<ServiceProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--require', require.resolve('tsx/cjs'), join(root, 'inference/src/main.ts')], {
     cwd: root,
