@@ -27,6 +27,13 @@ export interface CapturedSelfie {
   face_found: boolean;
   /** The antispoof run (scores only, no personal data), reused by the decision. */
   antispoof_json: string;
+  /**
+   * The liveness run over the frames captured before this selfie, with the selfie (scores only),
+   * made at upload so the decision does not wait for it; `liveness_blob_id` names the frames it
+   * scored, so frames captured again afterwards are checked again at decision.
+   */
+  liveness_json?: string | null;
+  liveness_blob_id?: string | null;
 }
 
 /**

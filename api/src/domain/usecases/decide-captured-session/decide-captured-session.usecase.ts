@@ -61,7 +61,8 @@ export async function decideCapturedSession(deps: DecideCapturedDeps, sessionId:
   const selfieHasFace = captures.antispoof.reason !== 'FACE_NOT_DETECTED';
   const [liveness, faceMatch, account] = await Promise.all([
     // With the selfie: a photo swapped in after the challenge is not the person who performed it.
-    deps.inference.checkLiveness(captures.frames, captures.challenge, selfieHasFace ? captures.selfie : undefined),
+    // Usually already run at selfie upload over these frames; otherwise (frames retaken later) now.
+    captures.liveness ?? deps.inference.checkLiveness(captures.frames, captures.challenge, selfieHasFace ? captures.selfie : undefined),
     captures.portrait && selfieHasFace ? deps.inference.matchFaces(captures.portrait, captures.selfie) : Promise.resolve(null),
     deps.accounts.find(session.account_id),
   ]);

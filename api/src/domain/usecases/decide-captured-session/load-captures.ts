@@ -3,7 +3,7 @@ import { CapturedSide, CaptureStateDocument } from '../../../data-access/capture
 import { SecretBox } from '../../../shared/secret-box';
 import { ChallengeStep } from '../../capture/challenge';
 import { unpackFrames } from '../../capture/frame-pack';
-import { CheckRun, DocumentRead } from '../../checks/check-results';
+import { CheckRun, DocumentRead, LivenessRun } from '../../checks/check-results';
 import { DocumentType } from '../../session-status';
 
 export interface LoadedCaptures {
@@ -14,6 +14,8 @@ export interface LoadedCaptures {
   challenge: ChallengeStep[];
   selfie: Buffer;
   antispoof: CheckRun;
+  /** The liveness run made at selfie upload over these very frames, if any. */
+  liveness: LivenessRun | null;
 }
 
 /**
@@ -41,5 +43,7 @@ export async function loadCaptures(blobs: CaptureBlobRepository, sealer: SecretB
     challenge: state.challenge as ChallengeStep[],
     selfie,
     antispoof: JSON.parse(state.selfie.antispoof_json) as CheckRun,
+    liveness:
+      state.selfie.liveness_json && state.selfie.liveness_blob_id === state.liveness.blob_ids[0] ? (JSON.parse(state.selfie.liveness_json) as LivenessRun) : null,
   };
 }
