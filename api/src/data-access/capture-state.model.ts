@@ -34,6 +34,13 @@ export interface CapturedSelfie {
    */
   liveness_json?: string | null;
   liveness_blob_id?: string | null;
+  /**
+   * The face match of the document portrait captured before this selfie against it (scores only),
+   * made at upload for the same reason; `face_match_portrait_blob_id` names the portrait it used,
+   * so a document captured again afterwards is matched again at decision.
+   */
+  face_match_json?: string | null;
+  face_match_portrait_blob_id?: string | null;
 }
 
 /**
