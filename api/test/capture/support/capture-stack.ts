@@ -33,6 +33,11 @@ export class CaptureStack {
     this.inference = await startTestService(MODELS, { port: this.inferencePort });
   }
 
+  /** Starts the inference service again if a test stopped it, so one failure does not fail the next tests. */
+  async ensureInference(): Promise<void> {
+    if (!this.inference) await this.startInference();
+  }
+
   async stopInference(): Promise<void> {
     await this.inference?.stop();
     this.inference = null;
