@@ -8,7 +8,7 @@ import { connectMongo } from '../../api/src/data-access/mongo-connection';
 import { createAccount } from '../../api/src/domain/usecases/manage-accounts/manage-accounts.usecase';
 import { systemClock } from '../../api/src/shared/clock';
 import { SecretBox } from '../../api/src/shared/secret-box';
-import { startApiProcess } from '../../api/test/webhooks/support/service-process';
+import { startApiProcess } from '../../scripts/test-support/service-process';
 import { buildWeb, WEB_DIST } from '../../hosted/build-web';
 import { launchBrowser, PHONE } from '../../hosted/test/support/browser';
 import { startFerretDb } from '../../scripts/stack/ferretdb';

@@ -10,9 +10,9 @@ import { webhookSettlementModel } from '../../api/src/data-access/webhook-settle
 import { createAccount } from '../../api/src/domain/usecases/manage-accounts/manage-accounts.usecase';
 import { systemClock } from '../../api/src/shared/clock';
 import { SecretBox } from '../../api/src/shared/secret-box';
-import { ServiceProcess, startApiProcess, startWorkerProcess } from '../../api/test/webhooks/support/service-process';
-import { createSession, simulate } from '../../api/test/webhooks/support/sessions-api';
-import { WebhookReceiver } from '../../api/test/webhooks/support/webhook-receiver';
+import { ServiceProcess, startApiProcess, startWorkerProcess } from '../../scripts/test-support/service-process';
+import { createSession, simulate } from '../../scripts/test-support/sessions-api';
+import { WebhookReceiver } from '../../scripts/test-support/webhook-receiver';
 
 const ROOT = path.resolve(__dirname, '../..');
 const STATE = path.join(ROOT, '.state', 'webhooks', 'bench');

@@ -7,7 +7,7 @@ import { createAccount } from '../../src/domain/usecases/manage-accounts/manage-
 import { systemClock } from '../../src/shared/clock';
 import { SecretBox } from '../../src/shared/secret-box';
 import { expectEveryDecisionDelivered, waitUntilAcknowledged } from './support/delivery-assertions';
-import { createSession, decideSessions } from './support/sessions-api';
+import { createSession, decideSessions } from '../../../scripts/test-support/sessions-api';
 import { WebhookStack } from './support/webhook-stack';
 
 const ROOT = path.resolve(__dirname, '../../..');

@@ -3,7 +3,7 @@ import { freePort } from '../../../../scripts/stack/free-port';
 import { startTestService, TestService } from '../../../../inference/test/support/start-test-service';
 import { CaptureBlobRepository } from '../../../src/data-access/capture-blob.repository';
 import { WebhookStack } from '../../webhooks/support/webhook-stack';
-import { createSession } from '../../webhooks/support/sessions-api';
+import { createSession } from '../../../../scripts/test-support/sessions-api';
 
 const MODELS = path.resolve(__dirname, '../../../../models');
 

@@ -13,8 +13,8 @@ import { createAccount } from '../../../src/domain/usecases/manage-accounts/mana
 import { systemClock } from '../../../src/shared/clock';
 import { createLogger } from '../../../src/shared/logger';
 import { SecretBox } from '../../../src/shared/secret-box';
-import { ServiceProcess, startWorkerProcess } from './service-process';
-import { WebhookReceiver } from './webhook-receiver';
+import { ServiceProcess, startWorkerProcess } from '../../../../scripts/test-support/service-process';
+import { WebhookReceiver } from '../../../../scripts/test-support/webhook-receiver';
 
 /** Worker timings shrunk so faults resolve in seconds: retries 0.2 s apart, a dead worker's job handed over in ~3 s. */
 export const FAST_ENV: Record<string, string> = {
@@ -70,7 +70,7 @@ export class WebhookStack {
     return new WebhookStack(env, issued, receiver, store, new SessionRepository(store), new DeliveryLogRepository(store));
   }
 
-  /** The API in this test process (for fault tests on the API itself, see service-process.ts). */
+  /** The API in this test process (for fault tests on the API itself, see scripts/test-support/service-process.ts). */
   async startApi(overrides: Record<string, string> = {}): Promise<string> {
     this.api = await startApi(loadConfig({ ...this.env, PORT: '0', ...overrides }), createLogger('silent'));
     return this.baseUrl;

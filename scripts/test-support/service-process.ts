@@ -1,10 +1,10 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { waitFor } from '../../../../scripts/stack/child-process';
-import { freePort } from '../../../../scripts/stack/free-port';
+import { waitFor } from '../stack/child-process';
+import { freePort } from '../stack/free-port';
 
-const ROOT = path.resolve(__dirname, '../../../..');
+const ROOT = path.resolve(__dirname, '../..');
 const LOG_DIR = path.join(ROOT, '.state', 'webhooks', 'test-logs');
 export const WORKER_MAIN = path.join(ROOT, 'api/src/entry-points/worker/main.ts');
 export const API_MAIN = path.join(ROOT, 'api/src/entry-points/http/main.ts');
