@@ -1,26 +1,21 @@
 /**
  * The benchmark's own stack, every part in its own process as in production so each one's CPU
- * can be read from /proc: FerretDB and Redis (scripts/stack), the inference service on the
- * repository's real models (benchmarks/inference/service-process.ts: `inference/src/main.ts`
- * with its executor child), the API and one worker (`node --import tsx <entry point>`), a
- * sandbox account, and a loopback webhook receiver that answers 200 and notes when each copy
- * arrived. Nothing here comes from api/test (benchmarks must not import test support).
+ * can be read from /proc: FerretDB and Redis (scripts/test-support/stack-pieces.ts), the inference
+ * service on the repository's real models (benchmarks/inference/service-process.ts:
+ * `inference/src/main.ts` with its executor child), the API and one worker (`node --import tsx
+ * <entry point>`), a sandbox account (scripts/test-support/account-bootstrap.ts), and a loopback
+ * webhook receiver that answers 200 and notes when each copy arrived. Nothing here comes from a
+ * folder's test/ (benchmarks use only the shared scripts/test-support).
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { startFerretDb } from '../../scripts/stack/ferretdb';
-import { startRedis } from '../../scripts/stack/redis';
 import { waitFor } from '../../scripts/stack/child-process';
 import { freePort } from '../../scripts/stack/free-port';
-import { AccountRepository } from '../../api/src/data-access/account.repository';
-import { connectMongo } from '../../api/src/data-access/mongo-connection';
-import { createAccount } from '../../api/src/domain/usecases/manage-accounts/manage-accounts.usecase';
-import { systemClock } from '../../api/src/shared/clock';
-import { SecretBox } from '../../api/src/shared/secret-box';
+import { issueAccountAt } from '../../scripts/test-support/account-bootstrap';
+import { startStackPieces } from '../../scripts/test-support/stack-pieces';
 import { startServiceProcess, type ServiceProcess } from '../inference/service-process';
 
 export const ROOT = path.resolve(__dirname, '../..');
@@ -129,29 +124,19 @@ export async function startDecisionStack(log: (line: string) => void): Promise<D
     for (const part of running.splice(0).reverse()) await part.stop().catch(() => undefined);
   };
   try {
-    const ferret = await startFerretDb(path.join(STATE, 'ferretdb'));
-    running.push(ferret.process);
-    const redis = await startRedis(path.join(STATE, 'redis'));
-    running.push(redis.process);
+    const pieces = await startStackPieces(STATE, { database: 'bench_decision', prefix: 'bench-decision' });
+    running.push(pieces);
     log('FerretDB and Redis up; starting the inference service (model warm-up)');
     const inference = await startServiceProcess(path.join(ROOT, 'models'));
     running.push(inference);
     const env: Record<string, string> = {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
-      MONGODB_URI: `${ferret.uri}bench_decision`,
-      REDIS_URL: redis.url,
-      REDIS_PREFIX: 'bench-decision',
-      SECRET_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      CAPTURE_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      ...pieces.env,
       INFERENCE_URL: inference.address,
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
     };
-    const store = await connectMongo(env.MONGODB_URI!);
-    const accounts = new AccountRepository(store, new SecretBox(env.SECRET_ENCRYPTION_KEY!));
-    await accounts.init();
-    const account = await createAccount({ accounts, clock: systemClock }, { name: 'Decision bench', plan: 'starter', watchlist: false });
-    await store.close();
+    const account = await issueAccountAt(env.MONGODB_URI!, env.SECRET_ENCRYPTION_KEY!, { name: 'Decision bench' });
     const receiver = new Receiver();
     await receiver.start();
     running.push(receiver);
@@ -166,7 +151,7 @@ export async function startDecisionStack(log: (line: string) => void): Promise<D
       baseUrl: `http://127.0.0.1:${apiPort}`,
       apiKey: account.sandbox_api_key,
       receiver,
-      pids: { inference: inference.pid, api: api.pid, worker: worker.pid, ferretdb: ferret.process.child.pid!, redis: redis.process.child.pid! },
+      pids: { inference: inference.pid, api: api.pid, worker: worker.pid, ferretdb: pieces.ferretdb.child.pid!, redis: pieces.redis.child.pid! },
       inference,
       env,
       stop,
