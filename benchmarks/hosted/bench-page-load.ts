@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildWeb, WEB_DIST } from '../../hosted/build-web';
-import { launchBrowser, PHONE } from '../../hosted/test/support/browser';
+import { launchBrowser, PHONE } from '../../scripts/test-support/browser';
 import { issueAccountAt } from '../../scripts/test-support/account-bootstrap';
 import { startApiProcess } from '../../scripts/test-support/service-process';
 import { startStackPieces } from '../../scripts/test-support/stack-pieces';
