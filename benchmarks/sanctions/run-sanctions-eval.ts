@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { WATCHLIST_FORMATS } from '../../api/src/data-access/watchlists/parsers/watchlist-formats';
+import { WATCHLIST_FORMATS } from '../../api/src/public-entry';
 import { ScreeningSubject } from '../../api/src/domain/ports/sanctions-screening';
 import { MATCH_POLICY } from '../../api/src/domain/sanctions/match-policy';
 import { ScreeningIndex } from '../../api/src/domain/sanctions/screening-index';

@@ -1,8 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { connectMongo } from '../../api/src/data-access/mongo-connection';
-import { webhookSettlementModel } from '../../api/src/data-access/webhook-settlement.model';
+import { connectMongo, webhookSettlementModel } from '../../api/src/public-entry';
 import { issueAccount } from '../../scripts/test-support/account-bootstrap';
 import { ServiceProcess, startApiProcess, startWorkerProcess } from '../../scripts/test-support/service-process';
 import { createSession, simulate } from '../../scripts/test-support/sessions-api';
