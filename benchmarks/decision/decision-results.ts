@@ -1,10 +1,10 @@
 /**
  * Summaries of a decision run, and the Markdown and SVG written beside the JSON. The percentiles
- * are benchmarks/inference/percentiles.ts (nearest rank, so a p99 is a time that occurred). The
+ * are scripts/test-support/percentiles.ts (nearest rank, so a p99 is a time that occurred). The
  * inference chart helper (results-chart.ts) plots against batch size, which this run has none of,
  * so the two small bar panels here are drawn directly.
  */
-import { median, summarise, type LatencySummary } from '../inference/percentiles';
+import { median, summarise, type LatencySummary } from '../../scripts/test-support/percentiles';
 import type { ApplicantTiming } from './applicants';
 
 export const CHECKS = ['document', 'antispoof', 'liveness', 'face_match'] as const;
