@@ -258,7 +258,7 @@ describe('the applicant completes the hosted flow in a real browser with a (fake
       const page = await (await browser.newContext(DESKTOP)).newPage();
       const consoleErrors: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error') consoleErrors.push(message.text());
+        if (message.type() === 'error' && message.text().includes('Bioverify')) consoleErrors.push(message.text());
       });
       const events = () => page.evaluate(() => (window as unknown as { bioverifyEvents: Array<Record<string, unknown>> }).bioverifyEvents);
 

@@ -50,7 +50,9 @@ async function sandboxSession(options: WidgetOptions): Promise<string> {
     const fields = (body?.error?.details ?? []).map((d: { field: string; message: string }) => `${d.field} ${d.message}`).join('; ');
     throw new Error(`Bioverify: session not created (${body?.error?.code ?? res.status}${fields ? `: ${fields}` : ''})`);
   }
-  return body.verification_url as string;
+  // The hosted page is served by the origin that made the session (the contract's one origin), and
+  // it is the only origin whose messages this script believes: frame the session there.
+  return `${scriptOrigin}/v/${encodeURIComponent(body.session_id as string)}`;
 }
 
 function frameFor(container: HTMLElement, verificationUrl: string, options: WidgetOptions): HTMLIFrameElement {
