@@ -12,8 +12,11 @@ export async function phoneContext(browser: Browser, storageState?: StorageState
 }
 
 /** Resolves once the page shows `step` (the `body[data-step]` hook). */
-export async function atStep(page: Page, step: string, timeout = 30_000): Promise<void> {
-  await page.waitForSelector(`body[data-step="${step}"]`, { timeout });
+/** Waits for `step`, or for the first of several (a step that may flash by too fast to see). */
+export async function atStep(page: Page, step: string | string[], timeout = 30_000): Promise<string> {
+  const steps = Array.isArray(step) ? step : [step];
+  await page.waitForSelector(steps.map((s) => `body[data-step="${s}"]`).join(', '), { timeout });
+  return page.evaluate(() => document.body.dataset.step ?? '');
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
