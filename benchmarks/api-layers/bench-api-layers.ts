@@ -72,7 +72,7 @@ async function main(): Promise<void> {
   const ferret = await startFerretDb(path.join(STATE, 'ferretdb'));
   const redis = await startRedis(path.join(STATE, 'redis'));
   const config = loadConfig({
-    MONGODB_URI: `${ferret.uri}bench`, REDIS_URL: redis.url, REDIS_PREFIX: 'bench', SECRET_ENCRYPTION_KEY: randomBytes(32).toString('base64'), CAPTURE_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    MONGODB_URI: `${ferret.uri}bench`, REDIS_URL: redis.url, REDIS_PREFIX: 'bench', SECRET_ENCRYPTION_KEY: randomBytes(32).toString('base64'), CAPTURE_ENCRYPTION_KEY: randomBytes(32).toString('base64'), PII_MASTER_KEYS: `bench:${randomBytes(32).toString('base64')}`,
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', NODE_ENV: 'production', LOG_LEVEL: 'warn',
   });
   const ctx = await composeApp(config, createLogger('warn'));

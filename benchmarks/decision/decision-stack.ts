@@ -144,6 +144,7 @@ export async function startDecisionStack(log: (line: string) => void): Promise<D
       REDIS_PREFIX: 'bench-decision',
       SECRET_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       CAPTURE_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      PII_MASTER_KEYS: `bench:${randomBytes(32).toString('base64')}`,
       INFERENCE_URL: inference.address,
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
     };

@@ -42,7 +42,7 @@ async function main(): Promise<void> {
     running.push(ferret.process);
     const redis = await startRedis(path.join(STATE, 'redis'));
     running.push(redis.process);
-    const env = { MONGODB_URI: `${ferret.uri}bench`, REDIS_URL: redis.url, REDIS_PREFIX: 'bench', SECRET_ENCRYPTION_KEY: randomBytes(32).toString('base64'), CAPTURE_ENCRYPTION_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'warn', NODE_ENV: 'production' };
+    const env = { MONGODB_URI: `${ferret.uri}bench`, REDIS_URL: redis.url, REDIS_PREFIX: 'bench', SECRET_ENCRYPTION_KEY: randomBytes(32).toString('base64'), CAPTURE_ENCRYPTION_KEY: randomBytes(32).toString('base64'), PII_MASTER_KEYS: `bench:${randomBytes(32).toString('base64')}`, LOG_LEVEL: 'warn', NODE_ENV: 'production' };
     const store = await connectMongo(env.MONGODB_URI);
     const accounts = new AccountRepository(store, new SecretBox(env.SECRET_ENCRYPTION_KEY));
     await accounts.init();

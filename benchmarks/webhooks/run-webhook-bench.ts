@@ -64,6 +64,7 @@ async function main(): Promise<void> {
       REDIS_PREFIX: 'bench',
       SECRET_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       CAPTURE_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      PII_MASTER_KEYS: `bench:${randomBytes(32).toString('base64')}`,
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',

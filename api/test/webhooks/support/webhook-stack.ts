@@ -7,6 +7,8 @@ import { connectMongo } from '../../../src/data-access/mongo-connection';
 import { SessionDocument, sessionModel } from '../../../src/data-access/session.model';
 import { Model } from 'mongoose';
 import { SessionRepository } from '../../../src/data-access/session.repository';
+import { PiiVault } from '../../../src/data-access/pii-vault';
+import { parseMasterKeys } from '../../../src/shared/master-keys';
 import { WebhookOutboxRepository } from '../../../src/data-access/webhook-outbox.repository';
 import { startApi, RunningApi } from '../../../src/entry-points/http/http-server';
 import { createAccount } from '../../../src/domain/usecases/manage-accounts/manage-accounts.usecase';
@@ -56,7 +58,7 @@ export class WebhookStack {
     readonly deliveryLog: DeliveryLogRepository,
   ) {
     this.sessionModel = sessionModel(store);
-    this.outbox = new WebhookOutboxRepository(this.sessionModel);
+    this.outbox = new WebhookOutboxRepository(this.sessionModel, sessions.vault);
   }
 
   static async start(overrides: Record<string, string> = {}): Promise<WebhookStack> {
@@ -67,7 +69,8 @@ export class WebhookStack {
     const issued = await createAccount({ accounts, clock: systemClock }, { name: 'Webhook receiver', plan: 'starter', watchlist: false });
     const receiver = new WebhookReceiver(issued.webhook_secret);
     await receiver.start();
-    return new WebhookStack(env, issued, receiver, store, new SessionRepository(store), new DeliveryLogRepository(store));
+    const vault = new PiiVault(store, parseMasterKeys(env.PII_MASTER_KEYS as string));
+    return new WebhookStack(env, issued, receiver, store, new SessionRepository(store, vault), new DeliveryLogRepository(store));
   }
 
   /** The API in this test process (for fault tests on the API itself, see service-process.ts). */
@@ -95,8 +98,9 @@ export class WebhookStack {
     await this.store.close();
   }
 
+  /** The stored session with its personal fields opened (they are sealed at rest). */
   session(id: string): Promise<SessionDocument | null> {
-    return this.sessionModel.findById(id).lean<SessionDocument>().exec();
+    return this.sessions.findForApplicant(id);
   }
 
   /** The webhook state as GET /webhooks reports it (a settled round counts before the sweep copies it). */
