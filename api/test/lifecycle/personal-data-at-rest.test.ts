@@ -61,11 +61,26 @@ describe('personal data of one real production session: encrypted at rest, bille
     );
     const client = new CaptureClient(stack.baseUrl, id);
     expect((await client.start()).status).toBe(200);
-    expect((await client.document('front', 'passport', passport.image)).body).toMatchObject({ readable: true });
-    await client.liveness(livenessOf('astronaut', 'synthetic-performs-challenge').frames);
-    await client.selfie(selfieOf('astronaut'));
+    // A loaded machine can push the first read past its deadline: the API answers 503 "retry shortly", and a device does.
+    const retrying = async <T extends { status: number }>(upload: () => Promise<T>): Promise<T> => {
+      for (let tries = 1; ; tries += 1) {
+        const answer = await upload();
+        if (answer.status !== 503 || tries === 4) return answer;
+        await new Promise((r) => setTimeout(r, 2_000));
+      }
+    };
+    expect((await retrying(() => client.document('front', 'passport', passport.image))).body).toMatchObject({ readable: true });
+    expect((await retrying(() => client.liveness(livenessOf('astronaut', 'synthetic-performs-challenge').frames))).status).toBe(200);
+    expect((await retrying(() => client.selfie(selfieOf('astronaut')))).status).toBe(200);
     expect((await client.submit()).status).toBe(202);
-    expect((await client.decided(90_000)).decision).toBe('done');
+    // Polled by hand: under heavy load a keep-alive socket the server just closed can reset one poll.
+    const until = Date.now() + 120_000;
+    let decision = 'none';
+    while (decision !== 'done' && Date.now() < until) {
+      decision = await client.status(null).then((s) => s.body.decision, () => 'retry');
+      if (decision !== 'done') await new Promise((r) => setTimeout(r, 300));
+    }
+    expect(decision).toBe('done');
     result = await get(`/v1/sessions/${id}/result`, 'req-at-rest-result-0001');
     report = await get(`/v1/sessions/${id}/report`);
   }, 420_000);
