@@ -2,7 +2,7 @@ import { Connection, Model } from 'mongoose';
 import { Tenant } from '../domain/environment';
 import { OPEN_STATUSES, SessionStatus } from '../domain/session-status';
 import { AppError } from '../shared/app-error';
-import { PiiVault } from './pii-vault';
+import { isSealed, PiiVault } from './pii-vault';
 import { PERSONAL_SESSION_FIELDS, SessionDocument, sessionModel } from './session.model';
 import { TransitionClaimDocument, transitionClaimModel } from './transition-claim.model';
 
@@ -92,6 +92,25 @@ export class SessionRepository {
     const ids: string[] = [];
     for (let attempt = 1; attempt <= lastAttempt; attempt += 1) for (const from of OPEN_STATUSES) ids.push(claimId(id, attempt, from));
     await this.claims.updateMany({ _id: { $in: ids } }, { $unset: { 'update.result_body': 1, 'update.report_json': 1 } }).exec();
+  }
+
+  /**
+   * Upgrade path: seals personal fields stored before encryption at rest existed (no `pii1:`
+   * prefix). Each write is conditional on the plaintext still being there, so it can run beside
+   * live traffic and be run again.
+   */
+  async sealLegacy(): Promise<number> {
+    let sealed = 0;
+    const projection = Object.fromEntries(PERSONAL_SESSION_FIELDS.map((f) => [f, 1]));
+    for await (const doc of this.model.find({}, projection).lean<SessionDocument>().cursor()) {
+      for (const field of PERSONAL_SESSION_FIELDS) {
+        const value = doc[field];
+        if (typeof value !== 'string' || isSealed(value)) continue;
+        const result = await this.model.updateOne({ _id: doc._id, [field]: value }, { $set: { [field]: await this.vault.seal(`${doc._id}|${field}`, value) } }).exec();
+        sealed += result.modifiedCount;
+      }
+    }
+    return sealed;
   }
 
   /** Ended sessions not redacted yet whose end is at or before `cutoff`, a bounded page (retention sweep). */

@@ -7,6 +7,8 @@ import { isolatedTestEnv } from '../../../scripts/test-support/test-env';
 import { dataKeyModel } from '../../src/data-access/data-key.model';
 import { connectMongo } from '../../src/data-access/mongo-connection';
 import { PiiVault } from '../../src/data-access/pii-vault';
+import { sessionModel } from '../../src/data-access/session.model';
+import { SessionRepository } from '../../src/data-access/session.repository';
 import { parseMasterKeys } from '../../src/shared/master-keys';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -50,5 +52,22 @@ describe('PII master key rotation (npm run admin -- keys rotate) on the real sto
     const sealed = await vault.seal('ses_a|expected_name', 'Jeanne Dupont');
     await expect(vault.open('ses_b|expected_name', sealed)).rejects.toThrow();
     await expect(vault.open('ses_a|expected_dob', sealed)).rejects.toThrow();
+  });
+
+  it('seals the personal fields of a session stored before encryption at rest (keys seal-existing), which then still reads the same', async () => {
+    const vault = new PiiVault(connection, parseMasterKeys(`k:${key()}`), () => new Date('2002-02-02T00:00:00Z'));
+    const sessions = new SessionRepository(connection, vault);
+    await sessions.init();
+    const now = new Date();
+    await sessionModel(connection).collection.insertOne({
+      _id: 'ses_legacy00000000000000000' as never, account_id: 'acct_a', environment: 'sandbox', status: 'FAILED', failure_reason: 'NAME_MISMATCH',
+      return_url: 'https://e.com', webhook_url: 'https://e.com/w', expected_name: 'Legacy Person', expected_dob: null, expected_address: null, locale: 'en',
+      metadata_json: '{"a":1}', created_at: now, updated_at: now, expires_at: now, result_body: '{"person":{"name":"Legacy Person"}}', webhook_state: 'none', billed: false,
+    });
+    expect(await sessions.sealLegacy()).toBe(3);
+    expect(await sessions.sealLegacy()).toBe(0);
+    const raw = await sessionModel(connection).collection.findOne({ _id: 'ses_legacy00000000000000000' as never });
+    expect(JSON.stringify(raw)).not.toContain('Legacy Person');
+    expect(await sessions.findForApplicant('ses_legacy00000000000000000')).toMatchObject({ expected_name: 'Legacy Person', metadata_json: '{"a":1}', result_body: '{"person":{"name":"Legacy Person"}}' });
   });
 });

@@ -11,7 +11,7 @@ import { systemClock } from '../../shared/clock';
 import { SecretBox } from '../../shared/secret-box';
 import { adminEnv } from './admin-env';
 import { randomBase62 } from '../../shared/random-id';
-import { auditTrail, billingReportCommand, LIFECYCLE_USAGE, rotateKeys, setBilling, setPlan } from './lifecycle-commands';
+import { auditTrail, billingReportCommand, LIFECYCLE_USAGE, rotateKeys, sealExisting, setBilling, setPlan } from './lifecycle-commands';
 import { redeliverCommand } from './redeliver-command';
 import { importWatchlist, screenWatchlist, WATCHLIST_USAGE, watchlistStatus } from './watchlist-command';
 
@@ -51,6 +51,7 @@ const commands: Record<string, Handler> = {
   'accounts set-plan': (accounts, args, connection) => setPlan({ accounts, connection, piiMasterKeys: undefined }, args),
   'accounts set-billing': (accounts, args, connection) => setBilling({ accounts, connection, piiMasterKeys: undefined }, args),
   'keys rotate': (accounts, _args, connection, piiMasterKeys) => rotateKeys({ accounts, connection, piiMasterKeys }),
+  'keys seal-existing': (accounts, _args, connection, piiMasterKeys) => sealExisting({ accounts, connection, piiMasterKeys }),
   'audit --session': (accounts, args, connection) => auditTrail({ accounts, connection, piiMasterKeys: undefined }, ['--session', ...args]),
   'audit --account': (accounts, args, connection) => auditTrail({ accounts, connection, piiMasterKeys: undefined }, ['--account', ...args]),
   'billing report': (accounts, args, connection) => billingReportCommand({ accounts, connection, piiMasterKeys: undefined }, args),

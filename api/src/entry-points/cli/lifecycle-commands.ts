@@ -5,6 +5,7 @@ import { AccountRepository } from '../../data-access/account.repository';
 import { AuditLogRepository } from '../../data-access/audit-log.repository';
 import { BillingLedgerRepository } from '../../data-access/billing-ledger.repository';
 import { PiiVault } from '../../data-access/pii-vault';
+import { SessionRepository } from '../../data-access/session.repository';
 import { PLANS } from '../../domain/pricing/price-for';
 import { billingReport, billingReportCsv } from '../../domain/usecases/billing-report/billing-report.usecase';
 import { AppError } from '../../shared/app-error';
@@ -14,6 +15,7 @@ import { SESSION_ID_PATTERN } from '../../shared/random-id';
 export const LIFECYCLE_USAGE = `  accounts set-plan --account <account_id> --plan <plan> [--effective <YYYY-MM-DD or ISO time>]   (default: now)
   accounts set-billing --account <account_id> [--default-country <XX>] [--retention-days <n>|default]
   keys rotate   (re-seals every data key under the first of PII_MASTER_KEYS)
+  keys seal-existing   (upgrade: seals personal fields of sessions stored before encryption at rest)
   audit --session <session_id> | --account <account_id>
   billing report --account <account_id> --month <YYYY-MM> [--format json|csv]`;
 
@@ -71,6 +73,12 @@ export async function setBilling(ctx: AdminContext, args: string[]) {
 export async function rotateKeys(ctx: AdminContext) {
   if (!ctx.piiMasterKeys) throw new AppError('VALIDATION_ERROR', 'set PII_MASTER_KEYS (the new key first, the old ones after it)');
   return new PiiVault(ctx.connection, parseMasterKeys(ctx.piiMasterKeys)).rotate();
+}
+
+export async function sealExisting(ctx: AdminContext) {
+  if (!ctx.piiMasterKeys) throw new AppError('VALIDATION_ERROR', 'set PII_MASTER_KEYS');
+  const sessions = new SessionRepository(ctx.connection, new PiiVault(ctx.connection, parseMasterKeys(ctx.piiMasterKeys)));
+  return { sealed_fields: await sessions.sealLegacy() };
 }
 
 export async function auditTrail(ctx: AdminContext, args: string[]) {
