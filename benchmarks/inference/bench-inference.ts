@@ -17,10 +17,10 @@ import { measureMemory } from './memory-phase';
 import { createProgress } from './progress';
 import { renderChart } from './results-chart';
 import { renderTable } from './results-table';
-import { startServiceProcess } from './service-process';
+import { startInferenceProcess } from '../../scripts/test-support/inference-process';
 
 async function target(repository: string, env: Record<string, string>): Promise<Target> {
-  const service = await startServiceProcess(repository, env);
+  const service = await startInferenceProcess(repository, env);
   return { service, client: createInferenceClient({ address: service.address }) };
 }
 

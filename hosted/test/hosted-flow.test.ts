@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { Applicant } from './support/applicant';
-import { atStep, DESKTOP, launchBrowser, phoneContext, screenshot, StorageState } from './support/browser';
+import { DESKTOP, launchBrowser } from '../../scripts/test-support/browser';
+import { atStep, phoneContext, screenshot, StorageState } from './support/browser';
 import { CameraFiles, challengeScene, documentImage, faceImage } from './support/camera-files';
 import { startWidgetDemo, WidgetDemo } from '../demo/widget-demo-server';
 import { CaptureClient } from '../../api/test/capture/support/capture-client';

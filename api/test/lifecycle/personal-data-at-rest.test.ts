@@ -10,19 +10,19 @@ import { promisify } from 'node:util';
 import { CaptureClient } from '../capture/support/capture-client';
 import { CaptureStack } from '../capture/support/capture-stack';
 import { documentOf, livenessOf, selfieOf } from '../capture/support/applicant-files';
-import { AccountRepository } from '../../src/data-access/account.repository';
 import { BillingLedgerRepository } from '../../src/data-access/billing-ledger.repository';
 import { billDecision } from '../../src/domain/usecases/bill-decision/bill-decision.usecase';
 import { priceFor } from '../../src/domain/pricing/price-for';
 import { systemClock } from '../../src/shared/clock';
-import { SecretBox } from '../../src/shared/secret-box';
 import { fileText, found, redisDump, storeDump, storeFiles } from './support/at-rest-scan';
+import { openStores } from './support/lifecycle-stores';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const run = promisify(execFile);
 
 describe('personal data of one real production session: encrypted at rest, billed once, audited, redactable', () => {
   let stack: CaptureStack;
+  let stores: Awaited<ReturnType<typeof openStores>>;
   let id: string;
   let liveKey: string;
   let accountId: string;
@@ -49,7 +49,8 @@ describe('personal data of one real production session: encrypted at rest, bille
     const issued = stack.stack.account as typeof stack.stack.account & { live_api_key: string };
     liveKey = issued.live_api_key;
     accountId = issued.account_id;
-    const accounts = new AccountRepository(stack.stack.store, new SecretBox(stack.stack.env.SECRET_ENCRYPTION_KEY as string));
+    stores = await openStores(stack.stack.env);
+    const accounts = stores.accounts;
     // The document's country (MA) has no price: the account's default country is billed, at the plan in force at the decision.
     await accounts.setBillingDefaults(accountId, { default_country: 'FR' });
     await accounts.addPlanChange(accountId, { plan: 'growth', effective_from: new Date('2020-01-01T00:00:00Z') });
@@ -84,7 +85,10 @@ describe('personal data of one real production session: encrypted at rest, bille
     result = await get(`/v1/sessions/${id}/result`, 'req-at-rest-result-0001');
     report = await get(`/v1/sessions/${id}/report`);
   }, 420_000);
-  afterAll(async () => stack?.stop(), 60_000);
+  afterAll(async () => {
+    await stores?.close();
+    await stack?.stop();
+  }, 60_000);
 
   it('decides with the person read from the document (the data the scan then looks for)', () => {
     expect(result.status).toBe(200);
@@ -115,8 +119,7 @@ describe('personal data of one real production session: encrypted at rest, bille
   it("writes one ledger entry for the decided attempt at the plan's price for the billed country, however often it is recorded", async () => {
     const ledger = new BillingLedgerRepository(stack.stack.store);
     const session = await stack.stack.sessions.findForApplicant(id);
-    const accounts = new AccountRepository(stack.stack.store, new SecretBox(stack.stack.env.SECRET_ENCRYPTION_KEY as string));
-    const deps = { ledger, accounts, sessions: stack.stack.sessions, clock: systemClock };
+    const deps = { ledger, accounts: stores.accounts, sessions: stack.stack.sessions, clock: systemClock };
     const again = await Promise.all(Array.from({ length: 5 }, () => billDecision(deps, session!)));
     expect(again.every((o) => o === 'already-billed')).toBe(true);
     const entries = await ledger.forSession(id);

@@ -4,20 +4,19 @@
  * cannot simulate), from the decide-session use case with a chosen outcome; the full captured
  * production session is in personal-data-at-rest.test.ts.
  */
-import { AccountRepository } from '../../src/data-access/account.repository';
 import { AuditLogRepository } from '../../src/data-access/audit-log.repository';
 import { BillingLedgerRepository } from '../../src/data-access/billing-ledger.repository';
 import { billDecision } from '../../src/domain/usecases/bill-decision/bill-decision.usecase';
 import { billingReport } from '../../src/domain/usecases/billing-report/billing-report.usecase';
 import { decideSession } from '../../src/domain/usecases/decide-session/decide-session.usecase';
 import { Decision } from '../../src/domain/usecases/decide-session/decision';
-import { createAccount } from '../../src/domain/usecases/manage-accounts/manage-accounts.usecase';
 import { priceFor } from '../../src/domain/pricing/price-for';
 import { systemClock } from '../../src/shared/clock';
 import { createLogger } from '../../src/shared/logger';
-import { SecretBox } from '../../src/shared/secret-box';
 import { WebhookStack } from '../webhooks/support/webhook-stack';
 import { call, validSession } from '../support/http';
+import { issueAccount } from '../../../scripts/test-support/account-bootstrap';
+import { openStores } from './support/lifecycle-stores';
 
 const waitUntil = async (what: string, check: () => Promise<boolean>, ms = 20_000) => {
   const until = Date.now() + ms;
@@ -39,7 +38,8 @@ const verified = (country: string | null): Decision => ({
 
 describe('redaction, retention, audit and billing (real store, Redis, API, worker)', () => {
   let stack: WebhookStack;
-  let accounts: AccountRepository;
+  let stores: Awaited<ReturnType<typeof openStores>>;
+  let accounts: Awaited<ReturnType<typeof openStores>>['accounts'];
   let ledger: BillingLedgerRepository;
   let audit: AuditLogRepository;
   let sandboxKey: string;
@@ -51,16 +51,20 @@ describe('redaction, retention, audit and billing (real store, Redis, API, worke
     // Retention of about two seconds, swept every second, so the worker's sweep is seen at work.
     stack = await WebhookStack.start({ PII_RETENTION_DAYS: '0.00002', LIFECYCLE_SWEEP_INTERVAL_SECONDS: '1' });
     await stack.startApi();
-    accounts = new AccountRepository(stack.store, new SecretBox(stack.env.SECRET_ENCRYPTION_KEY as string));
+    stores = await openStores(stack.env);
+    accounts = stores.accounts;
     ledger = new BillingLedgerRepository(stack.store);
     audit = new AuditLogRepository(stack.store);
     const issued = stack.account as typeof stack.account & { live_api_key: string };
     [sandboxKey, liveKey, accountId] = [issued.sandbox_api_key, issued.live_api_key, issued.account_id];
     // This account keeps personal data 30 days: the deployment's two seconds do not apply to it.
-    kept = await createAccount({ accounts, clock: systemClock }, { name: 'Keeper', plan: 'starter', watchlist: false });
+    kept = await issueAccount(stack.store, stack.env.SECRET_ENCRYPTION_KEY as string, { name: 'Keeper' });
     await accounts.setBillingDefaults(kept.account_id, { pii_retention_days: 30 });
   }, 120_000);
-  afterAll(async () => stack?.stop(), 60_000);
+  afterAll(async () => {
+    await stores?.close();
+    await stack?.stop();
+  }, 60_000);
 
   const create = async (key: string, body: Record<string, unknown> = {}) => {
     const res = await call(stack.baseUrl, 'POST', '/v1/sessions', { key, body: validSession({ webhook_url: 'https://127.0.0.1:9/hook', ...body }) });
@@ -183,7 +187,7 @@ describe('redaction, retention, audit and billing (real store, Redis, API, worke
     }, 30_000);
 
     it("applies a plan change from its effective date and totals the month's entries by country and currency", async () => {
-      const other = await createAccount({ accounts, clock: systemClock }, { name: 'Upgrader', plan: 'starter', watchlist: false });
+      const other = await issueAccount(stack.store, stack.env.SECRET_ENCRYPTION_KEY as string, { name: 'Upgrader' });
       const key = other.live_api_key;
       const first = await create(key);
       await decide(first, verified('DE'));

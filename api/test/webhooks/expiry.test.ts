@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { waitFor } from '../../../scripts/stack/child-process';
 import { JobQueueRepository } from '../../src/data-access/job-queue.repository';
 import { expiryJobId, JOBS } from '../../src/jobs/job-names';
-import { createSession, simulate } from './support/sessions-api';
+import { createSession, simulate } from '../../../scripts/test-support/sessions-api';
 import { WebhookStack } from './support/webhook-stack';
 
 /**

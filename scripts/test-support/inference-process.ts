@@ -7,7 +7,7 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export interface ServiceProcess {
+export interface InferenceProcess {
   address: string;
   metricsUrl: string;
   pid: number;
@@ -38,7 +38,7 @@ function kb(file: string, field: string): number {
   }
 }
 
-export async function startServiceProcess(repository: string, env: Record<string, string> = {}): Promise<ServiceProcess> {
+export async function startInferenceProcess(repository: string, env: Record<string, string> = {}): Promise<InferenceProcess> {
   const root = join(__dirname, '../..');
   const child: ChildProcess = spawn(process.execPath, ['--require', require.resolve('tsx/cjs'), join(root, 'inference/src/main.ts')], {
     cwd: root,
