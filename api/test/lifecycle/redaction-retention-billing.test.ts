@@ -98,6 +98,22 @@ describe('redaction, retention, audit and billing (real store, Redis, API, worke
     expect((await call(stack.baseUrl, 'POST', `/v1/sessions/${failed}/retry`, { key: sandboxKey })).status).toBe(409);
   });
 
+  it("redacts every attempt's result and leaves no result in the session's transition claims", async () => {
+    const id = await create(sandboxKey, { expected_name: 'Jeanne Dupont' });
+    await simulate(sandboxKey, id, { outcome: 'FAILED', failure_reason: 'LIVENESS_FAILED' });
+    expect((await call(stack.baseUrl, 'POST', `/v1/sessions/${id}/retry`, { key: sandboxKey })).status).toBe(200);
+    await simulate(sandboxKey, id);
+    expect((await call(stack.baseUrl, 'POST', `/v1/sessions/${id}/redact`, { key: sandboxKey })).status).toBe(200);
+    const attempts = (await call(stack.baseUrl, 'GET', `/v1/sessions/${id}/attempts`, { key: sandboxKey })).json.attempts;
+    expect(attempts.map((a: { result: { attempt: number; person: unknown; redacted_at?: string } }) => [a.result.attempt, a.result.person, typeof a.result.redacted_at])).toEqual([
+      [1, null, 'string'],
+      [2, null, 'string'],
+    ]);
+    const claims = await stack.sessions.claims.find({ session_id: id }).lean();
+    expect(claims.length).toBeGreaterThanOrEqual(3);
+    expect(claims.filter((c) => typeof c.update.result_body === 'string' || typeof c.update.report_json === 'string')).toEqual([]);
+  });
+
   it('cancels an open session before redacting it, and answers 403 to another account and 404 to an unknown id', async () => {
     const id = await create(sandboxKey, { expected_name: 'Open Person' });
     const redacted = await call(stack.baseUrl, 'POST', `/v1/sessions/${id}/redact`, { key: sandboxKey });
