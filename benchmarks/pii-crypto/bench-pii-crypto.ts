@@ -3,7 +3,8 @@
  *  - crypto alone, in-process: sealing a session's personal fields at creation, sealing the
  *    decision write (result + report), opening a decided session on a read (every personal field);
  *  - the same three store operations on FerretDB through SessionRepository, with the real vault
- *    and with a pass-through vault (the baseline), alternating rounds.
+ *    with a pass-through vault (the baseline) and with a vault that stores values of the sealed
+ *    size without encrypting them (separating the cost of bigger documents from the crypto).
  * Median of BENCH_ROUNDS rounds (default 7); writes benchmarks/results/pii-crypto.{json,md}.
  */
 import { randomBytes } from 'node:crypto';
@@ -28,6 +29,16 @@ class PassThroughVault extends PiiVault {
   }
   override async open(_where: string, stored: string): Promise<string> {
     return stored;
+  }
+}
+
+/** Same stored size as sealed values (base64 plus the same overhead), no cryptography: separates size from crypto. */
+class SizeMatchedVault extends PiiVault {
+  override async seal(_where: string, plaintext: string): Promise<string> {
+    return `pii0:dk-0000-00-00:${'0'.repeat(37)}${Buffer.from(plaintext, 'utf8').toString('base64')}`;
+  }
+  override async open(_where: string, stored: string): Promise<string> {
+    return stored.startsWith('pii0:') ? Buffer.from(stored.slice(56), 'base64').toString('utf8') : stored;
   }
 }
 
@@ -80,6 +91,7 @@ async function main(): Promise<void> {
     const plain = new PassThroughVault(connection, ring);
     const encrypted = new SessionRepository(connection, vault);
     const baseline = new SessionRepository(connection, plain);
+    const sizeMatched = new SessionRepository(connection, new SizeMatchedVault(connection, ring));
     await encrypted.init();
 
     // Crypto alone (the day's data key cached after the first call, as in a running process).
@@ -95,9 +107,13 @@ async function main(): Promise<void> {
     }
 
     // On the store: insert at creation, the decision's claimed transition, a read of the decided session.
-    const store = { encrypted: { insert_ms: [] as number[], decide_ms: [] as number[], read_ms: [] as number[] }, baseline: { insert_ms: [] as number[], decide_ms: [] as number[], read_ms: [] as number[] } };
+    const fresh = () => ({ insert_ms: [] as number[], decide_ms: [] as number[], read_ms: [] as number[] });
+    const store = { encrypted: fresh(), baseline: fresh(), size_matched: fresh() };
+    type Variant = keyof typeof store;
+    const variants: Array<[Variant, SessionRepository]> = [['encrypted', encrypted], ['baseline', baseline], ['size_matched', sizeMatched]];
     for (let r = 0; r < ROUNDS; r += 1) {
-      for (const [name, repo] of (r % 2 ? [['baseline', baseline], ['encrypted', encrypted]] : [['encrypted', encrypted], ['baseline', baseline]]) as Array<['encrypted' | 'baseline', SessionRepository]>) {
+      // Rotated each round, so no variant always runs first (or last) on a store that grows.
+      for (const [name, repo] of variants.map((_, i) => variants[(i + r) % variants.length] as [Variant, SessionRepository])) {
         const ids = Array.from({ length: STORE_SESSIONS }, () => newSessionId());
         let i = 0;
         store[name].insert_ms.push((await timeIt(() => repo.insert(newSession(ids[i++] as string)), STORE_SESSIONS)) / 1000);
@@ -117,13 +133,13 @@ async function main(): Promise<void> {
     const summary = {
       crypto_median_us: Object.fromEntries(Object.entries(crypto).map(([k, v]) => [k, Number(median(v).toFixed(2))])),
       store_median_ms: Object.fromEntries(
-        (['insert_ms', 'decide_ms', 'read_ms'] as const).map((k) => [k, { encrypted: Number(median(store.encrypted[k]).toFixed(3)), baseline: Number(median(store.baseline[k]).toFixed(3)) }]),
+        (['insert_ms', 'decide_ms', 'read_ms'] as const).map((k) => [k, { encrypted: Number(median(store.encrypted[k]).toFixed(3)), baseline: Number(median(store.baseline[k]).toFixed(3)), size_matched: Number(median(store.size_matched[k]).toFixed(3)) }]),
       ),
       sizes,
     };
     const result = {
       benchmark: 'pii-crypto', at: new Date().toISOString(), machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, loadavg: os.loadavg() },
-      method: `median of ${ROUNDS} rounds; crypto: ${CRYPTO_OPS} ops per round; store: ${STORE_SESSIONS} sessions per round per variant on FerretDB (SQLite), encrypted and pass-through rounds alternating`,
+      method: `median of ${ROUNDS} rounds; crypto: ${CRYPTO_OPS} ops per round; store: ${STORE_SESSIONS} sessions per round per variant on FerretDB (SQLite), encrypted, pass-through and size-matched (same stored size, no crypto) variants in rotating order`,
       summary, rounds: { crypto, store },
     };
     mkdirSync(OUT, { recursive: true });
@@ -139,9 +155,9 @@ async function main(): Promise<void> {
       `| seal a decision write (result ${sizes.result_body_bytes} B + report ${sizes.report_bytes} B) | ${summary.crypto_median_us.seal_decision_us} µs |`,
       `| open a decided session (all six personal fields) | ${summary.crypto_median_us.open_decided_us} µs |`,
       '',
-      '| on FerretDB, per session | encrypted | pass-through |',
-      '|---|---|---|',
-      ...(['insert_ms', 'decide_ms', 'read_ms'] as const).map((k) => `| ${k.replace('_ms', '')} | ${summary.store_median_ms[k]?.encrypted} ms | ${summary.store_median_ms[k]?.baseline} ms |`),
+      '| on FerretDB, per session | encrypted | pass-through (plaintext) | size-matched plaintext |',
+      '|---|---|---|---|',
+      ...(['insert_ms', 'decide_ms', 'read_ms'] as const).map((k) => `| ${k.replace('_ms', '')} | ${summary.store_median_ms[k]?.encrypted} ms | ${summary.store_median_ms[k]?.baseline} ms | ${summary.store_median_ms[k]?.size_matched} ms |`),
       '',
       `Sealed sizes: result ${sizes.result_body_bytes} → ${sizes.result_body_sealed_bytes} B, report ${sizes.report_bytes} → ${sizes.report_sealed_bytes} B (base64 plus IV, tag and data key id).`,
       '',
