@@ -67,13 +67,14 @@ export async function decideSession(
     // Billing outbox: owed in the same write as the decision, so a crash before the entry loses nothing.
     ...(session.environment === 'production' ? { ledger_pending: true } : {}),
   });
-  if (deps.billing && updated.ledger_pending) {
-    await billDecision(deps.billing, updated).catch((error: Error) => deps.logger.warn({ session_id: updated._id, err: error.message }, 'ledger entry not written; the billing sweep will write it'));
-  }
   try {
     await deps.queue.enqueueWebhook(updated._id, decision.status, updated.attempt ?? 1);
   } catch (error) {
     deps.logger.warn({ session_id: updated._id, err: (error as Error).message }, 'webhook enqueue failed; outbox sweep will retry');
+  }
+  // After the webhook is on its way: billing is bookkeeping, and the sweep covers a failure here.
+  if (deps.billing && updated.ledger_pending) {
+    await billDecision(deps.billing, updated).catch((error: Error) => deps.logger.warn({ session_id: updated._id, err: error.message }, 'ledger entry not written; the billing sweep will write it'));
   }
   return updated;
 }

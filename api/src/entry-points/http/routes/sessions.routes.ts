@@ -81,9 +81,8 @@ export function sessionsRouter(ctx: AppContext): Router {
   router.post('/:id/redact', async (req, res) => {
     const tenant = tenantOf(res);
     const scoped = ctx.sessions.forTenant(tenant);
-    const deps = { ...ctx, capture: ctx.capture, billing };
     res.json(
-      await redactSession(deps, (id) => scoped.get(id), sessionIdOf(req), {
+      await redactSession({ ...ctx, billing }, (id) => scoped.get(id), sessionIdOf(req), {
         actor: { type: 'api_key', id: tenant.keyId },
         requestId: readerOf(ctx, res).requestId,
         cancelOpen: async (id) => void (await cancelSession(cancelDeps, tenant, id)),
