@@ -8,3 +8,7 @@ export { createSanctionsScreening, WatchlistScreening } from './data-access/watc
 export { WatchlistRepository } from './data-access/watchlist.repository';
 export { WATCHLIST_FORMATS } from './data-access/watchlists/parsers/watchlist-formats';
 export { webhookSettlementModel } from './data-access/webhook-settlement.model';
+export { PiiVault } from './data-access/pii-vault';
+export { PERSONAL_SESSION_FIELDS } from './data-access/session.model';
+export type { SessionDocument } from './data-access/session.model';
+export { SessionRepository } from './data-access/session.repository';

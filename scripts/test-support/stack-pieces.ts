@@ -11,6 +11,7 @@ export interface StackEnv {
   REDIS_PREFIX: string;
   SECRET_ENCRYPTION_KEY: string;
   CAPTURE_ENCRYPTION_KEY: string;
+  PII_MASTER_KEYS: string;
 }
 
 export interface StackPieces {
@@ -40,6 +41,7 @@ export async function startStackPieces(stateDir: string, names: { database: stri
       REDIS_PREFIX: names.prefix,
       SECRET_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       CAPTURE_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      PII_MASTER_KEYS: `bench:${randomBytes(32).toString('base64')}`,
     },
     ferretdb: ferret.process,
     redis: redis.process,

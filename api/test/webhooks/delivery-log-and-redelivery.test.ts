@@ -18,7 +18,7 @@ describe('delivery log (GET /v1/sessions/{id}/webhooks) and admin redelivery', (
   const admin = (args: string[], env: Record<string, string> = {}) =>
     run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api/src/entry-points/cli/admin.ts'), ...args], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', MONGODB_URI: stack.env.MONGODB_URI!, SECRET_ENCRYPTION_KEY: stack.env.SECRET_ENCRYPTION_KEY!, ...env },
+      env: { PATH: process.env.PATH ?? '', MONGODB_URI: stack.env.MONGODB_URI!, SECRET_ENCRYPTION_KEY: stack.env.SECRET_ENCRYPTION_KEY!, PII_MASTER_KEYS: stack.env.PII_MASTER_KEYS!, ...env },
     });
   const withQueue = () => ({ REDIS_URL: stack.env.REDIS_URL!, REDIS_PREFIX: stack.env.REDIS_PREFIX! });
 

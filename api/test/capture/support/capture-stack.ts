@@ -17,10 +17,10 @@ export class CaptureStack {
 
   private constructor(readonly stack: WebhookStack, readonly inferencePort: number) {}
 
-  static async start(): Promise<CaptureStack> {
+  static async start(overrides: Record<string, string> = {}): Promise<CaptureStack> {
     const inferencePort = await freePort();
     const stack = await WebhookStack.start({
-      INFERENCE_URL: `127.0.0.1:${inferencePort}`, DECISION_RETRY_BASE_MS: '300', CAPTURE_EVENTS_POLL_MS: '200', WATCHLIST_REFRESH_SECONDS: '0',
+      INFERENCE_URL: `127.0.0.1:${inferencePort}`, DECISION_RETRY_BASE_MS: '300', CAPTURE_EVENTS_POLL_MS: '200', WATCHLIST_REFRESH_SECONDS: '0', ...overrides,
     });
     const capture = new CaptureStack(stack, inferencePort);
     await capture.startInference();

@@ -6,6 +6,8 @@ import { connectMongo } from '../../../src/data-access/mongo-connection';
 import { SessionDocument, sessionModel } from '../../../src/data-access/session.model';
 import { Model } from 'mongoose';
 import { SessionRepository } from '../../../src/data-access/session.repository';
+import { PiiVault } from '../../../src/data-access/pii-vault';
+import { parseMasterKeys } from '../../../src/shared/master-keys';
 import { WebhookOutboxRepository } from '../../../src/data-access/webhook-outbox.repository';
 import { startApi, RunningApi } from '../../../src/entry-points/http/http-server';
 import { createLogger } from '../../../src/shared/logger';
@@ -53,7 +55,7 @@ export class WebhookStack {
     readonly deliveryLog: DeliveryLogRepository,
   ) {
     this.sessionModel = sessionModel(store);
-    this.outbox = new WebhookOutboxRepository(this.sessionModel);
+    this.outbox = new WebhookOutboxRepository(this.sessionModel, sessions.vault);
   }
 
   static async start(overrides: Record<string, string> = {}): Promise<WebhookStack> {
@@ -62,7 +64,8 @@ export class WebhookStack {
     const issued = await issueAccount(store, env.SECRET_ENCRYPTION_KEY as string, { name: 'Webhook receiver' });
     const receiver = new WebhookReceiver(issued.webhook_secret);
     await receiver.start();
-    return new WebhookStack(env, issued, receiver, store, new SessionRepository(store), new DeliveryLogRepository(store));
+    const vault = new PiiVault(store, parseMasterKeys(env.PII_MASTER_KEYS as string));
+    return new WebhookStack(env, issued, receiver, store, new SessionRepository(store, vault), new DeliveryLogRepository(store));
   }
 
   /** The API in this test process (for fault tests on the API itself, see scripts/test-support/service-process.ts). */
@@ -90,8 +93,9 @@ export class WebhookStack {
     await this.store.close();
   }
 
+  /** The stored session with its personal fields opened (they are sealed at rest). */
   session(id: string): Promise<SessionDocument | null> {
-    return this.sessionModel.findById(id).lean<SessionDocument>().exec();
+    return this.sessions.findForApplicant(id);
   }
 
   /** The webhook state as GET /webhooks reports it (a settled round counts before the sweep copies it). */

@@ -71,7 +71,7 @@ export async function decideCapturedSession(deps: DecideCapturedDeps, sessionId:
     document: captures.read,
     declaredType: captures.declaredType,
     hasPortrait: captures.hasPortrait,
-    expected: { name: session.expected_name, dob: session.expected_dob, address: session.expected_address },
+    expected: { name: session.expected_name ?? '', dob: session.expected_dob, address: session.expected_address },
     liveness,
     antispoof: captures.antispoof,
     faceMatch,

@@ -2,7 +2,7 @@ import { OpenApiGeneratorV31, OpenAPIRegistry } from '@asteasolutions/zod-to-ope
 import { ZodType } from 'zod';
 import { credentialSchema, errorSchema, priceSchema, resultSchema } from '../schemas/result.schemas';
 import {
-  cancelSessionResponse, createSessionRequest, createSessionResponse, sessionIdParam, sessionStatusResponse, simulateRequest,
+  cancelSessionResponse, redactSessionResponse, createSessionRequest, createSessionResponse, sessionIdParam, sessionStatusResponse, simulateRequest,
 } from '../schemas/session.schemas';
 import { attemptsResponse, idempotencyKeyHeader, rateLimitHeaders, retryAfterHeader, retrySessionResponse } from '../schemas/retry.schemas';
 import { deliveryLogSchema } from '../schemas/webhook-delivery.schemas';
@@ -70,6 +70,13 @@ export function buildOpenApiDocument(serverUrl: string) {
   registry.registerPath({
     method: 'delete', path: '/v1/sessions/{id}', summary: 'Cancel an open session (FAILED / CANCELLED_BY_API, no webhook)', security: secured,
     request: params, responses: { 200: keyed(json(cancelSessionResponse, 'Cancelled')), ...errors(401, 403, 404, 409) },
+  });
+  registry.registerPath({
+    method: 'post', path: '/v1/sessions/{id}/redact', security: secured, request: params,
+    summary: "Erase a session's personal data (idempotent; an open session is cancelled first)",
+    description:
+      'Deletes the expected name, date of birth and address, the person read from the document (in the result of every attempt), the credential (its token stops validating: 404), the captured images, and the document country, MRZ corrections and any sanctions match in the evidence report. The result keeps status, checks, confidence, failure_reason, verified_until and metadata, with `person` and `credential_token` null and `redacted_at` set; the report keeps every score. A retry of a redacted session is refused (409). Deployments may also redact automatically after PII_RETENTION_DAYS.',
+    responses: { 200: keyed(json(redactSessionResponse, 'Redacted')), ...errors(401, 403, 404, 409) },
   });
   registry.registerPath({
     method: 'post', path: '/v1/sessions/{id}/simulate', summary: 'Sandbox: complete a session with a chosen outcome', security: secured,

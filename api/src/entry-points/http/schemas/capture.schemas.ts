@@ -87,6 +87,7 @@ export const reportSchema = z
         corrections: z.array(z.object({ line: z.number(), index: z.number(), from: z.string(), to: z.string() })).openapi({ description: 'MRZ characters changed by check-digit-guided OCR correction.' }),
       })
       .nullable(),
+    redacted_at: z.string().optional().openapi({ description: 'Present once redacted: the scores stay; document.country and corrections, and a sanctions match, are gone.' }),
   })
   .openapi('EvidenceReport', { description: 'Every score with its decision line, the model (name, version, sha256) behind it and timings. No images, no personal data.' });
 
