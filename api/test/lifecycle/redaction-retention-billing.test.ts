@@ -197,9 +197,9 @@ describe('redaction, retention, audit and billing (real store, Redis, API, worke
       const id = await create(liveKey);
       await decide(id, verified(null), false);
       expect((await stack.session(id))?.ledger_pending).toBe(true);
-      await waitUntil('the billing sweep', async () => (await ledger.forSession(id)).length === 1);
-      expect((await ledger.forSession(id))[0]).toMatchObject({ country: 'FR', country_source: 'account_default', amount: priceFor('starter', 'FR')!.unit_amount });
-      expect((await stack.session(id))?.ledger_pending).toBeUndefined();
+      // The sweep writes the entry, then clears the mark: wait for both, as a reader would.
+      await waitUntil('the billing sweep', async () => (await ledger.forSession(id)).length === 1 && (await stack.session(id))?.ledger_pending === undefined);
+      expect(await ledger.forSession(id)).toEqual([expect.objectContaining({ country: 'FR', country_source: 'account_default', amount: priceFor('starter', 'FR')!.unit_amount })]);
     }, 30_000);
 
     it("applies a plan change from its effective date and totals the month's entries by country and currency", async () => {
