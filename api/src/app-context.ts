@@ -2,6 +2,8 @@ import { Connection } from 'mongoose';
 import { Redis } from 'ioredis';
 import { AppConfig } from './config/env';
 import { AccountRepository } from './data-access/account.repository';
+import { AuditLogRepository } from './data-access/audit-log.repository';
+import { BillingLedgerRepository } from './data-access/billing-ledger.repository';
 import { IdempotencyRepository } from './data-access/idempotency.repository';
 import { JobQueueRepository } from './data-access/job-queue.repository';
 import { RateLimitRepository } from './data-access/rate-limit.repository';
@@ -39,6 +41,10 @@ export interface AppContext {
   /** The watchlist-screening add-on (issue 11). */
   sanctions: SanctionsScreening;
   readiness: ReadinessProbe[];
+  /** Append-only record of reads of personal data, redactions and admin actions (issue 13). */
+  audit: AuditLogRepository;
+  /** One entry per billable production decision (issue 13). */
+  ledger: BillingLedgerRepository;
   /** The capture API's repositories (store, encrypted blobs, write limit, inference). */
   capture: CaptureDeps;
 }

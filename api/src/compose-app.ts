@@ -1,6 +1,8 @@
 import { AppContext } from './app-context';
 import { AppConfig } from './config/env';
 import { IdempotencyRepository } from './data-access/idempotency.repository';
+import { AuditLogRepository } from './data-access/audit-log.repository';
+import { BillingLedgerRepository } from './data-access/billing-ledger.repository';
 import { InferenceRepository } from './data-access/inference.repository';
 import { connectStores } from './data-access/connect-stores';
 import { pingMongo } from './data-access/mongo-connection';
@@ -20,10 +22,12 @@ import { Logger } from './shared/logger';
 
 /** Wires the real repositories to their outside dependencies. */
 export async function composeApp(config: AppConfig, logger: Logger): Promise<AppContext & { close(): Promise<void> }> {
-  const { mongo, redis, sessions, accounts, queue } = await connectStores(config, logger);
-  const attempts = new SessionAttemptRepository(mongo);
+  const { mongo, redis, sessions, vault, accounts, queue } = await connectStores(config, logger);
+  const attempts = new SessionAttemptRepository(mongo, vault);
   const idempotency = new IdempotencyRepository(mongo, config.IDEMPOTENCY_LOCK_SECONDS * 1000);
-  await Promise.all([attempts.init(), idempotency.init()]);
+  const audit = new AuditLogRepository(mongo);
+  const ledger = new BillingLedgerRepository(mongo);
+  await Promise.all([attempts.init(), idempotency.init(), audit.init(), ledger.init()]);
   const inference = config.INFERENCE_URL ? new InferenceRepository(config.INFERENCE_URL) : null;
   const capture = await connectCaptureStores(config, mongo);
   const sanctions = createSanctionsScreening(mongo, logger, { refreshIntervalMs: config.WATCHLIST_REFRESH_SECONDS * 1000 });
@@ -43,7 +47,7 @@ export async function composeApp(config: AppConfig, logger: Logger): Promise<App
     queue,
     usage: new UsageRepository(redis, config.REDIS_PREFIX),
     deliveryLog: new DeliveryLogRepository(mongo),
-    outbox: new WebhookOutboxRepository(sessionModel(mongo)),
+    outbox: new WebhookOutboxRepository(sessionModel(mongo), vault),
     // Egress safety (issue 5): only the local stack opts out, and the API logs a warning when it does.
     webhookPolicy: config.WEBHOOK_ALLOW_PRIVATE_NETWORKS ? permissiveWebhookTargetPolicy : publicWebhookTargetPolicy(),
     capture: {
@@ -57,6 +61,8 @@ export async function composeApp(config: AppConfig, logger: Logger): Promise<App
       publicBaseUrl: config.PUBLIC_BASE_URL,
     },
     sanctions,
+    audit,
+    ledger,
     readiness: [
       { name: 'store', check: () => pingMongo(mongo) },
       // Reachable and maxmemory-policy noeviction: otherwise Redis may evict queued deliveries.

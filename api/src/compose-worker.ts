@@ -3,6 +3,9 @@ import { Connection } from 'mongoose';
 import { Redis } from 'ioredis';
 import { AppConfig } from './config/env';
 import { AccountRepository } from './data-access/account.repository';
+import { AuditLogRepository } from './data-access/audit-log.repository';
+import { BillingLedgerRepository } from './data-access/billing-ledger.repository';
+import { SessionAttemptRepository } from './data-access/session-attempt.repository';
 import { DeliveryLogRepository } from './data-access/delivery-log.repository';
 import { JobQueueRepository } from './data-access/job-queue.repository';
 import { connectStores } from './data-access/connect-stores';
@@ -34,6 +37,9 @@ export interface WorkerContext {
   accounts: AccountRepository;
   secrets: CachedWebhookSecrets;
   sessions: SessionRepository;
+  attempts: SessionAttemptRepository;
+  audit: AuditLogRepository;
+  ledger: BillingLedgerRepository;
   claims: ClaimRecoveryRepository;
   outbox: WebhookOutboxRepository;
   expiry: SessionExpiryRepository;
@@ -53,10 +59,13 @@ export interface WorkerContext {
 }
 
 export async function composeWorker(config: AppConfig, logger: Logger): Promise<WorkerContext> {
-  const { mongo, redis, sessions, accounts, queue } = await connectStores(config, logger);
+  const { mongo, redis, sessions, vault, accounts, queue } = await connectStores(config, logger);
   const deliveryLog = new DeliveryLogRepository(mongo);
-  await deliveryLog.init();
-  const outbox = new WebhookOutboxRepository(sessionModel(mongo));
+  const attempts = new SessionAttemptRepository(mongo, vault);
+  const audit = new AuditLogRepository(mongo);
+  const ledger = new BillingLedgerRepository(mongo);
+  await Promise.all([deliveryLog.init(), attempts.init(), audit.init(), ledger.init()]);
+  const outbox = new WebhookOutboxRepository(sessionModel(mongo), vault);
   const capture = await connectCaptureStores(config, mongo);
   const sanctions = createSanctionsScreening(mongo, logger, { refreshIntervalMs: config.WATCHLIST_REFRESH_SECONDS * 1000 });
   sanctions.warm().catch((error: Error) => logger.warn({ err: error.message }, 'watchlists not loaded at start'));
@@ -75,6 +84,9 @@ export async function composeWorker(config: AppConfig, logger: Logger): Promise<
     accounts,
     secrets: new CachedWebhookSecrets(accounts),
     sessions,
+    attempts,
+    audit,
+    ledger,
     claims: new ClaimRecoveryRepository(sessions),
     outbox,
     expiry: new SessionExpiryRepository(sessions),

@@ -3,19 +3,12 @@ import path from 'node:path';
 import { freePort } from '../../scripts/stack/free-port';
 import { waitFor } from '../../scripts/stack/child-process';
 import { isolatedTestEnv } from '../../scripts/test-support/test-env';
-import { AccountRepository } from '../src/data-access/account.repository';
-import { connectMongo } from '../src/data-access/mongo-connection';
-import { createAccount } from '../src/domain/usecases/manage-accounts/manage-accounts.usecase';
-import { systemClock } from '../src/shared/clock';
-import { SecretBox } from '../src/shared/secret-box';
+import { issueAccountAt } from '../../scripts/test-support/account-bootstrap';
 
 const ROOT = path.resolve(__dirname, '../..');
 
 async function issueSandboxKey(env: { MONGODB_URI: string; SECRET_ENCRYPTION_KEY: string }): Promise<string> {
-  const connection = await connectMongo(env.MONGODB_URI);
-  const accounts = new AccountRepository(connection, new SecretBox(env.SECRET_ENCRYPTION_KEY));
-  const issued = await createAccount({ accounts, clock: systemClock }, { name: 'Shutdown', plan: 'starter', watchlist: false });
-  await connection.close();
+  const issued = await issueAccountAt(env.MONGODB_URI, env.SECRET_ENCRYPTION_KEY, { name: 'Shutdown' });
   return issued.sandbox_api_key;
 }
 

@@ -5,7 +5,7 @@ import { SessionDocument, sessionModel } from '../src/data-access/session.model'
 import { apiProcessEnv } from './support/api-process-env';
 import { call, CallResult, validSession } from './support/http';
 import { IssuedAccount, startTestApi, TestApi } from './support/test-api';
-import { ServiceProcess, startApiProcess } from './webhooks/support/service-process';
+import { ServiceProcess, startApiProcess } from '../../scripts/test-support/service-process';
 
 const DIES_AFTER_INSERT = path.join(__dirname, 'support/api-dies-after-session-insert.ts');
 

@@ -1,7 +1,7 @@
 import { call, CallResult } from './support/http';
 import { apiProcessEnv } from './support/api-process-env';
 import { IssuedAccount, startTestApi, TestApi } from './support/test-api';
-import { ServiceProcess, startApiProcess } from './webhooks/support/service-process';
+import { ServiceProcess, startApiProcess } from '../../scripts/test-support/service-process';
 import plansFile from '../src/domain/pricing/plans.json';
 
 const STARTER = plansFile.rate_limits.starter;

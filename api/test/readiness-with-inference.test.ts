@@ -1,14 +1,14 @@
 import { tinyRepository } from '../../inference/test/fixtures/tiny-repository';
-import { startTestService, TestService } from '../../inference/test/support/start-test-service';
+import { InferenceService, startInferenceService } from '../../scripts/test-support/inference-service';
 import { call } from './support/http';
 import { startTestApi, TestApi } from './support/test-api';
 
 describe('/readyz with the inference service (contract: store, queue and inference reachable)', () => {
-  let inference: TestService;
+  let inference: InferenceService;
   let api: TestApi;
 
   beforeAll(async () => {
-    inference = await startTestService(tinyRepository());
+    inference = await startInferenceService(tinyRepository());
     api = await startTestApi({ INFERENCE_URL: inference.address });
   });
   afterAll(async () => {

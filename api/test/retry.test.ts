@@ -1,6 +1,6 @@
 import { waitFor } from '../../scripts/stack/child-process';
 import { call } from './support/http';
-import { createSession, simulate } from './webhooks/support/sessions-api';
+import { createSession, simulate } from '../../scripts/test-support/sessions-api';
 import { WebhookStack } from './webhooks/support/webhook-stack';
 
 /**

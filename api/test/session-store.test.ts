@@ -3,6 +3,8 @@ import { connectMongo } from '../src/data-access/mongo-connection';
 import { SessionDocument } from '../src/data-access/session.model';
 import { ClaimRecoveryRepository } from '../src/data-access/claim-recovery.repository';
 import { SessionRepository } from '../src/data-access/session.repository';
+import { PiiVault } from '../src/data-access/pii-vault';
+import { parseMasterKeys } from '../src/shared/master-keys';
 import { SessionStatus } from '../src/domain/session-status';
 import { newSessionId } from '../src/shared/random-id';
 import { isolatedTestEnv } from '../../scripts/test-support/test-env';
@@ -22,8 +24,9 @@ describe('session store transitions on the real store (FerretDB or MONGODB_URI)'
   let sessions: SessionRepository;
 
   beforeAll(async () => {
-    connection = await connectMongo(isolatedTestEnv().MONGODB_URI);
-    sessions = new SessionRepository(connection);
+    const env = isolatedTestEnv();
+    connection = await connectMongo(env.MONGODB_URI);
+    sessions = new SessionRepository(connection, new PiiVault(connection, parseMasterKeys(env.PII_MASTER_KEYS)));
     await sessions.init();
   });
   afterAll(async () => {

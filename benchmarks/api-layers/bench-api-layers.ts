@@ -1,18 +1,16 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { startFerretDb } from '../../scripts/stack/ferretdb';
-import { startRedis } from '../../scripts/stack/redis';
 import { AppContext } from '../../api/src/app-context';
 import { composeApp } from '../../api/src/compose-app';
 import { loadConfig } from '../../api/src/config/env';
-import { createAccount } from '../../api/src/domain/usecases/manage-accounts/manage-accounts.usecase';
 import { createHttpApp } from '../../api/src/entry-points/http/app';
-import { systemClock } from '../../api/src/shared/clock';
 import { createLogger } from '../../api/src/shared/logger';
+import { issueAccountAt } from '../../scripts/test-support/account-bootstrap';
+import { startStackPieces } from '../../scripts/test-support/stack-pieces';
 
 const ROOT = path.resolve(__dirname, '../..');
 const STATE = path.join(ROOT, '.state', 'bench-api-layers');
@@ -69,16 +67,12 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function main(): Promise<void> {
   rmSync(STATE, { recursive: true, force: true });
   mkdirSync(STATE, { recursive: true });
-  const ferret = await startFerretDb(path.join(STATE, 'ferretdb'));
-  const redis = await startRedis(path.join(STATE, 'redis'));
-  const config = loadConfig({
-    MONGODB_URI: `${ferret.uri}bench`, REDIS_URL: redis.url, REDIS_PREFIX: 'bench', SECRET_ENCRYPTION_KEY: randomBytes(32).toString('base64'), CAPTURE_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', NODE_ENV: 'production', LOG_LEVEL: 'warn',
-  });
+  const pieces = await startStackPieces(STATE, { database: 'bench', prefix: 'bench' });
+  const config = loadConfig({ ...pieces.env, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', NODE_ENV: 'production', LOG_LEVEL: 'warn' });
   const ctx = await composeApp(config, createLogger('warn'));
   const servers: Server[] = [];
   try {
-    const account = await createAccount({ accounts: ctx.accounts, clock: systemClock }, { name: 'Bench', plan: 'enterprise', watchlist: false });
+    const account = await issueAccountAt(config.MONGODB_URI, config.SECRET_ENCRYPTION_KEY, { name: 'Bench', plan: 'enterprise' });
     const urls = new Map<Variant, string>();
     for (const variant of VARIANTS) {
       const server = createServer(createHttpApp(variant.rateLimited ? ctx : { ...ctx, rateLimits: unlimited }));
@@ -119,8 +113,7 @@ async function main(): Promise<void> {
   } finally {
     for (const server of servers) server.close();
     await ctx.close();
-    await redis.process.stop();
-    await ferret.process.stop();
+    await pieces.stop();
   }
 }
 

@@ -68,6 +68,11 @@ export interface ApplicantTiming {
   submit_to_decided_ms: number;
   /** Submit sent → decided_at written by the worker (server clock, same machine). */
   submit_to_decided_at_ms: number;
+  /**
+   * Selfie sent → decided_at: what the applicant waits once the last photo is taken. The checks that
+   * need the selfie run during its upload, so this shows the work that submit → decided no longer holds.
+   */
+  selfie_to_decided_at_ms: number;
   decided_at: number;
   status: string;
   failure_reason: string | null;
@@ -118,6 +123,7 @@ export async function runApplicant(base: string, apiKey: string, webhookUrl: str
   form.append('timestamps', JSON.stringify(a.liveness.frames.map((_, i) => i * 150)));
   const liveness = await call(`${capture}/liveness`, { method: 'POST', headers: auth, body: form });
   must('liveness upload', liveness);
+  const selfieSent = Date.now();
   const selfie = await call(`${capture}/selfie`, { method: 'PUT', headers: { ...auth, 'content-type': 'image/jpeg' }, body: new Uint8Array(a.selfie.image) });
   must('selfie upload', selfie);
 
@@ -158,6 +164,7 @@ export async function runApplicant(base: string, apiKey: string, webhookUrl: str
     submit_ms: submit.ms,
     submit_to_decided_ms: decidedMs,
     submit_to_decided_at_ms: decidedAt - submitSent,
+    selfie_to_decided_at_ms: decidedAt - selfieSent,
     decided_at: decidedAt,
     status: result.body.status as string,
     failure_reason: (result.body.failure_reason as string | null) ?? null,

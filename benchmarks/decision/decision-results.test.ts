@@ -14,6 +14,7 @@ const applicant = (i: number, documentMs: number, decidedMs: number): ApplicantT
   submit_ms: 5,
   submit_to_decided_ms: decidedMs + 100,
   submit_to_decided_at_ms: decidedMs,
+  selfie_to_decided_at_ms: decidedMs + 900,
   decided_at: 1_000 + i,
   status: 'VERIFIED',
   failure_reason: null,

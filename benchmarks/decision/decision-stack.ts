@@ -1,27 +1,21 @@
 /**
  * The benchmark's own stack, every part in its own process as in production so each one's CPU
- * can be read from /proc: FerretDB and Redis (scripts/stack), the inference service on the
- * repository's real models (benchmarks/inference/service-process.ts: `inference/src/main.ts`
- * with its executor child), the API and one worker (`node --import tsx <entry point>`), a
- * sandbox account, and a loopback webhook receiver that answers 200 and notes when each copy
- * arrived. Nothing here comes from api/test (benchmarks must not import test support).
+ * can be read from /proc: FerretDB and Redis (scripts/test-support/stack-pieces.ts), the inference
+ * service on the repository's real models (scripts/test-support/inference-process.ts:
+ * `inference/src/main.ts` with its executor child), the API and one worker (`node --import tsx
+ * <entry point>`), a sandbox account (scripts/test-support/account-bootstrap.ts), and a loopback
+ * webhook receiver that answers 200 and notes when each copy arrived. Nothing here comes from a
+ * folder's test/ (benchmarks use only the shared scripts/test-support).
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { startFerretDb } from '../../scripts/stack/ferretdb';
-import { startRedis } from '../../scripts/stack/redis';
-import { waitFor } from '../../scripts/stack/child-process';
-import { freePort } from '../../scripts/stack/free-port';
-import { AccountRepository } from '../../api/src/data-access/account.repository';
-import { connectMongo } from '../../api/src/data-access/mongo-connection';
-import { createAccount } from '../../api/src/domain/usecases/manage-accounts/manage-accounts.usecase';
-import { systemClock } from '../../api/src/shared/clock';
-import { SecretBox } from '../../api/src/shared/secret-box';
-import { startServiceProcess, type ServiceProcess } from '../inference/service-process';
+import { issueAccountAt } from '../../scripts/test-support/account-bootstrap';
+import { API_MAIN, startApiProcess, startWorkerProcess } from '../../scripts/test-support/service-process';
+import { startStackPieces } from '../../scripts/test-support/stack-pieces';
+import { startInferenceProcess, type InferenceProcess } from '../../scripts/test-support/inference-process';
 
 export const ROOT = path.resolve(__dirname, '../..');
 const STATE = path.join(ROOT, '.state', 'bench', 'decision');
@@ -47,32 +41,6 @@ export function cpuMs(pid: number): number {
       return sum; // exited between ps and the read
     }
   }, 0);
-}
-
-interface Child { pid: number; stop(): Promise<void> }
-
-/** An API or worker entry point as its own node process (no tsx CLI relay in between). */
-async function startNode(name: string, script: string, env: Record<string, string>, probe: string): Promise<Child> {
-  mkdirSync(path.join(STATE, 'logs'), { recursive: true });
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script)], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const log = createWriteStream(path.join(STATE, 'logs', `${name}.log`));
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await waitFor(name, async () => (await fetch(probe, { signal: AbortSignal.timeout(2_000) })).ok, 60_000, child);
-  return {
-    pid: child.pid!,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(force);
-    },
-  };
 }
 
 /** Answers 200 to every webhook and notes when each session's first copy arrived. */
@@ -116,7 +84,7 @@ export interface DecisionStack {
   receiver: Receiver;
   /** The processes whose CPU the benchmark reads, by name. */
   pids: Record<'inference' | 'api' | 'worker' | 'ferretdb' | 'redis', number>;
-  inference: ServiceProcess;
+  inference: InferenceProcess;
   env: Record<string, string>;
   stop(): Promise<void>;
 }
@@ -129,44 +97,33 @@ export async function startDecisionStack(log: (line: string) => void): Promise<D
     for (const part of running.splice(0).reverse()) await part.stop().catch(() => undefined);
   };
   try {
-    const ferret = await startFerretDb(path.join(STATE, 'ferretdb'));
-    running.push(ferret.process);
-    const redis = await startRedis(path.join(STATE, 'redis'));
-    running.push(redis.process);
+    const pieces = await startStackPieces(STATE, { database: 'bench_decision', prefix: 'bench-decision' });
+    running.push(pieces);
     log('FerretDB and Redis up; starting the inference service (model warm-up)');
-    const inference = await startServiceProcess(path.join(ROOT, 'models'));
+    const inference = await startInferenceProcess(path.join(ROOT, 'models'));
     running.push(inference);
     const env: Record<string, string> = {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
-      MONGODB_URI: `${ferret.uri}bench_decision`,
-      REDIS_URL: redis.url,
-      REDIS_PREFIX: 'bench-decision',
-      SECRET_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      CAPTURE_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      ...pieces.env,
       INFERENCE_URL: inference.address,
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
     };
-    const store = await connectMongo(env.MONGODB_URI!);
-    const accounts = new AccountRepository(store, new SecretBox(env.SECRET_ENCRYPTION_KEY!));
-    await accounts.init();
-    const account = await createAccount({ accounts, clock: systemClock }, { name: 'Decision bench', plan: 'starter', watchlist: false });
-    await store.close();
+    const account = await issueAccountAt(env.MONGODB_URI!, env.SECRET_ENCRYPTION_KEY!, { name: 'Decision bench' });
     const receiver = new Receiver();
     await receiver.start();
     running.push(receiver);
     log('inference ready; starting the API and a worker');
-    const apiPort = await freePort();
-    const api = await startNode('api', 'api/src/entry-points/http/main.ts', { ...env, PORT: String(apiPort) }, `http://127.0.0.1:${apiPort}/healthz`);
-    running.push(api);
-    const healthPort = await freePort();
-    const worker = await startNode('worker', 'api/src/entry-points/worker/main.ts', { ...env, WORKER_HEALTH_PORT: String(healthPort) }, `http://127.0.0.1:${healthPort}/readyz`);
-    running.push(worker);
+    const tuning = { logDir: path.join(STATE, 'logs'), readyTimeoutMs: 60_000 };
+    const api = await startApiProcess(env, API_MAIN, 'api', undefined, tuning);
+    running.push({ stop: () => api.kill('SIGTERM') });
+    const worker = await startWorkerProcess(env, 'worker', 'ready', tuning);
+    running.push({ stop: () => worker.kill('SIGTERM') });
     return {
-      baseUrl: `http://127.0.0.1:${apiPort}`,
+      baseUrl: `http://127.0.0.1:${api.port}`,
       apiKey: account.sandbox_api_key,
       receiver,
-      pids: { inference: inference.pid, api: api.pid, worker: worker.pid, ferretdb: ferret.process.child.pid!, redis: redis.process.child.pid! },
+      pids: { inference: inference.pid, api: api.child.pid!, worker: worker.child.pid!, ferretdb: pieces.ferretdb.child.pid!, redis: pieces.redis.child.pid! },
       inference,
       env,
       stop,

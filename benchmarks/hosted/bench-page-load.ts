@@ -1,18 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { AccountRepository } from '../../api/src/data-access/account.repository';
-import { connectMongo } from '../../api/src/data-access/mongo-connection';
-import { createAccount } from '../../api/src/domain/usecases/manage-accounts/manage-accounts.usecase';
-import { systemClock } from '../../api/src/shared/clock';
-import { SecretBox } from '../../api/src/shared/secret-box';
-import { startApiProcess } from '../../api/test/webhooks/support/service-process';
 import { buildWeb, WEB_DIST } from '../../hosted/build-web';
-import { launchBrowser, PHONE } from '../../hosted/test/support/browser';
-import { startFerretDb } from '../../scripts/stack/ferretdb';
-import { startRedis } from '../../scripts/stack/redis';
+import { launchBrowser, PHONE } from '../../scripts/test-support/browser';
+import { issueAccountAt } from '../../scripts/test-support/account-bootstrap';
+import { startApiProcess } from '../../scripts/test-support/service-process';
+import { startStackPieces } from '../../scripts/test-support/stack-pieces';
 
 const ROOT = path.resolve(__dirname, '../..');
 const STATE = path.join(ROOT, '.state', 'hosted-bench');
@@ -38,16 +32,10 @@ async function main(): Promise<void> {
   await buildWeb();
   const running: Array<{ stop(): Promise<unknown> }> = [];
   try {
-    const ferret = await startFerretDb(path.join(STATE, 'ferretdb'));
-    running.push(ferret.process);
-    const redis = await startRedis(path.join(STATE, 'redis'));
-    running.push(redis.process);
-    const env = { MONGODB_URI: `${ferret.uri}bench`, REDIS_URL: redis.url, REDIS_PREFIX: 'bench', SECRET_ENCRYPTION_KEY: randomBytes(32).toString('base64'), CAPTURE_ENCRYPTION_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'warn', NODE_ENV: 'production' };
-    const store = await connectMongo(env.MONGODB_URI);
-    const accounts = new AccountRepository(store, new SecretBox(env.SECRET_ENCRYPTION_KEY));
-    await accounts.init();
-    const account = await createAccount({ accounts, clock: systemClock }, { name: 'Bench', plan: 'starter', watchlist: false });
-    await store.close();
+    const pieces = await startStackPieces(STATE, { database: 'bench', prefix: 'bench' });
+    running.push(pieces);
+    const env = { ...pieces.env, LOG_LEVEL: 'warn', NODE_ENV: 'production' };
+    const account = await issueAccountAt(env.MONGODB_URI, env.SECRET_ENCRYPTION_KEY, { name: 'Bench' });
     const api = await startApiProcess(env);
     running.push({ stop: () => api.kill('SIGTERM') });
     const baseUrl = `http://127.0.0.1:${api.port}`;

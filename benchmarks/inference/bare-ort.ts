@@ -4,7 +4,7 @@
  */
 import type { OpenModel } from '../../inference/src/runtime/open-model';
 import type { HostTensor } from '../../inference/src/runtime/model-runner';
-import { summarise, type LatencySummary } from './percentiles';
+import { summarise, type LatencySummary } from '../../scripts/test-support/percentiles';
 
 export interface BareCell { batch_size: number; latency: LatencySummary; rows_per_s: number }
 

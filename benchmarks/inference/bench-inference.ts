@@ -18,10 +18,10 @@ import { overheadPhase, renderOverhead, type ComparedService } from './overhead-
 import { createProgress } from './progress';
 import { renderChart } from './results-chart';
 import { renderTable } from './results-table';
-import { startServiceProcess } from './service-process';
+import { startInferenceProcess } from '../../scripts/test-support/inference-process';
 
 async function target(repository: string, env: Record<string, string>): Promise<Target> {
-  const service = await startServiceProcess(repository, env);
+  const service = await startInferenceProcess(repository, env);
   return { service, client: createInferenceClient({ address: service.address }) };
 }
 
@@ -40,7 +40,7 @@ async function overheadOnly(options: ReturnType<typeof parseBenchOptions>): Prom
   const only: Record<string, string> = options.models ? { INFERENCE_MODELS: options.models.join(',') } : {};
   const services: ComparedService[] = [{ label: 'this tree', target: await target(options.repository, only) }];
   if (options.baseline) {
-    const service = await startServiceProcess(resolve(options.repository), only, resolve(options.baseline));
+    const service = await startInferenceProcess(resolve(options.repository), only, resolve(options.baseline));
     services.push({ label: `baseline ${options.baseline}`, target: { service, client: createInferenceClient({ address: service.address }) } });
   }
   if (options.variant) {

@@ -10,10 +10,10 @@ import { bareCell, bareSlice, emptySamples, type BareCell } from './bare-ort';
 import { benchInputs } from './bench-inputs';
 import type { BenchOptions } from './bench-options';
 import type { Progress } from './progress';
-import type { ServiceProcess } from './service-process';
+import type { InferenceProcess } from '../../scripts/test-support/inference-process';
 import { emptyLoad, encodedInputs, loadResult, loadSlice, type LoadResult } from './service-load';
 
-export interface Target { service: ServiceProcess; client: InferenceClient }
+export interface Target { service: InferenceProcess; client: InferenceClient }
 
 /** Bare rows/s and service rows/s (2 requests in flight, batching off) at each batch size. */
 export async function sameBatchPhase(entry: ModelEntry, batches: number[], off: Target, options: BenchOptions, progress: Progress) {

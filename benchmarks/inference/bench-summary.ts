@@ -4,7 +4,7 @@
  * the service's event-loop lag p99 under that load, and memory with every model loaded.
  */
 import type { BareCell } from './bare-ort';
-import { median } from './percentiles';
+import { median } from '../../scripts/test-support/percentiles';
 import type { LoadResult } from './service-load';
 
 export interface ModelResult {

@@ -8,13 +8,13 @@ import { createInferenceClient } from '../../inference/src/client/inference-clie
 import { loadModelRepository } from '../../inference/src/repository/load-model-repository';
 import { tooLargeForRequest } from './bench-inputs';
 import { emptyLoad, encodedInputs, loadSlice } from './service-load';
-import { startServiceProcess, type ServiceProcess } from './service-process';
+import { startInferenceProcess, type InferenceProcess } from '../../scripts/test-support/inference-process';
 
-type Memory = ReturnType<ServiceProcess['memory']>;
+type Memory = ReturnType<InferenceProcess['memory']>;
 
 export async function measureMemory(repository: string, only?: string[]): Promise<{ idle: Memory; peak: Memory }> {
   const entries = await loadModelRepository(repository, { only });
-  const service = await startServiceProcess(repository);
+  const service = await startInferenceProcess(repository);
   const client = createInferenceClient({ address: service.address });
   try {
     const idle = service.memory();

@@ -14,7 +14,7 @@ import { openModel } from '../../inference/src/runtime/open-model';
 import { bareSlice, emptySamples, round } from './bare-ort';
 import { benchInputs } from './bench-inputs';
 import type { Target } from './bench-phases';
-import { median } from './percentiles';
+import { median } from '../../scripts/test-support/percentiles';
 import type { Progress } from './progress';
 import { emptyLoad, encodedInputs, loadSlice } from './service-load';
 

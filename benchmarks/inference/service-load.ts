@@ -9,7 +9,7 @@ import type { ModelConfig } from '../../inference/src/runtime/model-runner';
 import type { InferTensor } from '../../proto/gen/bioverify/inference/v1/model_service';
 import { emptySamples, round, type Samples } from './bare-ort';
 import { benchInputs } from './bench-inputs';
-import { summarise, type LatencySummary } from './percentiles';
+import { summarise, type LatencySummary } from '../../scripts/test-support/percentiles';
 
 export const encodedInputs = (config: ModelConfig, rows: number): InferTensor[] =>
   Object.entries(benchInputs(config, rows)).map(([name, t]) => encodeTensor(name, t));

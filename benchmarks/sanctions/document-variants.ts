@@ -2,18 +2,6 @@ import { transliterate } from 'transliteration';
 import { ScreeningSubject } from '../../api/src/domain/ports/sanctions-screening';
 import { WatchlistEntry } from '../../api/src/domain/sanctions/watchlist-entry';
 
-/** A seeded PRNG (mulberry32), so the evaluation set is the same on every run. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const pick = <T>(random: () => number, items: T[]): T => items[Math.floor(random() * items.length)] as T;
 
 /** ICAO 9303 transliteration of Latin letters with diacritics, then the MRZ's 39 name characters. */

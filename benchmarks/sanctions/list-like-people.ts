@@ -1,7 +1,7 @@
 import { ScreeningSubject } from '../../api/src/domain/ports/sanctions-screening';
 import { nameTokens } from '../../api/src/domain/sanctions/name-tokens';
 import { WatchlistEntry } from '../../api/src/domain/sanctions/watchlist-entry';
-import { seededRandom } from './document-variants';
+import { seededRandom } from '../../scripts/test-support/seeded-random';
 
 const randomDob = (random: () => number) =>
   `${1940 + Math.floor(random() * 66)}-${String(1 + Math.floor(random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`;

@@ -1,12 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { WATCHLIST_FORMATS } from '../../api/src/data-access/watchlists/parsers/watchlist-formats';
+import { WATCHLIST_FORMATS } from '../../api/src/public-entry';
 import { ScreeningSubject } from '../../api/src/domain/ports/sanctions-screening';
 import { MATCH_POLICY } from '../../api/src/domain/sanctions/match-policy';
 import { ScreeningIndex } from '../../api/src/domain/sanctions/screening-index';
 import { LoadedList } from '../../api/src/domain/sanctions/watchlist-entry';
-import { listedPersonDocument, seededRandom, Variant, VARIANTS } from './document-variants';
+import { listedPersonDocument, Variant, VARIANTS } from './document-variants';
+import { seededRandom } from '../../scripts/test-support/seeded-random';
 import { namesakes, recombinedListNames } from './list-like-people';
 import { nonListedPeople } from './non-listed-people';
 import { curveSvg } from './curve-svg';

@@ -1,18 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startFerretDb } from '../../scripts/stack/ferretdb';
-import { startRedis } from '../../scripts/stack/redis';
-import { AccountRepository } from '../../api/src/data-access/account.repository';
-import { connectMongo } from '../../api/src/data-access/mongo-connection';
-import { webhookSettlementModel } from '../../api/src/data-access/webhook-settlement.model';
-import { createAccount } from '../../api/src/domain/usecases/manage-accounts/manage-accounts.usecase';
-import { systemClock } from '../../api/src/shared/clock';
-import { SecretBox } from '../../api/src/shared/secret-box';
-import { ServiceProcess, startApiProcess, startWorkerProcess } from '../../api/test/webhooks/support/service-process';
-import { createSession, simulate } from '../../api/test/webhooks/support/sessions-api';
-import { WebhookReceiver } from '../../api/test/webhooks/support/webhook-receiver';
+import { connectMongo, webhookSettlementModel } from '../../api/src/public-entry';
+import { issueAccount } from '../../scripts/test-support/account-bootstrap';
+import { ServiceProcess, startApiProcess, startWorkerProcess } from '../../scripts/test-support/service-process';
+import { createSession, simulate } from '../../scripts/test-support/sessions-api';
+import { startStackPieces } from '../../scripts/test-support/stack-pieces';
+import { WebhookReceiver } from '../../scripts/test-support/webhook-receiver';
 
 const ROOT = path.resolve(__dirname, '../..');
 const STATE = path.join(ROOT, '.state', 'webhooks', 'bench');
@@ -54,26 +48,18 @@ async function main(): Promise<void> {
   // Interrupted (Ctrl-C, a timeout): leave no server or worker behind.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stopAll().then(() => process.exit(130)));
   try {
-    const ferret = await startFerretDb(path.join(STATE, 'ferretdb'));
-    running.push(ferret.process);
-    const redis = await startRedis(path.join(STATE, 'redis'));
-    running.push(redis.process);
+    const pieces = await startStackPieces(STATE, { database: 'bench', prefix: 'bench' });
+    running.push(pieces);
     const env: Record<string, string> = {
-      MONGODB_URI: `${ferret.uri}bench`,
-      REDIS_URL: redis.url,
-      REDIS_PREFIX: 'bench',
-      SECRET_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      CAPTURE_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      ...pieces.env,
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       WORKER_CONCURRENCY: WORKER_CONCURRENCY,
     };
     const store = await connectMongo(env.MONGODB_URI!);
-    const accounts = new AccountRepository(store, new SecretBox(env.SECRET_ENCRYPTION_KEY!));
-    await accounts.init();
     // Enterprise: its sandbox rate limit (3000 requests a minute) covers two requests per session at the default size.
-    const account = await createAccount({ accounts, clock: systemClock }, { name: 'Bench', plan: 'enterprise', watchlist: false });
+    const account = await issueAccount(store, env.SECRET_ENCRYPTION_KEY!, { name: 'Bench', plan: 'enterprise' });
     const receiver = new WebhookReceiver(account.webhook_secret);
     await receiver.start();
     running.push(receiver);
@@ -99,8 +85,8 @@ async function main(): Promise<void> {
       running.push({ stop: () => worker.kill('SIGTERM') });
     }
     const cpuOf = () => ({
-      store: cpuMs(ferret.process.child.pid),
-      redis: cpuMs(redis.process.child.pid),
+      store: cpuMs(pieces.ferretdb.child.pid),
+      redis: cpuMs(pieces.redis.child.pid),
       workers: workerPids.reduce((sum, pid) => sum + cpuMs(pid), 0),
       receiver: Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000),
     });

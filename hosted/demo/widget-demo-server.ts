@@ -21,11 +21,15 @@ const DEMO_SCRIPT = readFileSync(path.join(__dirname, 'widget-demo.js'), 'utf8')
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function page(verificationUrl: string, apiBase: string, accent: string): string {
+/** The widget is given either a session made by this backend or, for a quick trial, a sandbox key to make one itself. */
+type Embed = { verificationUrl: string } | { apiKey: string };
+
+function page(embed: Embed, apiBase: string, accent: string): string {
+  const data = 'apiKey' in embed ? `data-api-key="${escape(embed.apiKey)}"` : `data-verification-url="${escape(embed.verificationUrl)}"`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Widget demo (integrator page)</title></head>
-<body data-verification-url="${escape(verificationUrl)}" data-accent="${escape(accent)}">
+<body ${data} data-accent="${escape(accent)}">
 <main style="max-width:40rem;margin:1rem auto;font-family:system-ui,sans-serif">
 <h1>Example shop: verify your identity</h1>
 <p>This page is on another origin than the API; it embeds the hosted flow with the widget.</p>
@@ -56,10 +60,14 @@ export async function startWidgetDemo(options: WidgetDemoOptions): Promise<Widge
       return send(res, 204, 'text/plain', '');
     }
     if (url.pathname !== '/') return send(res, 404, 'text/plain', 'not found');
+    const accent = url.searchParams.get('accent') ?? '';
+    // A quick trial: the browser itself creates the session with the key (sandbox keys only).
+    const apiKey = url.searchParams.get('api_key');
+    if (apiKey) return send(res, 200, 'text/html', page({ apiKey }, options.apiBase, accent));
     let verificationUrl = url.searchParams.get('verification_url');
     if (!verificationUrl && options.sandboxKey) verificationUrl = await createSession(url);
-    if (!verificationUrl) return send(res, 400, 'text/plain', 'pass ?verification_url= or start the demo with a sandbox key');
-    send(res, 200, 'text/html', page(verificationUrl, options.apiBase, url.searchParams.get('accent') ?? ''));
+    if (!verificationUrl) return send(res, 400, 'text/plain', 'pass ?verification_url= or ?api_key=, or start the demo with a sandbox key');
+    send(res, 200, 'text/html', page({ verificationUrl }, options.apiBase, accent));
   }
 
   async function createSession(url: URL): Promise<string> {

@@ -8,10 +8,16 @@
     item.textContent = JSON.stringify(event);
     document.getElementById('events').appendChild(item);
   }
-  var accent = document.body.dataset.accent;
+  var data = document.body.dataset;
+  var accent = data.accent;
+  // With a key (quick trial, ?api_key=) the widget creates the session from this page.
   window.Bioverify.init({
     containerId: 'bioverify',
-    verificationUrl: document.body.dataset.verificationUrl,
+    verificationUrl: data.verificationUrl,
+    apiKey: data.apiKey,
+    returnUrl: location.origin + '/done',
+    webhookUrl: location.origin + '/webhook',
+    expectedName: 'Demo Applicant',
     theme: accent ? { accentColor: accent } : undefined,
     onStep: record,
     onComplete: record,

@@ -1,6 +1,8 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { Applicant } from './support/applicant';
-import { atStep, DESKTOP, launchBrowser, phoneContext, screenshot, StorageState } from './support/browser';
+import { seriousViolations } from './support/axe';
+import { DESKTOP, launchBrowser } from '../../scripts/test-support/browser';
+import { atStep, phoneContext, screenshot, StorageState } from './support/browser';
 import { CameraFiles, challengeScene, documentImage, faceImage } from './support/camera-files';
 import { startWidgetDemo, WidgetDemo } from '../demo/widget-demo-server';
 import { CaptureClient } from '../../api/test/capture/support/capture-client';
@@ -92,7 +94,9 @@ describe('the applicant completes the hosted flow in a real browser with a (fake
     await applicant.page.goto(verificationUrl);
     await applicant.action('start').click();
     await applicant.photographWithCamera('selfie');
-    await applicant.reach('checking', 60_000);
+    // The selfie upload scores every check, so the decision can come within a moment of submit
+    // and "checking" may flash by before it is seen.
+    await applicant.reach(['checking', 'done'], 60_000);
     return applicant;
   }
 
@@ -162,7 +166,7 @@ describe('the applicant completes the hosted flow in a real browser with a (fake
     expect(applicant.violations).toEqual({});
   });
 
-  it('on a desktop shows the QR hand-off, then follows the phone to checking and the outcome, and continues to return_url', async () => {
+  it("on a desktop shows the QR hand-off, then follows the phone's progress step by step, then checking and the outcome, and continues to return_url", async () => {
     const session = await newSession();
     const browser = await browserWith({});
     const context = await browser.newContext(DESKTOP);
@@ -173,18 +177,34 @@ describe('the applicant completes the hosted flow in a real browser with a (fake
     expect(await desktop.page.locator('#handoff-qr svg').isVisible()).toBe(true);
     expect(await desktop.page.getByRole('button', { name: 'Continue on this computer' }).isVisible()).toBe(true);
 
+    /** Waits until the desktop shows the phone on `step`, keeps its picture, and answers the list's states. */
+    const phoneAt = async (step: string) => {
+      await desktop.page.waitForSelector(`.handoff-progress[data-progress="${step}"]`, { timeout: 30_000 });
+      await screenshot(desktop.page, `desktop-progress-${step}`);
+      const found = await seriousViolations(desktop.page);
+      if (found.length) desktop.violations[`progress-${step}`] = found;
+      return {
+        list: await desktop.page.$$eval('.handoff-progress [data-progress-step]', (items) => items.map((i) => `${(i as HTMLElement).dataset.progressStep}: ${i.querySelector('.state')?.textContent}`)),
+        status: await desktop.page.locator('.handoff-status').textContent(),
+      };
+    };
+    expect(await phoneAt('waiting')).toEqual({ list: ['document: to do', 'liveness: to do', 'selfie: to do'], status: 'Waiting for your phone…' });
+
     // The phone, reduced to what it sends: the capture API over HTTP.
     const phone = new CaptureClient(stack.baseUrl, session.session_id);
     await phone.start();
+    expect(await phoneAt('document')).toEqual({ list: ['document: in progress', 'liveness: to do', 'selfie: to do'], status: 'On your phone: photographing the document.' });
     const sequence = livenessOf('astronaut', 'synthetic-performs-challenge');
     expect(sequence.challenge).toEqual(CHALLENGE);
     expect((await whenAvailable(() => phone.document('front', 'passport', documentOf('TD3', 'clean', 'astronaut').image))).body).toMatchObject({ readable: true });
-    await desktop.reach('handoff');
+    expect(await phoneAt('liveness')).toEqual({ list: ['document: done', 'liveness: in progress', 'selfie: to do'], status: 'On your phone: following the face movements.' });
     expect((await whenAvailable(() => phone.liveness(sequence.frames))).body).toMatchObject({ retake: false });
+    expect((await phoneAt('selfie')).list).toEqual(['document: done', 'liveness: done', 'selfie: in progress']);
     expect((await whenAvailable(() => phone.selfie(selfieOf('astronaut')))).body).toMatchObject({ face_found: true });
+    expect((await phoneAt('submit')).list).toEqual(['document: done', 'liveness: done', 'selfie: done']);
     await phone.submit();
 
-    await desktop.reach('checking', 30_000);
+    await desktop.reach(['checking', 'done'], 30_000);
     await desktop.reach('done', 180_000);
     expect(await desktop.page.locator('.outcome').getAttribute('data-status')).toBe('VERIFIED');
     await desktop.page.waitForURL((url) => url.href.startsWith(RETURN_URL), { timeout: 15_000 });
@@ -234,6 +254,69 @@ describe('the applicant completes the hosted flow in a real browser with a (fake
       expect(seen.filter((e) => e.type === 'complete')).toEqual([
         { source: 'bioverify', type: 'complete', session_id: session.session_id, status: 'VERIFIED', redirect_url: `${demo.url}/done?session_id=${session.session_id}&status=VERIFIED` },
       ]);
+    });
+
+    it('creates the session from the page with a sandbox apiKey and runs the flow, and refuses a production key with a console error', async () => {
+      const browser = await browserWith({});
+      const page = await (await browser.newContext(DESKTOP)).newPage();
+      const consoleErrors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && message.text().includes('Bioverify')) consoleErrors.push(message.text());
+      });
+      const events = () => page.evaluate(() => (window as unknown as { bioverifyEvents: Array<Record<string, unknown>> }).bioverifyEvents);
+
+      await page.goto(`${demo.url}/?api_key=${stack.apiKey}`);
+      const frame = page.frameLocator('iframe');
+      await frame.locator('body[data-step="intro"]').waitFor({ timeout: 30_000 });
+      await frame.getByRole('button', { name: 'Start' }).click();
+      await frame.locator('body[data-step="document-type"]').waitFor();
+      await screenshot(page, 'widget-sandbox-key-document-type');
+      const sessionId = new URL((await page.locator('iframe').getAttribute('src')) as string).pathname.split('/').pop() as string;
+      expect((await stack.api('GET', `/v1/sessions/${sessionId}`)).body).toMatchObject({ session_id: sessionId, status: 'IN_PROGRESS', environment: 'sandbox' });
+      expect((await events()).filter((e) => e.type === 'step')).toEqual([
+        { source: 'bioverify', type: 'step', session_id: sessionId, step: 'intro' },
+        { source: 'bioverify', type: 'step', session_id: sessionId, step: 'document-type' },
+      ]);
+      // The page reads the answer's rate-limit headers: the API exposes them to other origins.
+      const remaining = await page.evaluate(async ([api, key]) => {
+        const res = await fetch(`${api}/v1/sessions`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Api-Key': key as string },
+          body: JSON.stringify({ return_url: `${location.origin}/done`, webhook_url: `${location.origin}/webhook`, expected_name: 'Demo Applicant' }),
+        });
+        return [res.status, res.headers.get('RateLimit-Remaining')];
+      }, [stack.baseUrl, stack.apiKey]);
+      expect(remaining[0]).toBe(201);
+      expect(Number(remaining[1])).toBeGreaterThan(0);
+      expect(consoleErrors).toEqual([]);
+
+      // The stack's account is issued with both keys; its support type names only the sandbox one.
+      const live = (stack.stack.account as unknown as { live_api_key: string }).live_api_key;
+      const sessionRequests: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/v1/sessions')) sessionRequests.push(request.method());
+      });
+      const refusal = page.waitForEvent('console', { predicate: (message) => message.type() === 'error' && message.text().includes('production API key'), timeout: 15_000 });
+      await page.goto(`${demo.url}/?api_key=${live}`);
+      await refusal;
+      await page.waitForTimeout(500);
+      expect(await page.locator('iframe').count()).toBe(0);
+      expect(sessionRequests).toEqual([]);
+      // A page that calls the API itself with the production key cannot read an answer either: the
+      // API refuses it (403, no CORS headers) and the browser blocks the response.
+      const direct = await page.evaluate(async ([api, key]) => {
+        try {
+          const res = await fetch(`${api}/v1/sessions`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', 'X-Api-Key': key as string },
+            body: JSON.stringify({ return_url: `${location.origin}/done`, webhook_url: 'https://shop.example/webhook', expected_name: 'Demo Applicant' }),
+          });
+          return `answered ${res.status}`;
+        } catch (error) {
+          return `blocked: ${(error as Error).name}`;
+        }
+      }, [stack.baseUrl, live]);
+      expect(direct).toBe('blocked: TypeError');
     });
   });
 });

@@ -13,7 +13,9 @@ export interface LivenessAnswer { received: number; face_found_ratio: number; re
 export interface SelfieAnswer { face_found: boolean; retake: boolean; attempts_left: number }
 export type CaptureStepState = 'missing' | 'retake' | 'captured' | 'not_required';
 export interface CaptureSteps { document_front: CaptureStepState; document_back: CaptureStepState; liveness: CaptureStepState; selfie: CaptureStepState }
-export interface CaptureState { status: string; decision: 'none' | 'pending' | 'done'; redirect_url: string | null; steps?: CaptureSteps }
+/** The coarse step from `/progress` (no token needed): what the desktop that handed off shows. */
+export type ProgressStep = 'waiting' | 'document' | 'liveness' | 'selfie' | 'submit' | 'checking' | 'done';
+export interface CaptureState { status: string; decision: 'none' | 'pending' | 'done'; redirect_url: string | null; steps?: CaptureSteps; step?: ProgressStep }
 
 export class CaptureApiError extends Error {
   constructor(readonly status: number, readonly code: string) {
@@ -84,8 +86,13 @@ export class CaptureClient {
     return this.storage?.getItem(typeKey(this.sessionId)) ?? null;
   }
 
-  get eventsUrl(): string {
-    return `${this.base}/events`;
+  /** The status plus the coarse step; the same whichever device asks, so a poll can stand in for the stream. */
+  progress(): Promise<CaptureState> {
+    return this.call<CaptureState>('GET', '/progress');
+  }
+
+  get progressEventsUrl(): string {
+    return `${this.base}/progress/events`;
   }
 
   private async call<T>(method: string, path: string, body?: BodyInit, contentType?: string): Promise<T> {

@@ -1,4 +1,4 @@
-import type { CaptureClient, ChallengeStep } from './capture-client';
+import type { CaptureClient, ChallengeStep, ProgressStep } from './capture-client';
 import { Facing, openCamera, stopCamera } from './camera';
 import { isMessageKey, MessageKey, Translate } from './messages';
 import type { PageConfig } from './page-config';
@@ -13,6 +13,8 @@ export class Flow {
   challenge: ChallengeStep[] = [];
   documentTypes: string[] = ['passport', 'id_card'];
   documentType = 'passport';
+  /** The last coarse step the server reported, for the hand-off view drawn after it arrived. */
+  phoneStep: ProgressStep | null = null;
   private finished = false;
   private stream: MediaStream | null = null;
   private facing: Facing | null = null;

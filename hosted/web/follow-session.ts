@@ -1,17 +1,19 @@
 import type { CaptureClient, CaptureState } from './capture-client';
 
 /**
- * Calls `onState` with each state the server streams (Server-Sent Events); if the stream cannot be
- * held (a proxy that buffers, say), polls instead. Returns a function that stops following.
+ * Calls `onState` with each state (status and coarse step) the server streams (Server-Sent Events
+ * of `/progress/events`, which need no capture token, so the desktop that handed off can follow the
+ * phone); if the stream cannot be held (a proxy that buffers, say), polls instead. Returns a
+ * function that stops following.
  */
 export function followSession(client: CaptureClient, onState: (state: CaptureState) => void): () => void {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const source = new EventSource(client.eventsUrl);
+  const source = new EventSource(client.progressEventsUrl);
   const poll = async () => {
     if (stopped) return;
     try {
-      onState(await client.state());
+      onState(await client.progress());
     } catch {
       // the next poll retries
     }

@@ -28,15 +28,31 @@ const scriptOrigin = (() => {
   return src ? new URL(src).origin : window.location.origin;
 })();
 
+/**
+ * Quick trials only: creates a sandbox session from the browser (the API answers CORS on
+ * POST /v1/sessions for sandbox keys alone). The return URL defaults to this page, which is then
+ * also the origin allowed to frame the flow and to receive its events.
+ */
 async function sandboxSession(options: WidgetOptions): Promise<string> {
   const res = await fetch(`${scriptOrigin}/v1/sessions`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Api-Key': options.apiKey as string },
-    body: JSON.stringify({ return_url: options.returnUrl, webhook_url: options.webhookUrl, expected_name: options.expectedName, locale: options.locale }),
+    body: JSON.stringify({
+      return_url: options.returnUrl ?? window.location.href,
+      webhook_url: options.webhookUrl,
+      expected_name: options.expectedName,
+      locale: options.locale,
+    }),
+    credentials: 'omit',
   });
-  const body = await res.json();
-  if (!res.ok) throw new Error(`Bioverify: session not created (${body?.error?.code ?? res.status})`);
-  return body.verification_url as string;
+  const body = await res.json().catch(() => null);
+  if (!res.ok) {
+    const fields = (body?.error?.details ?? []).map((d: { field: string; message: string }) => `${d.field} ${d.message}`).join('; ');
+    throw new Error(`Bioverify: session not created (${body?.error?.code ?? res.status}${fields ? `: ${fields}` : ''})`);
+  }
+  // The hosted page is served by the origin that made the session (the contract's one origin), and
+  // it is the only origin whose messages this script believes: frame the session there.
+  return `${scriptOrigin}/v/${encodeURIComponent(body.session_id as string)}`;
 }
 
 function frameFor(container: HTMLElement, verificationUrl: string, options: WidgetOptions): HTMLIFrameElement {

@@ -63,6 +63,8 @@ async function main(): Promise<void> {
       SECRET_ENCRYPTION_KEY: process.env.SECRET_ENCRYPTION_KEY ?? persistentSecret(),
       // Captured images are encrypted at rest under this key (kept beside the other, never committed).
       CAPTURE_ENCRYPTION_KEY: process.env.CAPTURE_ENCRYPTION_KEY ?? persistentSecret('capture-encryption-key'),
+      // Personal data at rest: data keys sealed by this master key (id "local"; see api/README, rotation).
+      PII_MASTER_KEYS: process.env.PII_MASTER_KEYS ?? `local:${persistentSecret('pii-master-key')}`,
       // Local receivers live on loopback; the API logs a warning that this is on.
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS ?? 'true',
     };
@@ -75,7 +77,7 @@ async function main(): Promise<void> {
       running.push(startProcess('inference', TSX, [inferenceMain], { env, cwd: ROOT }));
     }
     // Lets `npm run admin` reach this stack's store without the caller exporting anything.
-    writeFileSync(path.join(STATE, 'env.json'), JSON.stringify({ MONGODB_URI: mongoUri, SECRET_ENCRYPTION_KEY: env.SECRET_ENCRYPTION_KEY, REDIS_URL: redisUrl, REDIS_PREFIX: env.REDIS_PREFIX ?? 'bv' }), { mode: 0o600 });
+    writeFileSync(path.join(STATE, 'env.json'), JSON.stringify({ MONGODB_URI: mongoUri, SECRET_ENCRYPTION_KEY: env.SECRET_ENCRYPTION_KEY, PII_MASTER_KEYS: env.PII_MASTER_KEYS, REDIS_URL: redisUrl, REDIS_PREFIX: env.REDIS_PREFIX ?? 'bv' }), { mode: 0o600 });
     await ensureDemoAccount(mongoUri, env.SECRET_ENCRYPTION_KEY as string, path.join(ROOT, '.state', 'demo-account.json'), baseUrl);
     const api = startProcess('api', TSX, [path.join(ROOT, 'api/src/entry-points/http/main.ts')], { env, cwd: ROOT });
     running.push(api);

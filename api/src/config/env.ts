@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { masterKeysProblem } from '../shared/master-keys';
 
 const booleanString = z.enum(['true', 'false']).transform((value) => value === 'true');
 
@@ -38,6 +39,19 @@ export const envSchema = z.object({
   CAPTURE_ENCRYPTION_KEY: z
     .string()
     .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes, base64-encoded (openssl rand -base64 32)'),
+  /**
+   * Master keys sealing the data keys that encrypt personal data at rest: `<id>:<32 bytes base64>`,
+   * comma-separated, the first seals and all open. Rotate by putting a new key first, then
+   * `npm run admin -- keys rotate`, then dropping the old one.
+   */
+  PII_MASTER_KEYS: z.string().superRefine((value, ctx) => {
+    const problem = masterKeysProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+  /** Redact decided, cancelled and expired sessions this many days after they ended (accounts may override); unset keeps them. */
+  PII_RETENTION_DAYS: z.coerce.number().positive().max(3650).optional(),
+  /** How often the retention and billing sweeps run. */
+  LIFECYCLE_SWEEP_INTERVAL_SECONDS: z.coerce.number().positive().max(3600).default(60),
   /** Keep captures this many hours after the session ends (decided, expired, cancelled); unset deletes them at once. */
   CAPTURE_RETENTION_HOURS: z.coerce.number().positive().max(24 * 365).optional(),
   /** Capture writes (start, uploads, submit) allowed per session attempt. */

@@ -8,6 +8,12 @@ export interface AccountDocument {
   /** AES-256-GCM sealed: the worker must be able to sign with it, so it cannot be a one-way hash. */
   webhook_secret_sealed: string;
   created_at: Date;
+  /** Plan changes, each from its effective instant; `plan` applies before the first (absent = none). */
+  plan_changes?: Array<{ plan: string; effective_from: Date }>;
+  /** Billing country when a document's country cannot be read (ISO 3166-1 alpha-2; absent = plans.json's fallback). */
+  default_country?: string | null;
+  /** Overrides PII_RETENTION_DAYS for this account (absent = the deployment's). */
+  pii_retention_days?: number | null;
 }
 
 /** API keys live in their own collection keyed by their SHA-256, so authentication is one _id read. */
@@ -30,9 +36,15 @@ const accountSchema = new Schema<AccountDocument>(
     watchlist: { type: Boolean, required: true },
     webhook_secret_sealed: { type: String, required: true },
     created_at: { type: Date, required: true },
+    plan_changes: { type: [{ _id: false, plan: String, effective_from: Date }], default: undefined },
+    default_country: { type: String, default: null },
+    pii_retention_days: { type: Number, default: null },
   },
   { versionKey: false },
 );
+
+// Retention sweep: "accounts that override the deployment's retention".
+accountSchema.index({ pii_retention_days: 1 });
 
 const apiKeySchema = new Schema<ApiKeyDocument>(
   {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Connection } from 'mongoose';
 import { Environment } from '../domain/environment';
 import { SecretBox } from '../shared/secret-box';
+import { PlanChange } from '../domain/pricing/plan-at';
 import { accountModels, ApiKeyDocument } from './account.model';
 
 export interface AccountRecord {
@@ -9,6 +10,9 @@ export interface AccountRecord {
   name: string;
   plan: string;
   watchlist: boolean;
+  planChanges?: PlanChange[];
+  defaultCountry?: string | null;
+  piiRetentionDays?: number | null;
 }
 
 export interface ResolvedKey {
@@ -72,7 +76,28 @@ export class AccountRepository {
 
   async find(accountId: string): Promise<AccountRecord | null> {
     const doc = await this.models.Account.findById(accountId).lean();
-    return doc ? { accountId: doc._id, name: doc.name, plan: doc.plan, watchlist: doc.watchlist } : null;
+    if (!doc) return null;
+    return {
+      accountId: doc._id, name: doc.name, plan: doc.plan, watchlist: doc.watchlist,
+      planChanges: doc.plan_changes ?? [], defaultCountry: doc.default_country ?? null, piiRetentionDays: doc.pii_retention_days ?? null,
+    };
+  }
+
+  /** Appends a plan change effective from `effectiveFrom` (earlier decisions keep the plan they had). */
+  async addPlanChange(accountId: string, change: PlanChange): Promise<boolean> {
+    const result = await this.models.Account.updateOne({ _id: accountId }, { $push: { plan_changes: change } }).exec();
+    return result.matchedCount === 1;
+  }
+
+  async setBillingDefaults(accountId: string, fields: { default_country?: string | null; pii_retention_days?: number | null }): Promise<boolean> {
+    const result = await this.models.Account.updateOne({ _id: accountId }, { $set: fields }).exec();
+    return result.matchedCount === 1;
+  }
+
+  /** Accounts whose retention differs from the deployment's, with their days (retention sweep). */
+  async retentionOverrides(): Promise<Array<{ accountId: string; days: number }>> {
+    const docs = await this.models.Account.find({ pii_retention_days: { $ne: null } }, { _id: 1, pii_retention_days: 1 }).lean().exec();
+    return docs.map((d) => ({ accountId: d._id, days: d.pii_retention_days as number }));
   }
 
   async count(): Promise<number> {

@@ -1,5 +1,5 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { Connection, mongo } from 'mongoose';
+import { gcmOpen, gcmSeal, packBox, unpackBox } from '../shared/aes-gcm';
 
 const MAGIC = Buffer.from('BVC1');
 
@@ -21,10 +21,7 @@ export class CaptureBlobRepository {
   }
 
   async put(sessionId: string, image: Buffer): Promise<string> {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    cipher.setAAD(Buffer.from(sessionId, 'utf8'));
-    const sealed = Buffer.concat([MAGIC, iv, cipher.update(image), cipher.final(), cipher.getAuthTag()]);
+    const sealed = Buffer.concat([MAGIC, packBox(gcmSeal(this.key, image, Buffer.from(sessionId, 'utf8')))]);
     const id = new mongo.ObjectId();
     await new Promise<void>((resolve, reject) => {
       const upload = this.bucket.openUploadStreamWithId(id, `${sessionId}.bin`, { metadata: { session_id: sessionId } });
@@ -40,12 +37,7 @@ export class CaptureBlobRepository {
     for await (const chunk of this.bucket.openDownloadStream(new mongo.ObjectId(blobId))) chunks.push(chunk as Buffer);
     const sealed = Buffer.concat(chunks);
     if (!sealed.subarray(0, 4).equals(MAGIC)) throw new Error(`capture blob ${blobId} has an unknown format`);
-    const iv = sealed.subarray(4, 16);
-    const tag = sealed.subarray(sealed.length - 16);
-    const decipher = createDecipheriv('aes-256-gcm', this.key, iv);
-    decipher.setAAD(Buffer.from(sessionId, 'utf8'));
-    decipher.setAuthTag(tag);
-    return Buffer.concat([decipher.update(sealed.subarray(16, sealed.length - 16)), decipher.final()]);
+    return gcmOpen(this.key, unpackBox(sealed.subarray(4)), Buffer.from(sessionId, 'utf8'));
   }
 
   /** Deleting a blob that is already gone is not an error: purges are retried after crashes. */

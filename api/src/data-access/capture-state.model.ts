@@ -27,6 +27,20 @@ export interface CapturedSelfie {
   face_found: boolean;
   /** The antispoof run (scores only, no personal data), reused by the decision. */
   antispoof_json: string;
+  /**
+   * The liveness run over the frames captured before this selfie, with the selfie (scores only),
+   * made at upload so the decision does not wait for it; `liveness_blob_id` names the frames it
+   * scored, so frames captured again afterwards are checked again at decision.
+   */
+  liveness_json?: string | null;
+  liveness_blob_id?: string | null;
+  /**
+   * The face match of the document portrait captured before this selfie against it (scores only),
+   * made at upload for the same reason; `face_match_portrait_blob_id` names the portrait it used,
+   * so a document captured again afterwards is matched again at decision.
+   */
+  face_match_json?: string | null;
+  face_match_portrait_blob_id?: string | null;
 }
 
 /**

@@ -126,12 +126,14 @@ export class JobQueueRepository implements DecisionQueue {
    * One scheduler per sweep, keyed by a fixed id: every worker upserts the same two, so however
    * many run there is exactly one schedule of each (and a changed interval replaces the old one).
    */
-  async scheduleSweeps(outboxEveryMs: number, expiryEveryMs: number): Promise<void> {
+  async scheduleSweeps(outboxEveryMs: number, expiryEveryMs: number, lifecycleEveryMs = 60_000): Promise<void> {
     const retention = { removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } };
     // Captures ride on the outbox's interval: both are "something owed that a crash may have dropped".
     await this.maintenance.upsertJobScheduler(SCHEDULES.captureSweep, { every: outboxEveryMs }, { name: JOBS.sweepCaptures, data: {}, opts: retention });
     await this.maintenance.upsertJobScheduler(SCHEDULES.outboxSweep, { every: outboxEveryMs }, { name: JOBS.sweepOutbox, data: {}, opts: retention });
     await this.maintenance.upsertJobScheduler(SCHEDULES.expirySweep, { every: expiryEveryMs }, { name: JOBS.sweepExpiry, data: {}, opts: retention });
+    await this.maintenance.upsertJobScheduler(SCHEDULES.retentionSweep, { every: lifecycleEveryMs }, { name: JOBS.sweepRetention, data: {}, opts: retention });
+    await this.maintenance.upsertJobScheduler(SCHEDULES.billingSweep, { every: lifecycleEveryMs }, { name: JOBS.sweepBilling, data: {}, opts: retention });
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,5 @@
 import { Connection, Model } from 'mongoose';
+import { PiiVault } from './pii-vault';
 import { attemptId, SessionAttemptDocument, sessionAttemptModel } from './session-attempt.model';
 import { SessionDocument } from './session.model';
 
@@ -8,7 +9,7 @@ const DUPLICATE_KEY = 11000;
 export class SessionAttemptRepository {
   readonly model: Model<SessionAttemptDocument>;
 
-  constructor(connection: Connection) {
+  constructor(connection: Connection, private readonly vault: PiiVault) {
     this.model = sessionAttemptModel(connection);
   }
 
@@ -28,7 +29,8 @@ export class SessionAttemptRepository {
         environment: session.environment,
         status: session.status,
         failure_reason: session.failure_reason,
-        result_body: session.result_body,
+        // Sealed bound to the session, as on the session document, so the outbox opens either alike.
+        result_body: session.result_body === null ? null : await this.vault.seal(`${session._id}|result_body`, session.result_body),
         decided_at: session.decided_at,
         webhook_url: session.webhook_url,
         webhook_state: session.webhook_state,
@@ -41,11 +43,23 @@ export class SessionAttemptRepository {
     }
   }
 
-  find(sessionId: string, attempt: number): Promise<SessionAttemptDocument | null> {
-    return this.model.findById(attemptId(sessionId, attempt)).lean<SessionAttemptDocument>().exec();
+  async find(sessionId: string, attempt: number): Promise<SessionAttemptDocument | null> {
+    const doc = await this.model.findById(attemptId(sessionId, attempt)).lean<SessionAttemptDocument>().exec();
+    return doc ? this.open(doc) : null;
   }
 
-  listForSession(sessionId: string): Promise<SessionAttemptDocument[]> {
-    return this.model.find({ session_id: sessionId }).sort({ attempt: 1 }).lean<SessionAttemptDocument[]>().exec();
+  async listForSession(sessionId: string): Promise<SessionAttemptDocument[]> {
+    const docs = await this.model.find({ session_id: sessionId }).sort({ attempt: 1 }).lean<SessionAttemptDocument[]>().exec();
+    return Promise.all(docs.map((doc) => this.open(doc)));
+  }
+
+  /** Redaction: each archived attempt's result is replaced by its redacted form (given in plaintext, stored sealed). */
+  async replaceResult(sessionId: string, attempt: number, resultBody: string): Promise<void> {
+    const sealed = await this.vault.seal(`${sessionId}|result_body`, resultBody);
+    await this.model.updateOne({ _id: attemptId(sessionId, attempt) }, { $set: { result_body: sealed } }).exec();
+  }
+
+  private open(doc: SessionAttemptDocument): Promise<SessionAttemptDocument> {
+    return this.vault.openFields(doc.session_id, doc, ['result_body']);
   }
 }

@@ -14,7 +14,8 @@ export interface SessionDocument {
   failure_reason: string | null;
   return_url: string;
   webhook_url: string;
-  expected_name: string;
+  /** Sealed at rest (see PERSONAL_SESSION_FIELDS); null once redacted. */
+  expected_name: string | null;
   expected_dob: string | null;
   expected_address: string | null;
   locale: 'en' | 'fr';
@@ -44,7 +45,17 @@ export interface SessionDocument {
   /** 1-based attempt number: a retry of a FAILED session starts the next one (absent = 1). */
   attempt?: number;
   billed: boolean;
+  /** Personal data erased (POST /redact or the retention sweep); the result keeps its verdicts. */
+  redacted_at?: Date | null;
+  /** Billing outbox: set with a billable decision, cleared once its ledger entry is written. */
+  ledger_pending?: boolean;
 }
+
+/**
+ * The fields that hold personal data (or may: metadata is the client's), stored sealed by the
+ * PII vault with `<session id>|<field>` bound in; the repositories open them on read.
+ */
+export const PERSONAL_SESSION_FIELDS = ['expected_name', 'expected_dob', 'expected_address', 'metadata_json', 'result_body', 'report_json'] as const;
 
 const sessionSchema = new Schema<SessionDocument>(
   {
@@ -55,7 +66,7 @@ const sessionSchema = new Schema<SessionDocument>(
     failure_reason: { type: String, default: null },
     return_url: { type: String, required: true },
     webhook_url: { type: String, required: true },
-    expected_name: { type: String, required: true },
+    expected_name: { type: String, default: null },
     expected_dob: { type: String, default: null },
     expected_address: { type: String, default: null },
     locale: { type: String, required: true, enum: ['en', 'fr'] },
@@ -77,6 +88,8 @@ const sessionSchema = new Schema<SessionDocument>(
     sandbox_challenge: { type: [String], default: undefined },
     report_json: { type: String, default: null },
     billed: { type: Boolean, required: true },
+    redacted_at: { type: Date, default: null },
+    ledger_pending: { type: Boolean, default: undefined },
   },
   { versionKey: false },
 );
@@ -88,6 +101,10 @@ sessionSchema.index({ status: 1, expires_at: 1 });
 sessionSchema.index({ webhook_state: 1, decided_at: 1 });
 // Decision sweep: "submitted sessions still waiting for their decision".
 sessionSchema.index({ decision_requested_at: 1, status: 1 });
+// Retention sweep: "ended sessions of this status, not redacted yet, ended before the cutoff".
+sessionSchema.index({ redacted_at: 1, status: 1, decided_at: 1 });
+// Billing sweep: "billable decisions whose ledger entry is not written yet".
+sessionSchema.index({ ledger_pending: 1 });
 // Per-account listings and usage reports.
 sessionSchema.index({ account_id: 1, environment: 1, created_at: -1 });
 

@@ -2,7 +2,8 @@ import { Connection, Model } from 'mongoose';
 import { Tenant } from '../domain/environment';
 import { OPEN_STATUSES, SessionStatus } from '../domain/session-status';
 import { AppError } from '../shared/app-error';
-import { SessionDocument, sessionModel } from './session.model';
+import { isSealed, PiiVault } from './pii-vault';
+import { PERSONAL_SESSION_FIELDS, SessionDocument, sessionModel } from './session.model';
 import { TransitionClaimDocument, transitionClaimModel } from './transition-claim.model';
 
 export type SessionUpdate = Partial<Omit<SessionDocument, '_id' | 'account_id' | 'environment' | 'created_at'>> & { status?: SessionStatus };
@@ -31,17 +32,31 @@ export class SessionRepository {
   private readonly model: Model<SessionDocument>;
   readonly claims: Model<TransitionClaimDocument>;
 
-  constructor(connection: Connection) {
+  constructor(connection: Connection, readonly vault: PiiVault) {
     this.model = sessionModel(connection);
     this.claims = transitionClaimModel(connection);
   }
 
   async init(): Promise<void> {
-    await Promise.all([this.model.init(), this.claims.init()]);
+    await Promise.all([this.model.init(), this.claims.init(), this.vault.init()]);
   }
 
   async insert(doc: SessionDocument): Promise<void> {
-    await this.model.create(doc);
+    await this.model.create(await this.seal(doc._id, doc));
+  }
+
+  /** Personal fields as stored (sealed); every write of them goes through here. */
+  seal<T extends object>(id: string, fields: T): Promise<T> {
+    return this.vault.sealFields(id, fields, PERSONAL_SESSION_FIELDS);
+  }
+
+  /** A stored session with its personal fields opened (null stays null). */
+  async open(doc: SessionDocument | null): Promise<SessionDocument | null> {
+    return doc ? this.vault.openFields(doc._id, doc, PERSONAL_SESSION_FIELDS) : null;
+  }
+
+  private async findOpened(id: string): Promise<SessionDocument | null> {
+    return this.open(await this.model.findById(id).lean<SessionDocument>().exec());
   }
 
   forTenant(tenant: Tenant): TenantSessions {
@@ -50,11 +65,84 @@ export class SessionRepository {
 
   /** The hosted page: the unguessable session id in verification_url is the applicant's capability. */
   findForApplicant(id: string): Promise<SessionDocument | null> {
-    return this.model.findById(id).lean<SessionDocument>().exec();
+    return this.findOpened(id);
   }
 
-  findByCredentialToken(token: string): Promise<SessionDocument | null> {
-    return this.model.findOne({ credential_token: token }).lean<SessionDocument>().exec();
+  async findByCredentialToken(token: string): Promise<SessionDocument | null> {
+    return this.open(await this.model.findOne({ credential_token: token }).lean<SessionDocument>().exec());
+  }
+
+  /**
+   * Writes a redaction onto a decided or expired session, only while it still has the status and
+   * attempt the caller read (a retry racing it is caught by the caller reading again). Not a
+   * transition: the status stays, so there is no claim to take; writing it twice is harmless.
+   */
+  async redact(id: string, status: SessionStatus, attempt: number, update: SessionUpdate): Promise<boolean> {
+    const sealed = await this.seal(id, update);
+    const result = await this.model.updateOne({ _id: id, status, ...attemptIs(attempt) }, { $set: sealed }).exec();
+    return result.matchedCount === 1;
+  }
+
+  /**
+   * Redaction: the claims that decided the session's attempts carry the sealed result in their
+   * update; it goes too. Those claims can never be rolled forward again (the session has left
+   * the status they claim), so only the guard they provide remains, which is all that is needed.
+   */
+  async scrubClaims(id: string, lastAttempt: number): Promise<void> {
+    const ids: string[] = [];
+    for (let attempt = 1; attempt <= lastAttempt; attempt += 1) for (const from of OPEN_STATUSES) ids.push(claimId(id, attempt, from));
+    await this.claims.updateMany({ _id: { $in: ids } }, { $unset: { 'update.result_body': 1, 'update.report_json': 1 } }).exec();
+  }
+
+  /**
+   * Upgrade path: seals personal fields stored before encryption at rest existed (no `pii1:`
+   * prefix). Each write is conditional on the plaintext still being there, so it can run beside
+   * live traffic and be run again.
+   */
+  async sealLegacy(): Promise<number> {
+    let sealed = 0;
+    const projection = Object.fromEntries(PERSONAL_SESSION_FIELDS.map((f) => [f, 1]));
+    for await (const doc of this.model.find({}, projection).lean<SessionDocument>().cursor()) {
+      for (const field of PERSONAL_SESSION_FIELDS) {
+        const value = doc[field];
+        if (typeof value !== 'string' || isSealed(value)) continue;
+        const result = await this.model.updateOne({ _id: doc._id, [field]: value }, { $set: { [field]: await this.vault.seal(`${doc._id}|${field}`, value) } }).exec();
+        sealed += result.modifiedCount;
+      }
+    }
+    return sealed;
+  }
+
+  /** Ended sessions not redacted yet whose end is at or before `cutoff`, a bounded page (retention sweep). */
+  async endedBefore(cutoff: Date, limit: number, accountIds?: { in?: string[]; notIn?: string[] }): Promise<Array<Pick<SessionDocument, '_id' | 'account_id' | 'status' | 'decided_at' | 'updated_at'>>> {
+    const account = accountIds?.in ? { account_id: { $in: accountIds.in } } : accountIds?.notIn?.length ? { account_id: { $nin: accountIds.notIn } } : {};
+    const projection = { _id: 1, account_id: 1, status: 1, decided_at: 1, updated_at: 1 };
+    const decided = await this.model
+      .find({ redacted_at: null, status: { $in: ['VERIFIED', 'FAILED'] }, decided_at: { $lte: cutoff }, ...account }, projection)
+      .limit(limit)
+      .lean<Array<Pick<SessionDocument, '_id' | 'account_id' | 'status' | 'decided_at' | 'updated_at'>>>()
+      .exec();
+    const expired = await this.model
+      .find({ redacted_at: null, status: 'EXPIRED', updated_at: { $lte: cutoff }, ...account }, projection)
+      .limit(Math.max(0, limit - decided.length))
+      .lean<Array<Pick<SessionDocument, '_id' | 'account_id' | 'status' | 'decided_at' | 'updated_at'>>>()
+      .exec();
+    return [...decided, ...expired];
+  }
+
+  /** Billable decisions whose ledger entry is still owed (billing sweep). */
+  ledgerPending(limit = 500): Promise<string[]> {
+    return this.model
+      .find({ ledger_pending: true }, { _id: 1 })
+      .limit(limit)
+      .lean<Array<Pick<SessionDocument, '_id'>>>()
+      .exec()
+      .then((docs) => docs.map((d) => d._id));
+  }
+
+  /** The ledger entry of that attempt is written: the session no longer owes one. */
+  async ledgerWritten(id: string, attempt: number): Promise<void> {
+    await this.model.updateOne({ _id: id, ledger_pending: true, ...attemptIs(attempt) }, { $unset: { ledger_pending: 1 } }).exec();
   }
 
   /**
@@ -125,9 +213,11 @@ export class SessionRepository {
    * on attempt `onAttempt` when one is given. Exactly one of any number of racing callers gets the
    * updated document; the others get the status they lost to, or 'missing'.
    */
-  async transition(scope: Scope, id: string, from: SessionStatus[], update: SessionUpdate, onAttempt?: number): Promise<SessionDocument | SessionStatus | 'missing'> {
+  async transition(scope: Scope, id: string, from: SessionStatus[], plainUpdate: SessionUpdate, onAttempt?: number): Promise<SessionDocument | SessionStatus | 'missing'> {
+    // Sealed before the claim: the claim stores the update, and it must hold no plaintext either.
+    const update = await this.seal(id, plainUpdate);
     for (;;) {
-      const current = await this.findInScope(id, scope);
+      const current = await this.findSealedInScope(id, scope);
       if (!current) return 'missing';
       if (!from.includes(current.status)) return current.status;
       // The caller acted on what it read of one attempt: a session retried since then is another decision.
@@ -136,7 +226,7 @@ export class SessionRepository {
       const claimed = await this.claim(id, attempt, current.status, update);
       if (claimed) {
         await this.model.updateOne({ _id: id, status: current.status, ...attemptIs(attempt) }, { $set: update }).exec();
-        return (await this.model.findById(id).lean<SessionDocument>().exec()) as SessionDocument;
+        return (await this.findOpened(id)) as SessionDocument;
       }
       // Someone else is moving it on from this status: finish their write if they died, then look again.
       await this.rollForward(claimId(id, attempt, current.status));
@@ -149,6 +239,11 @@ export class SessionRepository {
    * store grows). The scope is still enforced in this layer, on every read.
    */
   async findInScope(id: string, scope: Scope): Promise<SessionDocument | null> {
+    return this.open(await this.findSealedInScope(id, scope));
+  }
+
+  /** As stored: transitions only compare status and attempt, so nothing needs opening. */
+  private async findSealedInScope(id: string, scope: Scope): Promise<SessionDocument | null> {
     const doc = await this.model.findById(id).lean<SessionDocument>().exec();
     if (!doc) return null;
     if (scope.account_id !== undefined && doc.account_id !== scope.account_id) return null;

@@ -1,6 +1,7 @@
 import { Model } from 'mongoose';
 import { DECIDED_STATUSES } from '../domain/session-status';
 import { BatchWriter } from './batch-writer';
+import { PiiVault } from './pii-vault';
 import { SessionAttemptDocument, sessionAttemptModel } from './session-attempt.model';
 import { SessionDocument } from './session.model';
 import { attemptIs } from './session.repository';
@@ -34,7 +35,7 @@ export class WebhookOutboxRepository {
   private readonly settlementWriter: BatchWriter<WebhookSettlementDocument>;
 
   /** Takes the session model the SessionRepository compiled (a connection compiles a model once). */
-  constructor(private readonly sessions: Model<SessionDocument>) {
+  constructor(private readonly sessions: Model<SessionDocument>, private readonly vault: PiiVault) {
     this.settlements = webhookSettlementModel(sessions.db);
     this.attempts = sessionAttemptModel(sessions.db);
     this.settlementWriter = new BatchWriter((docs) => this.insertSettlements(docs));
@@ -47,11 +48,16 @@ export class WebhookOutboxRepository {
    */
   async findDeliverable(id: string, sessionAttempt?: number): Promise<DeliverableSession | null> {
     const current = await this.sessions.collection.findOne<DeliverableSession>({ _id: id as never }, { projection: DELIVERABLE_FIELDS });
-    if (!current || sessionAttempt === undefined || (current.attempt ?? 1) === sessionAttempt) return current;
+    if (!current || sessionAttempt === undefined || (current.attempt ?? 1) === sessionAttempt) return current ? this.opened(current) : null;
     const archived = await this.attempts.findById(`${id}:${sessionAttempt}`).lean<SessionAttemptDocument>().exec();
     if (!archived) return null;
     const deliverable: DeliverableSession = { ...archived, _id: id, status: archived.status, attempt: sessionAttempt };
-    return { ...deliverable, webhook_state: await this.effectiveState(deliverable) };
+    return this.opened({ ...deliverable, webhook_state: await this.effectiveState(deliverable) });
+  }
+
+  /** The stored result is sealed at rest; what is signed and sent is the plaintext decided. */
+  private opened(session: DeliverableSession): Promise<DeliverableSession> {
+    return this.vault.openFields(session._id, session, ['result_body']);
   }
 
   /**

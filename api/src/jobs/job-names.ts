@@ -19,6 +19,10 @@ export const JOBS = {
   decideSession: 'decide-session',
   /** Re-enqueues decisions the queue lost and purges captures whose retention ran out. */
   sweepCaptures: 'sweep-captures',
+  /** Redacts sessions past their personal-data retention (PII_RETENTION_DAYS or the account's). */
+  sweepRetention: 'sweep-retention',
+  /** Writes ledger entries owed for production decisions. */
+  sweepBilling: 'sweep-billing',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -32,6 +36,8 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JOBS.sweepExpiry]: QUEUES.maintenance,
   [JOBS.decideSession]: QUEUES.decisions,
   [JOBS.sweepCaptures]: QUEUES.maintenance,
+  [JOBS.sweepRetention]: QUEUES.maintenance,
+  [JOBS.sweepBilling]: QUEUES.maintenance,
 };
 
 /** Payloads carry ids only: no personal data ever sits in Redis. */
@@ -74,4 +80,6 @@ export const SCHEDULES = {
   outboxSweep: 'outbox-sweep',
   expirySweep: 'expiry-sweep',
   captureSweep: 'capture-sweep',
+  retentionSweep: 'retention-sweep',
+  billingSweep: 'billing-sweep',
 } as const;

@@ -8,11 +8,8 @@ import { CaptureClient } from './support/capture-client';
 import { CaptureStack } from './support/capture-stack';
 import { cardSides, documentOf, livenessOf, selfieOf } from './support/applicant-files';
 import { pngBomb } from '../../../inference/test/support/png-bomb';
-import { AccountRepository } from '../../src/data-access/account.repository';
 import { WatchlistRepository } from '../../src/data-access/watchlist.repository';
-import { createAccount } from '../../src/domain/usecases/manage-accounts/manage-accounts.usecase';
-import { systemClock } from '../../src/shared/clock';
-import { SecretBox } from '../../src/shared/secret-box';
+import { issueAccount } from '../../../scripts/test-support/account-bootstrap';
 
 const PINNED = ['TURN_LEFT', 'TURN_RIGHT', 'BLINK'];
 
@@ -127,8 +124,7 @@ describe('a captured applicant decides the session (synthetic documents, real mo
 
   it('screens the document holder for an account with the watchlist add-on: a listed name and DOB fail the session as SANCTIONS_MATCH', async () => {
     const { store, env } = stack.stack;
-    const accounts = new AccountRepository(store, new SecretBox(env.SECRET_ENCRYPTION_KEY as string));
-    const screened = await createAccount({ accounts, clock: systemClock }, { name: 'Screened', plan: 'starter', watchlist: true });
+    const screened = await issueAccount(store, env.SECRET_ENCRYPTION_KEY as string, { name: 'Screened', watchlist: true });
     const passport = documentOf('TD3', 'clean', 'grace-hopper');
     const fields = passport.label.expected.fields;
     await new WatchlistRepository(store).replaceList('test-list', 'ftm-jsonl', [

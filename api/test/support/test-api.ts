@@ -1,20 +1,12 @@
 import { Writable } from 'node:stream';
-import { AccountRepository } from '../../src/data-access/account.repository';
 import { connectMongo } from '../../src/data-access/mongo-connection';
 import { loadConfig, AppConfig } from '../../src/config/env';
 import { startApi, RunningApi } from '../../src/entry-points/http/http-server';
-import { createAccount } from '../../src/domain/usecases/manage-accounts/manage-accounts.usecase';
-import { systemClock } from '../../src/shared/clock';
 import { createLogger } from '../../src/shared/logger';
-import { SecretBox } from '../../src/shared/secret-box';
+import { issueAccount, IssuedAccount } from '../../../scripts/test-support/account-bootstrap';
 import { isolatedTestEnv } from '../../../scripts/test-support/test-env';
 
-export interface IssuedAccount {
-  account_id: string;
-  sandbox_api_key: string;
-  live_api_key: string;
-  webhook_secret: string;
-}
+export type { IssuedAccount };
 
 export interface TestApi {
   baseUrl: string;
@@ -42,13 +34,11 @@ export async function startTestApi(overrides: Record<string, string> = {}): Prom
   const api: RunningApi = await startApi(config, createLogger('info', {}, sink));
   const baseUrl = `http://127.0.0.1:${api.port}`;
   const store = await connectMongo(config.MONGODB_URI);
-  const accounts = new AccountRepository(store, new SecretBox(config.SECRET_ENCRYPTION_KEY));
   return {
     baseUrl,
     config,
     logLines,
-    createAccount: (options = {}) =>
-      createAccount({ accounts, clock: systemClock }, { name: 'Test account', plan: options.plan ?? 'starter', watchlist: options.watchlist ?? false }),
+    createAccount: (options = {}) => issueAccount(store, config.SECRET_ENCRYPTION_KEY, { name: 'Test account', ...options }),
     async stop() {
       await api.stop();
       await store.dropDatabase().catch(() => undefined);

@@ -2,7 +2,7 @@ import { waitFor } from '../../../scripts/stack/child-process';
 import { loadConfig } from '../../src/config/env';
 import { startApi, RunningApi } from '../../src/entry-points/http/http-server';
 import { createLogger } from '../../src/shared/logger';
-import { createSession, simulate } from './support/sessions-api';
+import { createSession, simulate } from '../../../scripts/test-support/sessions-api';
 import { WebhookStack } from './support/webhook-stack';
 
 /**

@@ -3,7 +3,7 @@ import { waitFor } from '../../../scripts/stack/child-process';
 import { JOB_RETENTION, JobQueueRepository } from '../../src/data-access/job-queue.repository';
 import { QUEUES, webhookJobId } from '../../src/jobs/job-names';
 import { expectEveryDecisionDelivered } from './support/delivery-assertions';
-import { createSession, decideSessions, simulate } from './support/sessions-api';
+import { createSession, decideSessions, simulate } from '../../../scripts/test-support/sessions-api';
 import { WebhookStack } from './support/webhook-stack';
 
 /**

@@ -2,12 +2,9 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { waitFor } from '../../../scripts/stack/child-process';
-import { AccountRepository } from '../../src/data-access/account.repository';
-import { createAccount } from '../../src/domain/usecases/manage-accounts/manage-accounts.usecase';
-import { systemClock } from '../../src/shared/clock';
-import { SecretBox } from '../../src/shared/secret-box';
+import { issueAccount } from '../../../scripts/test-support/account-bootstrap';
 import { expectEveryDecisionDelivered, waitUntilAcknowledged } from './support/delivery-assertions';
-import { createSession, decideSessions } from './support/sessions-api';
+import { createSession, decideSessions } from '../../../scripts/test-support/sessions-api';
 import { WebhookStack } from './support/webhook-stack';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -21,7 +18,7 @@ describe('delivery log (GET /v1/sessions/{id}/webhooks) and admin redelivery', (
   const admin = (args: string[], env: Record<string, string> = {}) =>
     run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api/src/entry-points/cli/admin.ts'), ...args], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', MONGODB_URI: stack.env.MONGODB_URI!, SECRET_ENCRYPTION_KEY: stack.env.SECRET_ENCRYPTION_KEY!, ...env },
+      env: { PATH: process.env.PATH ?? '', MONGODB_URI: stack.env.MONGODB_URI!, SECRET_ENCRYPTION_KEY: stack.env.SECRET_ENCRYPTION_KEY!, PII_MASTER_KEYS: stack.env.PII_MASTER_KEYS!, ...env },
     });
   const withQueue = () => ({ REDIS_URL: stack.env.REDIS_URL!, REDIS_PREFIX: stack.env.REDIS_PREFIX! });
 
@@ -53,8 +50,7 @@ describe('delivery log (GET /v1/sessions/{id}/webhooks) and admin redelivery', (
   it("shows an open session with nothing due, and answers 401, 403 and 404 like the session's other routes", async () => {
     const open = await createSession(stack.baseUrl, key(), stack.receiver.url());
     expect(await (await log(open)).json()).toEqual({ session_id: open, webhook_state: 'none', delivery_id: null, attempts: [] });
-    const accounts = new AccountRepository(stack.store, new SecretBox(stack.env.SECRET_ENCRYPTION_KEY!));
-    const other = await createAccount({ accounts, clock: systemClock }, { name: 'Someone else', plan: 'starter', watchlist: false });
+    const other = await issueAccount(stack.store, stack.env.SECRET_ENCRYPTION_KEY!, { name: 'Someone else' });
     expect((await log(open, other.sandbox_api_key)).status).toBe(403);
     expect((await log(open, stack.account.sandbox_api_key.replace('vk_sand_', 'vk_live_'))).status).toBe(401);
     expect((await log('ses_000000000000000000000000')).status).toBe(404);

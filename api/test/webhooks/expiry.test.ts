@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { waitFor } from '../../../scripts/stack/child-process';
 import { JobQueueRepository } from '../../src/data-access/job-queue.repository';
 import { expiryJobId, JOBS } from '../../src/jobs/job-names';
-import { createSession, simulate } from './support/sessions-api';
+import { createSession, simulate } from '../../../scripts/test-support/sessions-api';
 import { WebhookStack } from './support/webhook-stack';
 
 /**
@@ -91,7 +91,7 @@ describe('session expiry', () => {
   it('keeps exactly one schedule per sweep however many workers run', async () => {
     await stack.startWorker({ EXPIRY_SWEEP_INTERVAL_SECONDS: '1' });
     const schedulers = await queue.maintenance.getJobSchedulers();
-    expect(schedulers.map((s) => s.key).sort()).toEqual(['capture-sweep', 'expiry-sweep', 'outbox-sweep']);
+    expect(schedulers.map((s) => s.key).sort()).toEqual(['billing-sweep', 'capture-sweep', 'expiry-sweep', 'outbox-sweep', 'retention-sweep']);
     const since = Date.now();
     await new Promise((r) => setTimeout(r, 4_000));
     const finished = (await queue.maintenance.getJobs(['completed'], 0, 200)).filter((j) => j.name === JOBS.sweepExpiry && (j.finishedOn ?? 0) > since);

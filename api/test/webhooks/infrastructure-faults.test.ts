@@ -6,8 +6,8 @@ import { decideSession } from '../../src/domain/usecases/decide-session/decide-s
 import { createLogger } from '../../src/shared/logger';
 import { startRedis } from '../../../scripts/stack/redis';
 import { expectEveryDecisionDelivered } from './support/delivery-assertions';
-import { ServiceProcess, startApiProcess } from './support/service-process';
-import { createSession, decideSessions, simulate } from './support/sessions-api';
+import { ServiceProcess, startApiProcess } from '../../../scripts/test-support/service-process';
+import { createSession, decideSessions, simulate } from '../../../scripts/test-support/sessions-api';
 import { WebhookStack } from './support/webhook-stack';
 
 /**

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { waitFor } from '../../../scripts/stack/child-process';
 import { startRedis } from '../../../scripts/stack/redis';
-import { ServiceProcess } from './support/service-process';
+import { ServiceProcess } from '../../../scripts/test-support/service-process';
 import { WebhookStack } from './support/webhook-stack';
 
 /**

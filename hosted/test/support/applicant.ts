@@ -19,22 +19,25 @@ export class Applicant {
     });
   }
 
-  async reach(step: string, timeout?: number): Promise<void> {
+  /** Waits for `step` (or the first of several) and answers the step reached. */
+  async reach(step: string | string[], timeout?: number): Promise<string> {
+    let reached: string;
     try {
-      await atStep(this.page, step, timeout);
+      reached = await atStep(this.page, step, timeout);
     } catch (error) {
       // Say where the page stood instead, and keep its picture, so a failure explains itself.
-      await screenshot(this.page, `${this.shotPrefix}-stuck-before-${step}`).catch(() => undefined);
+      await screenshot(this.page, `${this.shotPrefix}-stuck-before-${[step].flat().join('-or-')}`).catch(() => undefined);
       const at = await this.page.evaluate(() => `${document.body.dataset.step}: ${document.querySelector('main')?.textContent?.replace(/\s+/g, ' ').trim()}`).catch(() => 'unknown');
       const url = new URL(this.page.url());
       const server = await fetch(`${url.origin}/v1/capture/${url.pathname.split('/').pop()}`).then((r) => r.text(), (e: Error) => e.message);
-      throw new Error(`never reached ${step}; the page is at ${at}\nthe capture API says ${server}\nAPI errors: ${this.apiErrors.join('\n') || 'none'}\n${(error as Error).message}`);
+      throw new Error(`never reached ${[step].flat().join(' or ')}; the page is at ${at}\nthe capture API says ${server}\nAPI errors: ${this.apiErrors.join('\n') || 'none'}\n${(error as Error).message}`);
     }
     // Let the step's camera preview or progress settle before the picture and the audit.
     await this.page.waitForTimeout(300);
-    await screenshot(this.page, `${this.shotPrefix}-${step}`);
+    await screenshot(this.page, `${this.shotPrefix}-${reached}`);
     const found = await seriousViolations(this.page);
-    if (found.length) this.violations[step] = found;
+    if (found.length) this.violations[reached] = found;
+    return reached;
   }
 
   action(name: string) {

@@ -1,32 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+import { Browser, BrowserContext, Page } from 'playwright-core';
+import { PHONE } from '../../../scripts/test-support/browser';
 
 export const ARTIFACTS = path.resolve(__dirname, '../artifacts');
-
-/** Debian's Chromium, installed by scripts/setup.sh (no browser download). */
-function chromiumPath(): string {
-  return process.env.CHROMIUM_PATH ?? execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser']).toString().trim();
-}
-
-export interface CameraOptions {
-  /** A .y4m the fake camera plays in a loop; without it Chromium's synthetic pattern is used. */
-  file?: string;
-  /** Refuse camera permission, as an applicant tapping "Block" would. */
-  denied?: boolean;
-}
-
-/** One headless Chromium per camera scene: the fake camera's file is fixed at launch. */
-export function launchBrowser(camera: CameraOptions = {}): Promise<Browser> {
-  const args = ['--use-fake-device-for-media-stream', '--no-sandbox', '--disable-dev-shm-usage', '--autoplay-policy=no-user-gesture-required'];
-  if (!camera.denied) args.push('--use-fake-ui-for-media-stream');
-  if (camera.file) args.push(`--use-file-for-fake-video-capture=${camera.file}`);
-  return chromium.launch({ executablePath: chromiumPath(), headless: true, args });
-}
-
-export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
-export const DESKTOP = { viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 } as const;
 
 export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
@@ -35,8 +12,11 @@ export async function phoneContext(browser: Browser, storageState?: StorageState
 }
 
 /** Resolves once the page shows `step` (the `body[data-step]` hook). */
-export async function atStep(page: Page, step: string, timeout = 30_000): Promise<void> {
-  await page.waitForSelector(`body[data-step="${step}"]`, { timeout });
+/** Waits for `step`, or for the first of several (a step that may flash by too fast to see). */
+export async function atStep(page: Page, step: string | string[], timeout = 30_000): Promise<string> {
+  const steps = Array.isArray(step) ? step : [step];
+  await page.waitForSelector(steps.map((s) => `body[data-step="${s}"]`).join(', '), { timeout });
+  return page.evaluate(() => document.body.dataset.step ?? '');
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

@@ -1,6 +1,8 @@
+import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Connection } from 'mongoose';
 import { AccountRepository } from '../../data-access/account.repository';
+import { AuditLogRepository } from '../../data-access/audit-log.repository';
 import { connectMongo } from '../../data-access/mongo-connection';
 import { Environment } from '../../domain/environment';
 import { createAccount, rotateApiKey, rotateWebhookSecret } from '../../domain/usecases/manage-accounts/manage-accounts.usecase';
@@ -8,6 +10,8 @@ import { AppError } from '../../shared/app-error';
 import { systemClock } from '../../shared/clock';
 import { SecretBox } from '../../shared/secret-box';
 import { adminEnv } from './admin-env';
+import { randomBase62 } from '../../shared/random-id';
+import { auditTrail, billingReportCommand, LIFECYCLE_USAGE, rotateKeys, sealExisting, setBilling, setPlan } from './lifecycle-commands';
 import { redeliverCommand } from './redeliver-command';
 import { importWatchlist, screenWatchlist, WATCHLIST_USAGE, watchlistStatus } from './watchlist-command';
 
@@ -16,10 +20,12 @@ const USAGE = `usage: npm run admin -- <command>
   accounts rotate-key --account <account_id> --environment sandbox|production [--grace-hours <n>]
   accounts rotate-webhook-secret --account <account_id>
   sessions redeliver --session <session_id>   (sends a decided session's webhook again; same webhook-id)
+${LIFECYCLE_USAGE}
 ${WATCHLIST_USAGE}
-Prints exactly one JSON object on stdout (watchlist screen: one a query); secrets in it are shown only this once.`;
+Prints exactly one JSON object on stdout (watchlist screen: one a query; billing report --format csv: CSV); secrets in it are shown only this once.
+Every command is recorded in the audit log (who: the OS user running it; no personal data).`;
 
-type Handler = (accounts: AccountRepository, args: string[], connection: Connection) => Promise<unknown>;
+type Handler = (accounts: AccountRepository, args: string[], connection: Connection, piiMasterKeys?: string) => Promise<unknown>;
 
 const commands: Record<string, Handler> = {
   'accounts create': async (accounts, args) => {
@@ -42,11 +48,38 @@ const commands: Record<string, Handler> = {
     if (!values.account) throw new AppError('VALIDATION_ERROR', '--account is required');
     return rotateWebhookSecret({ accounts, clock: systemClock }, values.account);
   },
-  'sessions redeliver': (_accounts, args, connection) => redeliverCommand(args, connection),
+  'accounts set-plan': (accounts, args, connection) => setPlan({ accounts, connection, piiMasterKeys: undefined }, args),
+  'accounts set-billing': (accounts, args, connection) => setBilling({ accounts, connection, piiMasterKeys: undefined }, args),
+  'keys rotate': (accounts, _args, connection, piiMasterKeys) => rotateKeys({ accounts, connection, piiMasterKeys }),
+  'keys seal-existing': (accounts, _args, connection, piiMasterKeys) => sealExisting({ accounts, connection, piiMasterKeys }),
+  'audit --session': (accounts, args, connection) => auditTrail({ accounts, connection, piiMasterKeys: undefined }, ['--session', ...args]),
+  'audit --account': (accounts, args, connection) => auditTrail({ accounts, connection, piiMasterKeys: undefined }, ['--account', ...args]),
+  'billing report': (accounts, args, connection) => billingReportCommand({ accounts, connection, piiMasterKeys: undefined }, args),
+  'sessions redeliver': (_accounts, args, connection, piiMasterKeys) => redeliverCommand(args, connection, piiMasterKeys),
   'watchlist import': (_accounts, args, connection) => importWatchlist(args, connection),
   'watchlist status': (_accounts, args, connection) => watchlistStatus(args, connection),
   'watchlist screen': (_accounts, args, connection) => screenWatchlist(args, connection),
 };
+
+/** The audit record of a command: its name and the ids it named (never a secret or a person's data). */
+async function recordAdminAction(connection: Connection, name: string, args: string[]): Promise<void> {
+  const valueOf = (flag: string) => {
+    const at = args.indexOf(flag);
+    return at >= 0 ? (args[at + 1] ?? null) : null;
+  };
+  const sessionId = name === 'audit --session' ? (args[0] ?? null) : valueOf('--session');
+  const accountId = name === 'audit --account' ? (args[0] ?? null) : valueOf('--account');
+  const audit = new AuditLogRepository(connection);
+  await audit.record({
+    action: 'admin',
+    actor: { type: 'admin', id: `os-user:${userInfo().username}` },
+    at: new Date(),
+    session_id: sessionId,
+    account_id: accountId,
+    request_id: `adm_${randomBase62(20)}`,
+    detail: name.replace(' --session', '').replace(' --account', ''),
+  });
+}
 
 /** The admin CLI: issues accounts and rotates their keys and secrets against the configured store. */
 async function main(argv: string[]): Promise<number> {
@@ -61,8 +94,11 @@ async function main(argv: string[]): Promise<number> {
   try {
     const accounts = new AccountRepository(connection, new SecretBox(env.SECRET_ENCRYPTION_KEY));
     await accounts.init();
-    const output = await handler(accounts, argv.slice(2), connection);
-    if (output !== undefined) process.stdout.write(`${JSON.stringify(output)}\n`);
+    const output = await handler(accounts, argv.slice(2), connection, env.PII_MASTER_KEYS);
+    await recordAdminAction(connection, name, argv.slice(2));
+    const raw = (output as { raw?: unknown } | undefined)?.raw;
+    if (typeof raw === 'string') process.stdout.write(raw);
+    else if (output !== undefined) process.stdout.write(`${JSON.stringify(output)}\n`);
     return 0;
   } catch (error) {
     process.stderr.write(`error: ${(error as Error).message}\n`);

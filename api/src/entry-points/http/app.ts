@@ -5,6 +5,7 @@ import { accessLog } from './middleware/access-log';
 import { errorHandler, notFoundHandler } from './middleware/error-handler';
 import { requestId } from './middleware/request-id';
 import { requestMetrics } from './middleware/request-metrics';
+import { sandboxCors } from './middleware/sandbox-cors';
 import { docsRouter } from './routes/docs.routes';
 import { healthRouter } from './routes/health.routes';
 import { hostedRouter } from './routes/hosted.routes';
@@ -25,6 +26,7 @@ export function createHttpApp(ctx: AppContext, isShuttingDown: () => boolean = (
   app.use(healthRouter(ctx, isShuttingDown));
   app.use(metricsRouter(metrics.registry));
   app.use(docsRouter(ctx.config.PUBLIC_BASE_URL));
+  app.use('/v1/sessions', sandboxCors(ctx.config.PUBLIC_BASE_URL));
   app.use('/v1/sessions', webhooksRouter(ctx));
   app.use('/v1/sessions', sessionsRouter(ctx));
   app.use('/v1/capture', captureRouter(ctx));

@@ -7,6 +7,10 @@ import { endCapture } from '../../domain/usecases/capture/end-capture';
 import { purgeDueCaptures } from '../../domain/usecases/capture/end-capture';
 import { decideCapturedSession } from '../../domain/usecases/decide-captured-session/decide-captured-session.usecase';
 import { sweepCaptures } from '../../domain/usecases/sweep-captures/sweep-captures.usecase';
+import { redactSession } from '../../domain/usecases/redact-session/redact-session.usecase';
+import { sweepBilling } from '../../domain/usecases/sweep-billing/sweep-billing.usecase';
+import { sweepRetention } from '../../domain/usecases/sweep-retention/sweep-retention.usecase';
+import { AppError } from '../../shared/app-error';
 import { JobHandler } from '../../jobs/job-handlers';
 import { DecideSessionPayload, DeliverWebhookPayload, ExpireSessionPayload, JOBS } from '../../jobs/job-names';
 import { WEBHOOK_MAX_ATTEMPTS } from '../../jobs/webhook-retry-policy';
@@ -22,6 +26,14 @@ function failedDeliveryOutcome(error: unknown, attempt: number, maxAttempts: num
 /** Job name → use case. Adding a job to job-names.ts without a line here stops the worker at start. */
 export function workerJobHandlers(ctx: WorkerContext, metrics: WorkerMetrics): Record<string, JobHandler> {
   const captureDeps = { states: ctx.states, blobs: ctx.blobs, clock: ctx.clock, retentionHours: ctx.retentionHours };
+  const billing = { ledger: ctx.ledger, accounts: ctx.accounts, sessions: ctx.sessions, clock: ctx.clock };
+  const readAny = async (id: string) => {
+    const session = await ctx.sessions.findForApplicant(id);
+    if (!session) throw AppError.notFound('session');
+    return session;
+  };
+  const redactForRetention = (id: string) =>
+    redactSession({ ...ctx, capture: captureDeps, billing }, readAny, id, { actor: { type: 'system', id: 'retention-sweep' }, requestId: null });
   // Expiry ends the current attempt's capture: a session's attempt is read when it ends.
   const endCurrentCapture = async (sessionId: string) => {
     const session = await ctx.sessions.findForApplicant(sessionId);
@@ -57,10 +69,15 @@ export function workerJobHandlers(ctx: WorkerContext, metrics: WorkerMetrics): R
     [JOBS.decideSession]: (job: Job<DecideSessionPayload>) => {
       // Without an inference service the job waits on its backoff, exactly as during an outage.
       if (!ctx.inference) throw new Error('no INFERENCE_URL configured: the decision waits');
-      return decideCapturedSession({ ...ctx, ...captureDeps, inference: ctx.inference, metrics }, job.data.session_id, job.data.attempt);
+      return decideCapturedSession({ ...ctx, ...captureDeps, inference: ctx.inference, metrics, billing }, job.data.session_id, job.data.attempt);
     },
 
     [JOBS.sweepCaptures]: () =>
       sweepCaptures({ sessions: ctx.sessions, queue: ctx.queue, logger: ctx.logger, purgeDue: () => purgeDueCaptures(captureDeps) }),
+
+    [JOBS.sweepRetention]: () =>
+      sweepRetention({ sessions: ctx.sessions, accounts: ctx.accounts, defaultDays: ctx.config.PII_RETENTION_DAYS, clock: ctx.clock, logger: ctx.logger, redact: redactForRetention }),
+
+    [JOBS.sweepBilling]: () => sweepBilling({ ...billing, logger: ctx.logger }),
   };
 }

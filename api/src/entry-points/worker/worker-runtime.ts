@@ -61,7 +61,7 @@ export async function startWorker(config: AppConfig, logger: Logger): Promise<Ru
   });
   let stopping = false;
   try {
-    await ctx.queue.scheduleSweeps(config.OUTBOX_SWEEP_INTERVAL_SECONDS * 1000, config.EXPIRY_SWEEP_INTERVAL_SECONDS * 1000);
+    await ctx.queue.scheduleSweeps(config.OUTBOX_SWEEP_INTERVAL_SECONDS * 1000, config.EXPIRY_SWEEP_INTERVAL_SECONDS * 1000, config.LIFECYCLE_SWEEP_INTERVAL_SECONDS * 1000);
   } catch (error) {
     // Redis may be down at start: the workers reconnect on their own; the schedules already exist
     // from any earlier start, and the next start (or another replica) upserts them again.

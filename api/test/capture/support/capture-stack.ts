@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { freePort } from '../../../../scripts/stack/free-port';
-import { startTestService, TestService } from '../../../../inference/test/support/start-test-service';
+import { InferenceService, startInferenceService } from '../../../../scripts/test-support/inference-service';
 import { CaptureBlobRepository } from '../../../src/data-access/capture-blob.repository';
 import { WebhookStack } from '../../webhooks/support/webhook-stack';
-import { createSession } from '../../webhooks/support/sessions-api';
+import { createSession } from '../../../../scripts/test-support/sessions-api';
 
 const MODELS = path.resolve(__dirname, '../../../../models');
 
@@ -13,14 +13,14 @@ const MODELS = path.resolve(__dirname, '../../../../models');
  * same address), the API, a worker process, and a verifying webhook receiver.
  */
 export class CaptureStack {
-  inference: TestService | null = null;
+  inference: InferenceService | null = null;
 
   private constructor(readonly stack: WebhookStack, readonly inferencePort: number) {}
 
-  static async start(): Promise<CaptureStack> {
+  static async start(overrides: Record<string, string> = {}): Promise<CaptureStack> {
     const inferencePort = await freePort();
     const stack = await WebhookStack.start({
-      INFERENCE_URL: `127.0.0.1:${inferencePort}`, DECISION_RETRY_BASE_MS: '300', CAPTURE_EVENTS_POLL_MS: '200', WATCHLIST_REFRESH_SECONDS: '0',
+      INFERENCE_URL: `127.0.0.1:${inferencePort}`, DECISION_RETRY_BASE_MS: '300', CAPTURE_EVENTS_POLL_MS: '200', WATCHLIST_REFRESH_SECONDS: '0', ...overrides,
     });
     const capture = new CaptureStack(stack, inferencePort);
     await capture.startInference();
@@ -30,7 +30,12 @@ export class CaptureStack {
   }
 
   async startInference(): Promise<void> {
-    this.inference = await startTestService(MODELS, { port: this.inferencePort });
+    this.inference = await startInferenceService(MODELS, { port: this.inferencePort });
+  }
+
+  /** Starts the inference service again if a test stopped it, so one failure does not fail the next tests. */
+  async ensureInference(): Promise<void> {
+    if (!this.inference) await this.startInference();
   }
 
   async stopInference(): Promise<void> {

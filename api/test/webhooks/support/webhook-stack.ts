@@ -1,20 +1,19 @@
 import { Connection } from 'mongoose';
 import { isolatedTestEnv } from '../../../../scripts/test-support/test-env';
 import { loadConfig } from '../../../src/config/env';
-import { AccountRepository } from '../../../src/data-access/account.repository';
 import { DeliveryLogRepository } from '../../../src/data-access/delivery-log.repository';
 import { connectMongo } from '../../../src/data-access/mongo-connection';
 import { SessionDocument, sessionModel } from '../../../src/data-access/session.model';
 import { Model } from 'mongoose';
 import { SessionRepository } from '../../../src/data-access/session.repository';
+import { PiiVault } from '../../../src/data-access/pii-vault';
+import { parseMasterKeys } from '../../../src/shared/master-keys';
 import { WebhookOutboxRepository } from '../../../src/data-access/webhook-outbox.repository';
 import { startApi, RunningApi } from '../../../src/entry-points/http/http-server';
-import { createAccount } from '../../../src/domain/usecases/manage-accounts/manage-accounts.usecase';
-import { systemClock } from '../../../src/shared/clock';
 import { createLogger } from '../../../src/shared/logger';
-import { SecretBox } from '../../../src/shared/secret-box';
-import { ServiceProcess, startWorkerProcess } from './service-process';
-import { WebhookReceiver } from './webhook-receiver';
+import { issueAccount } from '../../../../scripts/test-support/account-bootstrap';
+import { ServiceProcess, startWorkerProcess } from '../../../../scripts/test-support/service-process';
+import { WebhookReceiver } from '../../../../scripts/test-support/webhook-receiver';
 
 /** Worker timings shrunk so faults resolve in seconds: retries 0.2 s apart, a dead worker's job handed over in ~3 s. */
 export const FAST_ENV: Record<string, string> = {
@@ -56,21 +55,20 @@ export class WebhookStack {
     readonly deliveryLog: DeliveryLogRepository,
   ) {
     this.sessionModel = sessionModel(store);
-    this.outbox = new WebhookOutboxRepository(this.sessionModel);
+    this.outbox = new WebhookOutboxRepository(this.sessionModel, sessions.vault);
   }
 
   static async start(overrides: Record<string, string> = {}): Promise<WebhookStack> {
     const env = { ...isolatedTestEnv(), ...FAST_ENV, ...overrides };
     const store = await connectMongo(env.MONGODB_URI as string);
-    const accounts = new AccountRepository(store, new SecretBox(env.SECRET_ENCRYPTION_KEY as string));
-    await accounts.init();
-    const issued = await createAccount({ accounts, clock: systemClock }, { name: 'Webhook receiver', plan: 'starter', watchlist: false });
+    const issued = await issueAccount(store, env.SECRET_ENCRYPTION_KEY as string, { name: 'Webhook receiver' });
     const receiver = new WebhookReceiver(issued.webhook_secret);
     await receiver.start();
-    return new WebhookStack(env, issued, receiver, store, new SessionRepository(store), new DeliveryLogRepository(store));
+    const vault = new PiiVault(store, parseMasterKeys(env.PII_MASTER_KEYS as string));
+    return new WebhookStack(env, issued, receiver, store, new SessionRepository(store, vault), new DeliveryLogRepository(store));
   }
 
-  /** The API in this test process (for fault tests on the API itself, see service-process.ts). */
+  /** The API in this test process (for fault tests on the API itself, see scripts/test-support/service-process.ts). */
   async startApi(overrides: Record<string, string> = {}): Promise<string> {
     this.api = await startApi(loadConfig({ ...this.env, PORT: '0', ...overrides }), createLogger('silent'));
     return this.baseUrl;
@@ -95,8 +93,9 @@ export class WebhookStack {
     await this.store.close();
   }
 
+  /** The stored session with its personal fields opened (they are sealed at rest). */
   session(id: string): Promise<SessionDocument | null> {
-    return this.sessionModel.findById(id).lean<SessionDocument>().exec();
+    return this.sessions.findForApplicant(id);
   }
 
   /** The webhook state as GET /webhooks reports it (a settled round counts before the sweep copies it). */

@@ -22,7 +22,7 @@ export function redirectUrl(session: Pick<SessionDocument, '_id' | 'return_url' 
   return url.toString();
 }
 
-function steps(state: CaptureStateDocument): NonNullable<CaptureStatus['steps']> {
+export function steps(state: CaptureStateDocument): NonNullable<CaptureStatus['steps']> {
   const side = (captured: { readable: boolean; uploads: number } | null): StepState =>
     !captured ? 'missing' : !captured.readable && captured.uploads < 3 ? 'retake' : 'captured';
   return {

@@ -39,3 +39,13 @@ export async function purgeDueCaptures(deps: EndCaptureDeps): Promise<number> {
   }
   return due.length;
 }
+
+/** Redaction: every attempt's captured images deleted now, whatever the retention period. */
+export async function eraseCaptures(deps: Pick<EndCaptureDeps, 'states' | 'blobs' | 'clock'>, sessionId: string, lastAttempt: number): Promise<void> {
+  for (let attempt = 1; attempt <= lastAttempt; attempt += 1) {
+    const state = await deps.states.find(sessionId, attempt);
+    if (!state) continue;
+    await deps.blobs.delete(blobIdsOf(state));
+    if (!state.purged_at || blobIdsOf(state).length > 0) await deps.states.markPurged(state._id, deps.clock.now());
+  }
+}

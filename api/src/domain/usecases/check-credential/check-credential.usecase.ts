@@ -1,6 +1,7 @@
 import { SessionRepository } from '../../../data-access/session.repository';
 import { AppError } from '../../../shared/app-error';
 import { Clock } from '../../../shared/clock';
+import { AuditLog } from '../../audit/audit-event';
 import { Person } from '../../session-status';
 
 export interface CredentialView {
@@ -13,10 +14,18 @@ export interface CredentialView {
 }
 
 /** Public: anyone holding the token sees the verified name and document, as the spec warns. */
-export async function checkCredential(deps: { sessions: SessionRepository; clock: Clock }, token: string): Promise<CredentialView> {
+export async function checkCredential(deps: { sessions: SessionRepository; clock: Clock; audit: AuditLog }, token: string, requestId: string | null): Promise<CredentialView> {
   const doc = await deps.sessions.findByCredentialToken(token);
-  if (!doc || !doc.result_body || !doc.verified_until) throw AppError.notFound('credential');
-  return credentialView(JSON.parse(doc.result_body).person as Person, doc.status, doc.verified_until, deps.clock.now());
+  const person = doc?.result_body ? (JSON.parse(doc.result_body).person as Person | null) : null;
+  // A redacted session has no credential: its token is gone, and a token read before that finds no person.
+  if (!doc || !person || !doc.verified_until || doc.redacted_at) throw AppError.notFound('credential');
+  await recordCredentialRead(deps, doc._id, doc.account_id, requestId);
+  return credentialView(person, doc.status, doc.verified_until, deps.clock.now());
+}
+
+/** The public credential check and /c/{id} page: the reader is whoever holds the link. */
+export function recordCredentialRead(deps: { audit: AuditLog; clock: Clock }, sessionId: string, accountId: string, requestId: string | null): Promise<void> {
+  return deps.audit.record({ action: 'credential.read', actor: { type: 'credential_holder', id: null }, at: deps.clock.now(), session_id: sessionId, account_id: accountId, request_id: requestId, detail: null });
 }
 
 export function credentialView(person: Person, status: string, verifiedUntil: Date, now: Date): CredentialView {

@@ -4,6 +4,7 @@ import { CaptureBlobRepository } from '../../../data-access/capture-blob.reposit
 import { CaptureStateRepository } from '../../../data-access/capture-state.repository';
 import { SessionRepository } from '../../../data-access/session.repository';
 import { SecretBox } from '../../../shared/secret-box';
+import { LivenessRun } from '../../checks/check-results';
 import { decideChecks } from '../../decision/decide-checks';
 import { DecisionInputs } from '../../decision/decision-inputs';
 import { DecisionMetrics } from '../../ports/decision-metrics';
@@ -13,7 +14,7 @@ import { DECIDED_STATUSES, OPEN_STATUSES } from '../../session-status';
 import { attemptOf } from '../capture/capture-access';
 import { endCapture, EndCaptureDeps } from '../capture/end-capture';
 import { decideSession, DecideDeps } from '../decide-session/decide-session.usecase';
-import { loadCaptures } from './load-captures';
+import { LoadedCaptures, loadCaptures } from './load-captures';
 
 export interface DecideCapturedDeps extends DecideDeps, EndCaptureDeps {
   sessions: SessionRepository;
@@ -60,17 +61,17 @@ export async function decideCapturedSession(deps: DecideCapturedDeps, sessionId:
   const captures = await loadCaptures(deps.blobs, deps.sealer, state);
   const selfieHasFace = captures.antispoof.reason !== 'FACE_NOT_DETECTED';
   const [liveness, faceMatch, account] = await Promise.all([
-    // With the selfie: a photo swapped in after the challenge is not the person who performed it.
-    deps.inference.checkLiveness(captures.frames, captures.challenge, selfieHasFace ? captures.selfie : undefined),
-    captures.portrait && selfieHasFace ? deps.inference.matchFaces(captures.portrait, captures.selfie) : Promise.resolve(null),
+    // Usually made at selfie upload; made now only for a capture retaken after the selfie.
+    captures.liveness ?? livenessNow(deps, captures, selfieHasFace),
+    captures.faceMatch ?? (captures.portrait && captures.selfie && selfieHasFace ? deps.inference.matchFaces(captures.portrait, captures.selfie) : Promise.resolve(null)),
     deps.accounts.find(session.account_id),
   ]);
   const sanctions = account?.watchlist ? await screen(deps, captures.read.person) : null;
   const { decision, report } = decideChecks({
     document: captures.read,
     declaredType: captures.declaredType,
-    hasPortrait: captures.portrait !== null,
-    expected: { name: session.expected_name, dob: session.expected_dob, address: session.expected_address },
+    hasPortrait: captures.hasPortrait,
+    expected: { name: session.expected_name ?? '', dob: session.expected_dob, address: session.expected_address },
     liveness,
     antispoof: captures.antispoof,
     faceMatch,
@@ -99,6 +100,12 @@ export async function decideCapturedSession(deps: DecideCapturedDeps, sessionId:
   if (decided) deps.metrics?.decisionMade(decided.status, decision.failure_reason ?? null, (deps.clock.now().getTime() - state.submitted_at.getTime()) / 1000);
   deps.logger.info({ session_id: sessionId, status: decided?.status ?? 'lost-race', failure_reason: decision.failure_reason }, 'session decided');
   return decided ? 'decided' : 'already-ended';
+}
+
+function livenessNow(deps: DecideCapturedDeps, captures: LoadedCaptures, selfieHasFace: boolean): Promise<LivenessRun> {
+  if (!captures.frames || !captures.selfie) throw new Error('the frames and the selfie are loaded whenever liveness was not run at upload');
+  // With the selfie: a photo swapped in after the challenge is not the person who performed it.
+  return deps.inference.checkLiveness(captures.frames, captures.challenge, selfieHasFace ? captures.selfie : undefined);
 }
 
 /** Another writer (a cancellation, an expiry, a second worker) moved the session on first. */

@@ -3,43 +3,58 @@ import { CapturedSide, CaptureStateDocument } from '../../../data-access/capture
 import { SecretBox } from '../../../shared/secret-box';
 import { ChallengeStep } from '../../capture/challenge';
 import { unpackFrames } from '../../capture/frame-pack';
-import { CheckRun, DocumentRead } from '../../checks/check-results';
+import { CheckRun, DocumentRead, FaceMatchRun, LivenessRun } from '../../checks/check-results';
 import { DocumentType } from '../../session-status';
 
 export interface LoadedCaptures {
   read: DocumentRead;
   declaredType: DocumentType;
-  portrait: Buffer | null;
-  frames: Buffer[];
+  hasPortrait: boolean;
   challenge: ChallengeStep[];
-  selfie: Buffer;
   antispoof: CheckRun;
+  /** The liveness run made at selfie upload over these very frames, if any. */
+  liveness: LivenessRun | null;
+  /** The face match made at selfie upload against this very portrait, if any. */
+  faceMatch: FaceMatchRun | null;
+  /** Images, fetched only for the runs that were not made at upload (null when not needed). */
+  portrait: Buffer | null;
+  frames: Buffer[] | null;
+  selfie: Buffer | null;
 }
 
 /**
  * What the decision needs from one attempt's captures: the document read made at upload (the side
- * that carries the machine-readable zone, so the back of a card), the portrait from whichever side
- * showed one, the frames, and the selfie with its antispoof run.
+ * that carries the machine-readable zone, so the back of a card), whether a side showed a portrait,
+ * the runs made at selfie upload that still score the captures as they are now, and the images
+ * only for the runs that must be made again (a capture retaken after the selfie).
  */
-export async function loadCaptures(blobs: CaptureBlobRepository, sealer: SecretBox, state: CaptureStateDocument): Promise<LoadedCaptures> {
+export async function loadCaptures(blobs: Pick<CaptureBlobRepository, 'get'>, sealer: SecretBox, state: CaptureStateDocument): Promise<LoadedCaptures> {
   if (!state.front || !state.liveness || !state.selfie) throw new Error(`capture ${state._id} is incomplete`);
   const readOf = (side: CapturedSide): DocumentRead => JSON.parse(sealer.open(side.read_sealed)) as DocumentRead;
   const sides = [state.back, state.front].filter((side): side is CapturedSide => side !== null);
   const reads = sides.map((side) => ({ side, read: readOf(side) }));
   const chosen = reads.find((r) => r.read.person !== null) ?? reads[0]!;
-  const portraitSide = [state.front, state.back].find((side) => side?.portrait_blob_id) ?? null;
-  const [portrait, packed, selfie] = await Promise.all([
-    portraitSide ? blobs.get(state.session_id, portraitSide.portrait_blob_id as string) : Promise.resolve(null),
-    blobs.get(state.session_id, state.liveness.blob_ids[0] as string),
-    blobs.get(state.session_id, state.selfie.blob_id),
+  const portraitBlob = [state.front, state.back].find((side) => side?.portrait_blob_id)?.portrait_blob_id ?? null;
+  const { selfie } = state;
+  const liveness = selfie.liveness_json && selfie.liveness_blob_id === state.liveness.blob_ids[0] ? (JSON.parse(selfie.liveness_json) as LivenessRun) : null;
+  const faceMatch =
+    selfie.face_match_json && portraitBlob && selfie.face_match_portrait_blob_id === portraitBlob ? (JSON.parse(selfie.face_match_json) as FaceMatchRun) : null;
+  const needFaceMatch = faceMatch === null && portraitBlob !== null;
+  const [portrait, packed, selfieImage] = await Promise.all([
+    needFaceMatch ? blobs.get(state.session_id, portraitBlob) : Promise.resolve(null),
+    liveness === null ? blobs.get(state.session_id, state.liveness.blob_ids[0] as string) : Promise.resolve(null),
+    liveness === null || needFaceMatch ? blobs.get(state.session_id, selfie.blob_id) : Promise.resolve(null),
   ]);
   return {
     read: chosen.read,
     declaredType: (state.document_type ?? 'passport') as DocumentType,
-    portrait,
-    frames: unpackFrames(packed),
+    hasPortrait: portraitBlob !== null,
     challenge: state.challenge as ChallengeStep[],
-    selfie,
-    antispoof: JSON.parse(state.selfie.antispoof_json) as CheckRun,
+    antispoof: JSON.parse(selfie.antispoof_json) as CheckRun,
+    liveness,
+    faceMatch,
+    portrait,
+    frames: packed ? unpackFrames(packed) : null,
+    selfie: selfieImage,
   };
 }

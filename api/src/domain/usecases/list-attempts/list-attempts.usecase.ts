@@ -1,5 +1,6 @@
 import { SessionAttemptRepository } from '../../../data-access/session-attempt.repository';
 import { SessionRepository } from '../../../data-access/session.repository';
+import { recordRead, ReadContext } from '../../audit/record-read';
 import { Tenant } from '../../environment';
 
 interface AttemptEntry {
@@ -20,8 +21,9 @@ const entryJson = (entry: AttemptEntry): string => {
  * or expired). An archived copy of the current attempt (a retry that died before its reset) is
  * not listed twice: the session document is the truth for the current attempt.
  */
-export async function listAttempts(deps: { sessions: SessionRepository; attempts: Pick<SessionAttemptRepository, 'listForSession'> }, tenant: Tenant, id: string): Promise<string> {
+export async function listAttempts(deps: { sessions: SessionRepository; attempts: Pick<SessionAttemptRepository, 'listForSession'> }, tenant: Tenant, id: string, who: ReadContext): Promise<string> {
   const session = await deps.sessions.forTenant(tenant).get(id);
+  await recordRead(who, 'attempts.read', tenant, id);
   const currentAttempt = session.attempt ?? 1;
   const earlier: AttemptEntry[] = (await deps.attempts.listForSession(id)).filter((a) => a.attempt < currentAttempt);
   const entries = [...earlier, { attempt: currentAttempt, status: session.status, decided_at: session.decided_at, result_body: session.result_body }];

@@ -1,5 +1,6 @@
 import { SessionRepository } from '../../../data-access/session.repository';
 import { AppError } from '../../../shared/app-error';
+import { recordRead, ReadContext } from '../../audit/record-read';
 import { Tenant } from '../../environment';
 
 export async function getSessionStatus(sessions: SessionRepository, tenant: Tenant, id: string) {
@@ -8,11 +9,12 @@ export async function getSessionStatus(sessions: SessionRepository, tenant: Tena
 }
 
 /** The stored result bytes, exactly as the webhook carries them. */
-export async function getSessionResult(sessions: SessionRepository, tenant: Tenant, id: string): Promise<string> {
+export async function getSessionResult(sessions: SessionRepository, tenant: Tenant, id: string, who: ReadContext): Promise<string> {
   const doc = await sessions.forTenant(tenant).get(id);
   if (!doc.result_body || (doc.status !== 'VERIFIED' && doc.status !== 'FAILED')) {
     throw AppError.conflict(`The session is ${doc.status}; a result exists once it is VERIFIED or FAILED.`);
   }
+  await recordRead(who, 'result.read', tenant, id);
   return doc.result_body;
 }
 
@@ -21,11 +23,12 @@ export async function getSessionResult(sessions: SessionRepository, tenant: Tena
  * it and timings, serialized at decision time, no personal data and no images. A cancelled
  * session ran no check, so its report says each was skipped.
  */
-export async function getSessionReport(sessions: SessionRepository, tenant: Tenant, id: string): Promise<string> {
+export async function getSessionReport(sessions: SessionRepository, tenant: Tenant, id: string, who: ReadContext): Promise<string> {
   const doc = await sessions.forTenant(tenant).get(id);
   if (doc.status !== 'VERIFIED' && doc.status !== 'FAILED') {
     throw AppError.conflict(`The session is ${doc.status}; a report exists once it is VERIFIED or FAILED.`);
   }
+  await recordRead(who, 'report.read', tenant, id);
   if (doc.report_json) return doc.report_json;
   const skipped = { verdict: 'SKIPPED', reason: doc.failure_reason, scores: [], model: null, duration_ms: 0 };
   const checks = JSON.parse(doc.result_body ?? '{}').checks ?? {};
@@ -34,5 +37,6 @@ export async function getSessionReport(sessions: SessionRepository, tenant: Tena
     decided_at: doc.decided_at ? new Date(doc.decided_at).toISOString() : null,
     checks: Object.fromEntries(Object.entries(checks).map(([name, verdict]) => [name, { ...skipped, verdict }])),
     document: null,
+    ...(doc.redacted_at ? { redacted_at: new Date(doc.redacted_at).toISOString() } : {}),
   });
 }

@@ -5,6 +5,7 @@ import { Clock } from '../../../shared/clock';
 import { Logger } from '../../../shared/logger';
 import { Tenant } from '../../environment';
 import { DecisionQueue } from '../../ports/decision-queue';
+import { billDecision, BillDecisionDeps } from '../bill-decision/bill-decision.usecase';
 
 /** contract.md, "Retry of a FAILED session": the first attempt and two retries. */
 export const MAX_ATTEMPTS = 3;
@@ -17,6 +18,7 @@ export interface RetrySessionDeps {
   logger: Logger;
   publicBaseUrl: string;
   expiryMinutes: number;
+  billing: BillDecisionDeps;
 }
 
 /**
@@ -37,7 +39,10 @@ export async function retrySession(deps: RetrySessionDeps, tenant: Tenant, id: s
   if (current.status !== 'FAILED') throw AppError.conflict(`The session is ${current.status}; only a FAILED session can be retried.`);
   if (current.failure_reason === 'CANCELLED_BY_API') throw AppError.conflict('A cancelled session cannot be retried; create a new session.');
   if (attempt >= MAX_ATTEMPTS) throw AppError.conflict(`The session has used all ${MAX_ATTEMPTS} attempts; create a new session.`);
+  if (current.redacted_at) throw AppError.conflict('The session was redacted; create a new session.');
   await deps.queue.assertWritable();
+  // The decided attempt's ledger entry, if still owed, is written before the reset moves past it.
+  if (current.ledger_pending) await billDecision(deps.billing, current);
   const now = deps.clock.now();
   await deps.attempts.archive(current, now);
   if (current.webhook_state === 'pending') await deps.queue.enqueueWebhook(id, 'FAILED', attempt);

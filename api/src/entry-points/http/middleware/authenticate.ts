@@ -2,6 +2,7 @@ import { NextFunction, Request, Response } from 'express';
 import { AppContext } from '../../../app-context';
 import { KEY_PREFIX, Tenant } from '../../../domain/environment';
 import { AppError } from '../../../shared/app-error';
+import { planAt } from '../../../domain/pricing/plan-at';
 
 const KEY_SHAPE = new RegExp(`^(${Object.values(KEY_PREFIX).join('|')})[0-9A-Za-z]{32,}$`);
 
@@ -17,7 +18,7 @@ export function authenticate(ctx: Pick<AppContext, 'accounts' | 'clock'>) {
       const resolved = await ctx.accounts.resolveKey(key, ctx.clock.now());
       const account = resolved ? await ctx.accounts.find(resolved.accountId) : null;
       if (!resolved || !account) throw new AppError('INVALID_KEY_FORMAT', 'The API key does not match any key on record.');
-      const tenant: Tenant = { ...resolved, watchlist: account.watchlist, plan: account.plan };
+      const tenant: Tenant = { ...resolved, watchlist: account.watchlist, plan: planAt(account, ctx.clock.now()) };
       res.locals.tenant = tenant;
       next();
     } catch (error) {

@@ -2,12 +2,12 @@ import { OpenApiGeneratorV31, OpenAPIRegistry } from '@asteasolutions/zod-to-ope
 import { ZodType } from 'zod';
 import { credentialSchema, errorSchema, priceSchema, resultSchema } from '../schemas/result.schemas';
 import {
-  cancelSessionResponse, createSessionRequest, createSessionResponse, sessionIdParam, sessionStatusResponse, simulateRequest,
+  cancelSessionResponse, redactSessionResponse, createSessionRequest, createSessionResponse, sessionIdParam, sessionStatusResponse, simulateRequest,
 } from '../schemas/session.schemas';
 import { attemptsResponse, idempotencyKeyHeader, rateLimitHeaders, retryAfterHeader, retrySessionResponse } from '../schemas/retry.schemas';
 import { deliveryLogSchema } from '../schemas/webhook-delivery.schemas';
 import {
-  captureParams, captureStatusResponse, documentSideResponse, livenessResponse, reportSchema, selfieResponse, startCaptureResponse, submitResponse,
+  captureParams, captureProgressResponse, captureStatusResponse, documentSideResponse, livenessResponse, reportSchema, selfieResponse, startCaptureResponse, submitResponse,
 } from '../schemas/capture.schemas';
 import { z } from '../schemas/zod-openapi';
 import { describeRateLimits } from '../../../domain/rate-limits/plan-rate-limit';
@@ -46,8 +46,9 @@ export function buildOpenApiDocument(serverUrl: string) {
 
   registry.registerPath({
     method: 'post', path: '/v1/sessions', summary: 'Create a verification session', security: secured,
+    description: 'From a browser page on another origin (the widget with `apiKey`), CORS is answered for sandbox keys only: the preflight is granted, a sandbox key gets `Access-Control-Allow-Origin: *` with the RateLimit-* headers exposed, and a production key gets 403 FORBIDDEN without CORS headers (nothing is created). Create production sessions on your backend.',
     request: { headers: idempotencyKeyHeader, body: { content: { 'application/json': { schema: createSessionRequest } } } },
-    responses: { 201: keyed(json(createSessionResponse, 'Created'), replayed), ...errors(401, 409, 413, 415, 422, 503) },
+    responses: { 201: keyed(json(createSessionResponse, 'Created'), replayed), ...errors(401, 403, 409, 413, 415, 422, 503) },
   });
   registry.registerPath({
     method: 'post', path: '/v1/sessions/{id}/retry', summary: 'Retry a FAILED session (not a cancelled one): same id and URL, a new attempt, at most 3', security: secured,
@@ -69,6 +70,13 @@ export function buildOpenApiDocument(serverUrl: string) {
   registry.registerPath({
     method: 'delete', path: '/v1/sessions/{id}', summary: 'Cancel an open session (FAILED / CANCELLED_BY_API, no webhook)', security: secured,
     request: params, responses: { 200: keyed(json(cancelSessionResponse, 'Cancelled')), ...errors(401, 403, 404, 409) },
+  });
+  registry.registerPath({
+    method: 'post', path: '/v1/sessions/{id}/redact', security: secured, request: params,
+    summary: "Erase a session's personal data (idempotent; an open session is cancelled first)",
+    description:
+      'Deletes the expected name, date of birth and address, the person read from the document (in the result of every attempt), the credential (its token stops validating: 404), the captured images, and the document country, MRZ corrections and any sanctions match in the evidence report. The result keeps status, checks, confidence, failure_reason, verified_until and metadata, with `person` and `credential_token` null and `redacted_at` set; the report keeps every score. A retry of a redacted session is refused (409). Deployments may also redact automatically after PII_RETENTION_DAYS.',
+    responses: { 200: keyed(json(redactSessionResponse, 'Redacted')), ...errors(401, 403, 404, 409) },
   });
   registry.registerPath({
     method: 'post', path: '/v1/sessions/{id}/simulate', summary: 'Sandbox: complete a session with a chosen outcome', security: secured,
@@ -175,5 +183,13 @@ function registerCapture(registry: OpenAPIRegistry): void {
   registry.registerPath({
     method: 'get', path: '/v1/capture/{session_id}/events', summary: 'The capture status as Server-Sent Events, on every change until decided', request: params,
     responses: { 200: { description: 'text/event-stream of CaptureStatus objects', content: { 'text/event-stream': { schema: z.string() } } }, ...errors(404) },
+  });
+  registry.registerPath({
+    method: 'get', path: '/v1/capture/{session_id}/progress', summary: 'The coarse step the applicant is on (no token: for the desktop that handed off to a phone)', request: params,
+    responses: { 200: json(captureProgressResponse, 'The progress'), ...errors(404) },
+  });
+  registry.registerPath({
+    method: 'get', path: '/v1/capture/{session_id}/progress/events', summary: 'The progress as Server-Sent Events, on every change until decided', request: params,
+    responses: { 200: { description: 'text/event-stream of CaptureProgress objects', content: { 'text/event-stream': { schema: z.string() } } }, ...errors(404) },
   });
 }

@@ -1,14 +1,13 @@
 import { Request, Response } from 'express';
-import { CaptureStatus } from '../../../domain/usecases/capture/capture-status.usecase';
 
 const HEARTBEAT_MS = 15_000;
 
 /**
- * Server-Sent Events: the capture status now, then again on every change, until it is decided or
- * the client goes away. The API is stateless, so each stream polls the store (one read by _id per
- * interval) rather than waiting on another process's in-memory event.
+ * Server-Sent Events: the capture status (or progress) now, then again on every change, until it
+ * is decided or the client goes away. The API is stateless, so each stream polls the store (reads
+ * by _id per interval) rather than waiting on another process's in-memory event.
  */
-export async function streamEvents(req: Request, res: Response, first: CaptureStatus, read: () => Promise<CaptureStatus>, pollMs: number): Promise<void> {
+export async function streamEvents<T>(req: Request, res: Response, first: T, read: () => Promise<T>, pollMs: number): Promise<void> {
   res.status(200);
   res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
   res.setHeader('Connection', 'keep-alive');

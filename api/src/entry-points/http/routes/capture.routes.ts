@@ -1,6 +1,7 @@
 import { Request, Router } from 'express';
 import { AppContext } from '../../../app-context';
 import { DocumentType } from '../../../domain/session-status';
+import { captureProgress } from '../../../domain/usecases/capture/capture-progress.usecase';
 import { captureStatus, statusOf } from '../../../domain/usecases/capture/capture-status.usecase';
 import { sessionForCapture } from '../../../domain/usecases/capture/capture-access';
 import { DOCUMENT_TYPES, startCapture } from '../../../domain/usecases/capture/start-capture.usecase';
@@ -78,6 +79,16 @@ export function captureRouter(ctx: AppContext): Router {
     const id = idOf(req);
     const first = statusOf(await sessionForCapture(deps, id));
     await streamEvents(req, res, first, async () => statusOf(await sessionForCapture(deps, id)), ctx.config.CAPTURE_EVENTS_POLL_MS);
+  });
+
+  router.get('/:id/progress', async (req, res) => {
+    res.json(await captureProgress(deps, idOf(req)));
+  });
+
+  router.get('/:id/progress/events', async (req, res) => {
+    const id = idOf(req);
+    const first = await captureProgress(deps, id);
+    await streamEvents(req, res, first, () => captureProgress(deps, id), ctx.config.CAPTURE_EVENTS_POLL_MS);
   });
 
   return router;

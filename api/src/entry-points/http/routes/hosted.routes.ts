@@ -4,7 +4,7 @@ import { renderCredentialPage } from '../../../../../hosted/src/credential-page'
 import { Locale } from '../../../../../hosted/src/messages';
 import { renderNotFoundPage, renderVerificationPage } from '../../../../../hosted/src/verification-page';
 import { AppContext } from '../../../app-context';
-import { credentialView } from '../../../domain/usecases/check-credential/check-credential.usecase';
+import { credentialView, recordCredentialRead } from '../../../domain/usecases/check-credential/check-credential.usecase';
 import { openSession } from '../../../domain/usecases/open-session/open-session.usecase';
 import { SESSION_ID_PATTERN } from '../../../shared/random-id';
 import { originOf, setHostedPageHeaders } from '../middleware/hosted-page-headers';
@@ -48,11 +48,13 @@ export function hostedRouter(ctx: AppContext): Router {
     const id = String(req.params.id);
     const locale = localeOf(req.query.locale);
     const session = SESSION_ID_PATTERN.test(id) ? await ctx.sessions.findForApplicant(id) : null;
-    if (!session || session.status !== 'VERIFIED' || !session.result_body || !session.verified_until) {
+    const person = session?.result_body ? JSON.parse(session.result_body).person : null;
+    if (!session || session.status !== 'VERIFIED' || !person || !session.verified_until || session.redacted_at) {
       res.status(404).type('html').send(renderNotFoundPage(locale));
       return;
     }
-    const view = credentialView(JSON.parse(session.result_body).person, session.status, session.verified_until, ctx.clock.now());
+    await recordCredentialRead(ctx, session._id, session.account_id, (res.locals.requestId as string | undefined) ?? null);
+    const view = credentialView(person, session.status, session.verified_until, ctx.clock.now());
     res.type('html').send(renderCredentialPage({ locale: localeOf(req.query.locale, session.locale), ...view }));
   });
   return router;

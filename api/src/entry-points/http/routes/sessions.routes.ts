@@ -6,6 +6,7 @@ import { endCapture } from '../../../domain/usecases/capture/end-capture';
 import { createSession } from '../../../domain/usecases/create-session/create-session.usecase';
 import { listAttempts } from '../../../domain/usecases/list-attempts/list-attempts.usecase';
 import { getSessionReport, getSessionResult, getSessionStatus } from '../../../domain/usecases/read-session/read-session.usecase';
+import { redactSession } from '../../../domain/usecases/redact-session/redact-session.usecase';
 import { retrySession } from '../../../domain/usecases/retry-session/retry-session.usecase';
 import { SimulateCommand, simulateSession } from '../../../domain/usecases/simulate-session/simulate-session.usecase';
 import { AppError, ErrorDetail } from '../../../shared/app-error';
@@ -26,6 +27,9 @@ function sessionIdOf(req: Request): string {
   return id;
 }
 
+/** Who is reading, for the audit log. */
+const readerOf = (ctx: AppContext, res: Response) => ({ audit: ctx.audit, requestId: (res.locals.requestId as string | undefined) ?? null });
+
 function sendJsonText(res: Response, status: number, body: string): void {
   res.status(status).type('application/json').send(body);
 }
@@ -33,7 +37,9 @@ function sendJsonText(res: Response, status: number, body: string): void {
 export function sessionsRouter(ctx: AppContext): Router {
   const router = Router();
   router.use(authenticate(ctx), rateLimit(ctx));
-  const sessionDeps = { ...ctx, publicBaseUrl: ctx.config.PUBLIC_BASE_URL, expiryMinutes: ctx.config.SESSION_EXPIRY_MINUTES };
+  const billing = { ledger: ctx.ledger, accounts: ctx.accounts, sessions: ctx.sessions, clock: ctx.clock };
+  const sessionDeps = { ...ctx, billing, publicBaseUrl: ctx.config.PUBLIC_BASE_URL, expiryMinutes: ctx.config.SESSION_EXPIRY_MINUTES };
+  const cancelDeps = { ...ctx, endCapture: (id: string, attempt: number) => endCapture(ctx.capture, id, attempt) };
 
   router.post('/', jsonBody, idempotency(ctx), async (req, res) => {
     const tenant = tenantOf(res);
@@ -53,7 +59,7 @@ export function sessionsRouter(ctx: AppContext): Router {
   });
 
   router.get('/:id/result', async (req, res) => {
-    sendJsonText(res, 200, await getSessionResult(ctx.sessions, tenantOf(res), sessionIdOf(req)));
+    sendJsonText(res, 200, await getSessionResult(ctx.sessions, tenantOf(res), sessionIdOf(req), readerOf(ctx, res)));
   });
 
   router.post('/:id/retry', jsonBody, idempotency(ctx), async (req, res) => {
@@ -61,16 +67,27 @@ export function sessionsRouter(ctx: AppContext): Router {
   });
 
   router.get('/:id/attempts', async (req, res) => {
-    sendJsonText(res, 200, await listAttempts(ctx, tenantOf(res), sessionIdOf(req)));
+    sendJsonText(res, 200, await listAttempts(ctx, tenantOf(res), sessionIdOf(req), readerOf(ctx, res)));
   });
 
   router.get('/:id/report', async (req, res) => {
-    sendJsonText(res, 200, await getSessionReport(ctx.sessions, tenantOf(res), sessionIdOf(req)));
+    sendJsonText(res, 200, await getSessionReport(ctx.sessions, tenantOf(res), sessionIdOf(req), readerOf(ctx, res)));
   });
 
   router.delete('/:id', async (req, res) => {
-    const endCurrentCapture = (id: string, attempt: number) => endCapture(ctx.capture, id, attempt);
-    res.json(await cancelSession({ ...ctx, endCapture: endCurrentCapture }, tenantOf(res), sessionIdOf(req)));
+    res.json(await cancelSession(cancelDeps, tenantOf(res), sessionIdOf(req)));
+  });
+
+  router.post('/:id/redact', async (req, res) => {
+    const tenant = tenantOf(res);
+    const scoped = ctx.sessions.forTenant(tenant);
+    res.json(
+      await redactSession({ ...ctx, billing }, (id) => scoped.get(id), sessionIdOf(req), {
+        actor: { type: 'api_key', id: tenant.keyId },
+        requestId: readerOf(ctx, res).requestId,
+        cancelOpen: async (id) => void (await cancelSession(cancelDeps, tenant, id)),
+      }),
+    );
   });
 
   router.post('/:id/simulate', jsonBody, async (req, res) => {

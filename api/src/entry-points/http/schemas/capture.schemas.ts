@@ -1,5 +1,6 @@
 import { CHALLENGE_STEPS } from '../../../domain/capture/challenge';
 import { SESSION_STATUSES } from '../../../domain/session-status';
+import { PROGRESS_STEPS } from '../../../domain/usecases/capture/capture-progress.usecase';
 import { z } from './zod-openapi';
 
 const documentType = z.enum(['passport', 'id_card', 'driving_licence', 'residence_permit']);
@@ -48,6 +49,17 @@ export const captureStatusResponse = z
   })
   .openapi('CaptureStatus');
 
+export const captureProgressResponse = z
+  .object({
+    status: z.enum(SESSION_STATUSES),
+    decision: z.enum(['none', 'pending', 'done']),
+    redirect_url: z.string().nullable(),
+    step: z.enum(PROGRESS_STEPS).openapi({
+      description: 'waiting (no device started), the step the capturing device is on (document, liveness, selfie), submit (all captured), checking (decision pending), done (decided, expired or cancelled).',
+    }),
+  })
+  .openapi('CaptureProgress', { description: 'The token-less status plus the coarse step, for the page that handed the session to a phone. No personal data, no read result, no retake.' });
+
 const score = z.object({ name: z.string(), value: z.number(), threshold: z.number(), comparison: z.enum(['gte', 'lte']) });
 const reportCheck = z.object({
   verdict: z.enum(['PASS', 'FAIL', 'SKIPPED', 'CLEAR', 'MATCH']),
@@ -75,6 +87,7 @@ export const reportSchema = z
         corrections: z.array(z.object({ line: z.number(), index: z.number(), from: z.string(), to: z.string() })).openapi({ description: 'MRZ characters changed by check-digit-guided OCR correction.' }),
       })
       .nullable(),
+    redacted_at: z.string().optional().openapi({ description: 'Present once redacted: the scores stay; document.country and corrections, and a sanctions match, are gone.' }),
   })
   .openapi('EvidenceReport', { description: 'Every score with its decision line, the model (name, version, sha256) behind it and timings. No images, no personal data.' });
 

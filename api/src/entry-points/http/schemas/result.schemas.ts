@@ -47,6 +47,7 @@ export const resultSchema = z
     failure_reason: z.enum(FAILURE_REASONS).nullable(),
     credential_token: z.string().nullable().openapi({ description: 'Set on VERIFIED; for GET /v1/credentials/{token}.' }),
     attempt: z.number().int().min(1).max(3).openapi({ description: '1-based; a retry of a FAILED session decides again as the next attempt. Receivers key on session_id + attempt + status.' }),
+    redacted_at: z.string().optional().openapi({ description: 'Present only once the personal data was erased (POST /v1/sessions/{id}/redact or the retention period): `person` and `credential_token` are then null; status, checks, confidence and metadata stay.' }),
     metadata: z.record(z.string(), z.unknown()).openapi({ description: 'Exactly the bytes given at creation ({} when none).' }),
   })
   .openapi('SessionResult', { description: 'Returned by GET /v1/sessions/{id}/result and delivered as the webhook body.' });

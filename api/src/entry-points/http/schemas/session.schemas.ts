@@ -80,6 +80,14 @@ export const cancelSessionResponse = z
   .object({ session_id: z.string(), status: z.literal('FAILED'), failure_reason: z.literal('CANCELLED_BY_API') })
   .openapi('CancelSessionResponse');
 
+export const redactSessionResponse = z
+  .object({
+    session_id: z.string(),
+    status: z.enum(['VERIFIED', 'FAILED', 'EXPIRED']).openapi({ description: 'Unchanged by the redaction (an open session is cancelled first: FAILED).' }),
+    redacted_at: z.string().openapi({ description: 'ISO 8601 UTC; the same on every repeat of the call.' }),
+  })
+  .openapi('RedactSessionResponse');
+
 export const simulateRequest = z
   .discriminatedUnion('outcome', [
     z.strictObject({ outcome: z.literal('VERIFIED') }),

@@ -7,7 +7,7 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export interface ServiceProcess {
+export interface InferenceProcess {
   address: string;
   metricsUrl: string;
   pid: number;
@@ -51,7 +51,7 @@ function cpuOf(pid: number): number {
 }
 
 /** `root`: the checkout whose service runs (another one's, to compare a baseline in the same run). */
-export async function startServiceProcess(repository: string, env: Record<string, string> = {}, root = join(__dirname, '../..')): Promise<ServiceProcess> {
+export async function startInferenceProcess(repository: string, env: Record<string, string> = {}, root = join(__dirname, '../..')): Promise<InferenceProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--require', require.resolve('tsx/cjs'), join(root, 'inference/src/main.ts')], {
     cwd: root,
     env: { ...process.env, MODEL_REPOSITORY: repository, INFERENCE_PORT: '0', INFERENCE_METRICS_PORT: '0', INFERENCE_HOST: '127.0.0.1', ...env },

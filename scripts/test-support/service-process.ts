@@ -1,10 +1,10 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { waitFor } from '../../../../scripts/stack/child-process';
-import { freePort } from '../../../../scripts/stack/free-port';
+import { waitFor } from '../stack/child-process';
+import { freePort } from '../stack/free-port';
 
-const ROOT = path.resolve(__dirname, '../../../..');
+const ROOT = path.resolve(__dirname, '../..');
 const LOG_DIR = path.join(ROOT, '.state', 'webhooks', 'test-logs');
 export const WORKER_MAIN = path.join(ROOT, 'api/src/entry-points/worker/main.ts');
 export const API_MAIN = path.join(ROOT, 'api/src/entry-points/http/main.ts');
@@ -34,18 +34,26 @@ export interface ServiceProcess {
   kill(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/** Where a caller other than the tests wants the logs, and how long a slow start may take. */
+export interface SpawnTuning {
+  /** Default: .state/webhooks/test-logs (pruned after a day). */
+  logDir?: string;
+  /** Default: 30 s. */
+  readyTimeoutMs?: number;
+}
+
 /**
  * Runs a TypeScript entry point as its own node process (`node --import tsx`, not the tsx CLI,
  * which would put a relay process in between and make SIGKILL hit the wrong one).
  */
-function spawnService(name: string, script: string, env: Record<string, string>, port: number): ServiceProcess {
-  mkdirSync(LOG_DIR, { recursive: true });
+function spawnService(name: string, script: string, env: Record<string, string>, port: number, logDir = LOG_DIR): ServiceProcess {
+  mkdirSync(logDir, { recursive: true });
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const logFile = path.join(LOG_DIR, `${name}-${child.pid}.log`);
+  const logFile = path.join(logDir, `${name}-${child.pid}.log`);
   const log = createWriteStream(logFile);
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
@@ -71,17 +79,17 @@ async function ok(url: string): Promise<boolean> {
 }
 
 /** A worker process, returned once its /readyz says it is consuming (or, if told, once it is alive). */
-export async function startWorkerProcess(env: Record<string, string>, name = 'worker', until: 'ready' | 'alive' = 'ready'): Promise<ServiceProcess> {
+export async function startWorkerProcess(env: Record<string, string>, name = 'worker', until: 'ready' | 'alive' = 'ready', tuning: SpawnTuning = {}): Promise<ServiceProcess> {
   const port = await freePort();
-  const proc = spawnService(name, WORKER_MAIN, { ...env, WORKER_HEALTH_PORT: String(port) }, port);
-  await waitFor(name, () => ok(`http://127.0.0.1:${port}/${until === 'ready' ? 'readyz' : 'healthz'}`), 30_000, proc.child);
+  const proc = spawnService(name, WORKER_MAIN, { ...env, WORKER_HEALTH_PORT: String(port) }, port, tuning.logDir);
+  await waitFor(name, () => ok(`http://127.0.0.1:${port}/${until === 'ready' ? 'readyz' : 'healthz'}`), tuning.readyTimeoutMs ?? 30_000, proc.child);
   return proc;
 }
 
 /** An API process (optionally another entry script wrapping it), returned once /healthz answers. */
-export async function startApiProcess(env: Record<string, string>, script = API_MAIN, name = 'api', port?: number): Promise<ServiceProcess> {
+export async function startApiProcess(env: Record<string, string>, script = API_MAIN, name = 'api', port?: number, tuning: SpawnTuning = {}): Promise<ServiceProcess> {
   const listen = port ?? (await freePort());
-  const proc = spawnService(name, script, { ...env, PORT: String(listen) }, listen);
-  await waitFor(name, () => ok(`http://127.0.0.1:${listen}/healthz`), 30_000, proc.child);
+  const proc = spawnService(name, script, { ...env, PORT: String(listen) }, listen, tuning.logDir);
+  await waitFor(name, () => ok(`http://127.0.0.1:${listen}/healthz`), tuning.readyTimeoutMs ?? 30_000, proc.child);
   return proc;
 }

@@ -1,0 +1,82 @@
+import { Connection, Model, Schema } from 'mongoose';
+
+/**
+ * One billable decision: a production session attempt that reached VERIFIED or FAILED by its
+ * checks. `_id` is `<session_id>:<attempt>`, so however many processes, retries and sweeps record
+ * it, the store keeps one (a duplicate-_id insert is atomic on FerretDB; a conditional update is not).
+ */
+export interface LedgerEntryDocument {
+  _id: string;
+  account_id: string;
+  session_id: string;
+  attempt: number;
+  status: 'VERIFIED' | 'FAILED';
+  plan: string;
+  /** Where the billed country came from: the document read, the account's default, or the fallback. */
+  country: string;
+  country_source: 'document' | 'account_default' | 'fallback';
+  currency: string;
+  /** In the currency's minor unit. */
+  amount: number;
+  decided_at: Date;
+  /** `YYYY-MM` of decided_at (UTC): the billing report's key. */
+  month: string;
+  recorded_at: Date;
+}
+
+const ledgerSchema = new Schema<LedgerEntryDocument>(
+  {
+    _id: { type: String, required: true },
+    account_id: { type: String, required: true },
+    session_id: { type: String, required: true },
+    attempt: { type: Number, required: true },
+    status: { type: String, required: true },
+    plan: { type: String, required: true },
+    country: { type: String, required: true },
+    country_source: { type: String, required: true },
+    currency: { type: String, required: true },
+    amount: { type: Number, required: true },
+    decided_at: { type: Date, required: true },
+    month: { type: String, required: true },
+    recorded_at: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+// `billing report --account --month`: "one account's entries in one month".
+ledgerSchema.index({ account_id: 1, month: 1 });
+
+const DUPLICATE_KEY = 11000;
+
+export const ledgerEntryId = (sessionId: string, attempt: number) => `${sessionId}:${attempt}`;
+
+/** The billing ledger: insert-once entries, read back per account and month. */
+export class BillingLedgerRepository {
+  readonly model: Model<LedgerEntryDocument>;
+
+  constructor(connection: Connection) {
+    this.model = (connection.models.LedgerEntry as Model<LedgerEntryDocument> | undefined) ?? connection.model<LedgerEntryDocument>('LedgerEntry', ledgerSchema, 'billing_ledger');
+  }
+
+  async init(): Promise<void> {
+    await this.model.init();
+  }
+
+  /** True when this call wrote the entry; false when it was already there (a retry, a race). */
+  async record(entry: LedgerEntryDocument): Promise<boolean> {
+    try {
+      await this.model.create(entry);
+      return true;
+    } catch (error) {
+      if ((error as { code?: number }).code === DUPLICATE_KEY) return false;
+      throw error;
+    }
+  }
+
+  forAccountMonth(accountId: string, month: string): Promise<LedgerEntryDocument[]> {
+    return this.model.find({ account_id: accountId, month }).sort({ decided_at: 1 }).lean<LedgerEntryDocument[]>().exec();
+  }
+
+  forSession(sessionId: string): Promise<LedgerEntryDocument[]> {
+    return this.model.find({ session_id: sessionId }).sort({ attempt: 1 }).lean<LedgerEntryDocument[]>().exec();
+  }
+}

@@ -1,0 +1,14 @@
+/**
+ * What code outside api/ (benchmarks) may use of the API's insides, so that none of it imports
+ * data-access directly (scripts/test-support/boundaries.test.ts refuses a benchmark that does).
+ * Only what a benchmark measures or must read back belongs here, never a way around a use case.
+ */
+export { connectMongo } from './data-access/mongo-connection';
+export { createSanctionsScreening, WatchlistScreening } from './data-access/watchlist-screening';
+export { WatchlistRepository } from './data-access/watchlist.repository';
+export { WATCHLIST_FORMATS } from './data-access/watchlists/parsers/watchlist-formats';
+export { webhookSettlementModel } from './data-access/webhook-settlement.model';
+export { PiiVault } from './data-access/pii-vault';
+export { PERSONAL_SESSION_FIELDS } from './data-access/session.model';
+export type { SessionDocument } from './data-access/session.model';
+export { SessionRepository } from './data-access/session.repository';

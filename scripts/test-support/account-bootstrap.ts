@@ -1,0 +1,42 @@
+import { Connection } from 'mongoose';
+import { AccountRepository } from '../../api/src/data-access/account.repository';
+import { connectMongo } from '../../api/src/data-access/mongo-connection';
+import { createAccount } from '../../api/src/domain/usecases/manage-accounts/manage-accounts.usecase';
+import { systemClock } from '../../api/src/shared/clock';
+import { SecretBox } from '../../api/src/shared/secret-box';
+
+export interface IssuedAccount {
+  account_id: string;
+  sandbox_api_key: string;
+  live_api_key: string;
+  webhook_secret: string;
+}
+
+export interface AccountRequest {
+  name: string;
+  /** starter unless told. */
+  plan?: string;
+  watchlist?: boolean;
+}
+
+/**
+ * Issues an account straight into the store through the same use case as `npm run admin --
+ * accounts create`: one key per environment and a webhook secret, shown only here. Every test and
+ * benchmark bootstraps its accounts through this file (scripts/test-support/boundaries.test.ts
+ * refuses another copy).
+ */
+export async function issueAccount(store: Connection, secretKey: string, request: AccountRequest): Promise<IssuedAccount> {
+  const accounts = new AccountRepository(store, new SecretBox(secretKey));
+  await accounts.init();
+  return createAccount({ accounts, clock: systemClock }, { name: request.name, plan: request.plan ?? 'starter', watchlist: request.watchlist ?? false });
+}
+
+/** The same for a caller that holds no connection: one of its own, closed before this returns. */
+export async function issueAccountAt(mongoUri: string, secretKey: string, request: AccountRequest): Promise<IssuedAccount> {
+  const store = await connectMongo(mongoUri);
+  try {
+    return await issueAccount(store, secretKey, request);
+  } finally {
+    await store.close();
+  }
+}
