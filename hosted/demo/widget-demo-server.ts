@@ -86,7 +86,14 @@ export async function startWidgetDemo(options: WidgetDemoOptions): Promise<Widge
     return body.verification_url;
   }
 
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
+  // A port in use rejects (the stack then stops cleanly) instead of an unhandled 'error' event.
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   return { url: origin(), stop: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 

@@ -6,11 +6,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { status } from '@grpc/grpc-js';
 import { TINY_MODEL, tempRoot, tinyRepository, writeTinyModel } from './fixtures/tiny-repository';
-import { startTestService } from './support/start-test-service';
+import { startInferenceService } from '../../scripts/test-support/inference-service';
 
 async function startupError(repository: string): Promise<string> {
   try {
-    const service = await startTestService(repository);
+    const service = await startInferenceService(repository);
     await service.stop();
   } catch (error) {
     return (error as Error).message;
@@ -20,7 +20,7 @@ async function startupError(repository: string): Promise<string> {
 
 describe('model repository validation at start-up', () => {
   it('starts, warms the model and reports SERVING when the repository is valid', async () => {
-    const service = await startTestService(tinyRepository());
+    const service = await startInferenceService(tinyRepository());
     try {
       await expect(service.client.health()).resolves.toBe('SERVING');
       await expect(service.client.health('bioverify.inference.v1.ModelService')).resolves.toBe('SERVING');
@@ -81,7 +81,7 @@ describe('model repository validation at start-up', () => {
   it('serves the highest version folder, or the one version-policy.json pins', async () => {
     const root = tinyRepository();
     writeTinyModel(root, { version: 2 });
-    let service = await startTestService(root);
+    let service = await startInferenceService(root);
     try {
       expect((await service.client.modelMetadata(TINY_MODEL)).versions).toEqual(['2']);
       await expect(service.client.modelMetadata(TINY_MODEL, '1')).rejects.toMatchObject({ code: status.NOT_FOUND });
@@ -89,7 +89,7 @@ describe('model repository validation at start-up', () => {
       await service.stop();
     }
     writeFileSync(join(root, TINY_MODEL, 'version-policy.json'), JSON.stringify({ serve: 1 }));
-    service = await startTestService(root);
+    service = await startInferenceService(root);
     try {
       expect((await service.client.modelMetadata(TINY_MODEL)).versions).toEqual(['1']);
     } finally {

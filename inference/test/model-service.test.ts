@@ -7,17 +7,17 @@ import { status } from '@grpc/grpc-js';
 import { decodeTensor } from '../src/client/tensor-codec';
 import { createInProcessModelRunner } from '../src/runtime/in-process-model-runner';
 import { TINY_MODEL, tinyRepository } from './fixtures/tiny-repository';
-import { startTestService, type TestService } from './support/start-test-service';
+import { startInferenceService, type InferenceService } from '../../scripts/test-support/inference-service';
 import { floatTensor, protoInput } from './support/tensors';
 
 const row = (seed: number) => floatTensor([1, 4], (i) => seed * 10 + i + 0.25);
-const infer = (service: TestService, seed: number, timeoutMs?: number) =>
+const infer = (service: InferenceService, seed: number, timeoutMs?: number) =>
   service.client.modelInfer({ modelName: TINY_MODEL, inputs: [protoInput('x', row(seed))] }, timeoutMs);
 
 describe('ModelService over gRPC', () => {
   const repository = tinyRepository();
-  let service: TestService;
-  beforeAll(async () => { service = await startTestService(repository); });
+  let service: InferenceService;
+  beforeAll(async () => { service = await startInferenceService(repository); });
   afterAll(async () => { await service.stop(); });
 
   it('batches concurrent callers and gives each exactly the rows a single run gives', async () => {
@@ -103,8 +103,8 @@ describe('ModelService queue limits', () => {
   const repository = tinyRepository({
     editConfig: (c) => ({ ...c, dynamic_batching: { max_queue_delay_microseconds: 1_500_000, max_queue_size: 1 } }),
   });
-  let service: TestService;
-  beforeAll(async () => { service = await startTestService(repository); });
+  let service: InferenceService;
+  beforeAll(async () => { service = await startInferenceService(repository); });
   afterAll(async () => { await service.stop(); });
 
   it('answers RESOURCE_EXHAUSTED when the model queue is full', async () => {

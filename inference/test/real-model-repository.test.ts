@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { decodeTensor, encodeTensor } from '../src/client/tensor-codec';
 import { createInProcessModelRunner, type InProcessModelRunner } from '../src/runtime/in-process-model-runner';
 import type { ModelConfig } from '../src/runtime/model-runner';
-import { startTestService, type TestService } from './support/start-test-service';
+import { startInferenceService, type InferenceService } from '../../scripts/test-support/inference-service';
 import { sampleInputs } from './support/sample-inputs';
 import { maxAbsDiff } from './support/tensors';
 
@@ -15,10 +15,10 @@ const repository = join(__dirname, '../../models');
 const expectedModels = ['antispoof', 'face-detection', 'face-embedding', 'face-landmarks', 'passive-liveness', 'text-detection', 'text-recognition'];
 
 describe('the real model repository behind the service', () => {
-  let service: TestService;
+  let service: InferenceService;
   let bare: InProcessModelRunner;
   beforeAll(async () => {
-    service = await startTestService(repository);
+    service = await startInferenceService(repository);
     bare = await createInProcessModelRunner({ repository });
   }, 180_000);
   afterAll(async () => {

@@ -16,7 +16,7 @@ import { checkLiveness } from '../src/tasks/liveness/check-liveness';
 import type { CheckOutcome as TaskOutcome } from '../src/tasks/task-contracts';
 import { pngBomb } from './support/png-bomb';
 import { MAX_LIVENESS_FRAMES } from '../src/grpc/verification-service-handlers';
-import { startTestService, type TestService } from './support/start-test-service';
+import { startInferenceService, type InferenceService } from '../../scripts/test-support/inference-service';
 
 const faces = join(__dirname, '../../.state/assets/debian/faces');
 const photo = (name: string) => new Uint8Array(readFileSync(join(faces, name)));
@@ -32,10 +32,10 @@ function expectSameOutcome(remote: CheckOutcome | undefined, local: TaskOutcome)
 }
 
 describe('VerificationService over gRPC (real models)', () => {
-  let service: TestService;
+  let service: InferenceService;
   let local: InProcessModelRunner;
   beforeAll(async () => {
-    service = await startTestService(join(__dirname, '../../models'));
+    service = await startInferenceService(join(__dirname, '../../models'));
     local = await createInProcessModelRunner({ repository: join(__dirname, '../../models'), models: ['face-detection', 'face-landmarks', 'face-embedding', 'antispoof', 'passive-liveness', 'text-detection', 'text-recognition'] });
   }, 180_000);
   afterAll(async () => {

@@ -81,11 +81,13 @@ async function main(): Promise<void> {
     await ensureDemoAccount(mongoUri, env.SECRET_ENCRYPTION_KEY as string, path.join(ROOT, '.state', 'demo-account.json'), baseUrl);
     const api = startProcess('api', TSX, [path.join(ROOT, 'api/src/entry-points/http/main.ts')], { env, cwd: ROOT });
     running.push(api);
+    // The worker's health and metrics port (its config default is 8081); the widget demo takes the next one.
+    env.WORKER_HEALTH_PORT = process.env.WORKER_HEALTH_PORT ?? String(port + 1);
     const workerMain = path.join(ROOT, 'api/src/entry-points/worker/main.ts');
     if (existsSync(workerMain)) running.push(startProcess('worker', TSX, [workerMain], { env, cwd: ROOT }));
     await waitFor('api', async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).ok, 60_000, api.child);
     // Local stack only: an integrator page on another origin (another port) embedding the widget.
-    demo = await startWidgetDemo({ apiBase: baseUrl, sandboxKey: demoSandboxKey(), port: Number(process.env.WIDGET_DEMO_PORT ?? port + 1), host: 'localhost' });
+    demo = await startWidgetDemo({ apiBase: baseUrl, sandboxKey: demoSandboxKey(), port: Number(process.env.WIDGET_DEMO_PORT ?? port + 2), host: 'localhost' });
     console.log(`\nStack up: API ${baseUrl}  ·  reference ${baseUrl}/docs  ·  readiness ${baseUrl}/readyz  ·  widget demo ${demo.url}  (Ctrl-C stops everything)\n`);
     await new Promise<void>((resolve) => api.child.once('exit', () => resolve()));
     console.error('api exited; stopping the stack');

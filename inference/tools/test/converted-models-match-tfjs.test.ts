@@ -12,7 +12,7 @@ import { sha256 } from '../../src/repository/file-sha256';
 import { packageDir } from '../materializer/package-source';
 import { type Crop, preprocessImage, valueRange } from './support/preprocess-image';
 import { convertedVersions, PACKAGES_DIR, REPO_ROOT } from './support/repository-configs';
-import { seededUniform } from './support/seeded-random';
+import { seededUniform } from '../../../scripts/test-support/seeded-random';
 import { loadTfjsReference } from './support/tfjs-reference';
 
 const TOLERANCE = 1e-3;

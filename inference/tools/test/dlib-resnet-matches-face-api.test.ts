@@ -16,7 +16,7 @@ import { sha256 } from '../../src/repository/file-sha256';
 import { packageDir } from '../materializer/package-source';
 import { loadFaceApiReference } from './support/face-api-reference';
 import { committedVersions, MODELS_DIR, PACKAGES_DIR, REPO_ROOT } from './support/repository-configs';
-import { seededUniform } from './support/seeded-random';
+import { seededUniform } from '../../../scripts/test-support/seeded-random';
 import { analyseFaces, dlibChip } from '../../src/tasks';
 
 const TOLERANCE = 1e-4;
