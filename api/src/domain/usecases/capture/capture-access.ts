@@ -24,9 +24,12 @@ export function assertWritable(session: SessionDocument): void {
 }
 
 /** The bearer token must be the one issued to this attempt's device (compared in constant time). */
-export async function authorizedState(deps: CaptureDeps, session: SessionDocument, token: string | null): Promise<CaptureStateDocument> {
+export async function authorizedState(deps: CaptureDeps, session: SessionDocument, token: string | null, purpose: 'read' | 'write' = 'read'): Promise<CaptureStateDocument> {
   if (!token) throw new AppError('UNAUTHORIZED', 'Send the capture token from start as `Authorization: Bearer <token>`.');
   const state = await deps.states.find(session._id, attemptOf(session));
+  // The session ended between its read and this one (a decision landing mid-request purges the
+  // capture): a write then gets the contract's 409 for an ended session, not a token error.
+  if (purpose === 'write' && state?.purged_at) throw AppError.conflict('The session has ended; its capture is closed.');
   const presented = Buffer.from(hashToken(token), 'hex');
   if (!state || state.purged_at || !timingSafeEqual(presented, Buffer.from(state.token_hash, 'hex'))) {
     throw new AppError('UNAUTHORIZED', 'The capture token is not valid for this session.');
@@ -45,7 +48,7 @@ export async function countWrite(deps: CaptureDeps, session: SessionDocument): P
 export async function openCaptureForWrite(deps: CaptureDeps, id: string, token: string | null) {
   const session = await sessionForCapture(deps, id);
   assertWritable(session);
-  const state = await authorizedState(deps, session, token);
+  const state = await authorizedState(deps, session, token, 'write');
   if (session.decision_requested_at || state.submitted_at) throw AppError.conflict('The capture was submitted; the decision is pending.');
   await countWrite(deps, session);
   return { session, state, stateId: captureStateId(session._id, attemptOf(session)) };

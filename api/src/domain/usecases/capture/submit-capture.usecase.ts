@@ -14,7 +14,7 @@ export const SUBMITTED = { status: 'IN_PROGRESS', decision: 'pending' } as const
 export async function submitCapture(deps: CaptureDeps, id: string, token: string | null): Promise<typeof SUBMITTED> {
   const session = await sessionForCapture(deps, id);
   assertWritable(session);
-  const state = await authorizedState(deps, session, token);
+  const state = await authorizedState(deps, session, token, 'write');
   const attempt = attemptOf(session);
   if (!session.decision_requested_at && !state.submitted_at) {
     await countWrite(deps, session);
