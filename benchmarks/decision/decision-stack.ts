@@ -7,8 +7,7 @@
  * webhook receiver that answers 200 and notes when each copy arrived. Nothing here comes from a
  * folder's test/ (benchmarks use only the shared scripts/test-support).
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -16,31 +15,15 @@ import { issueAccountAt } from '../../scripts/test-support/account-bootstrap';
 import { API_MAIN, startApiProcess, startWorkerProcess } from '../../scripts/test-support/service-process';
 import { startStackPieces } from '../../scripts/test-support/stack-pieces';
 import { startInferenceProcess, type InferenceProcess } from '../../scripts/test-support/inference-process';
+import { cpuSecondsOf, descendants } from '../../scripts/test-support/process-tree';
 
 export const ROOT = path.resolve(__dirname, '../..');
 const STATE = path.join(ROOT, '.state', 'bench', 'decision');
-const CLOCK_TICK_MS = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim() || 100);
 
-function descendants(pid: number): number[] {
-  let children: number[] = [];
-  try {
-    children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).split('\n').map(Number).filter(Boolean);
-  } catch {
-    return [];
-  }
-  return children.flatMap((c) => [c, ...descendants(c)]);
-}
 
 /** user + system CPU (ms) a process and its live descendants have used so far (Linux /proc). */
 export function cpuMs(pid: number): number {
-  return [pid, ...descendants(pid)].reduce((sum, p) => {
-    try {
-      const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      return sum + (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
-    } catch {
-      return sum; // exited between ps and the read
-    }
-  }, 0);
+  return [pid, ...descendants(pid)].reduce((sum, p) => sum + cpuSecondsOf(p) * 1000, 0);
 }
 
 /** Answers 200 to every webhook and notes when each session's first copy arrived. */

@@ -3,9 +3,10 @@
  * refuses a bad repository naming the model, refuses bad environment naming the variable,
  * and serves then drains on SIGTERM.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { descendants } from '../../scripts/test-support/process-tree';
 import { createInferenceClient } from '../src/client/inference-client';
 import { TINY_MODEL, tinyRepository } from './fixtures/tiny-repository';
 
@@ -21,15 +22,6 @@ function run(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
-function descendants(pid: number): number[] {
-  let children: number[] = [];
-  try {
-    children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).split('\n').map(Number).filter(Boolean);
-  } catch {
-    return [];
-  }
-  return children.flatMap((child) => [child, ...descendants(child)]);
-}
 
 const alive = (pid: number): boolean => {
   try {

@@ -3,9 +3,10 @@
  * the benchmark's. Reads the event-loop lag from its Prometheus endpoint (each scrape resets the
  * window) and its memory from /proc, adding every executor child.
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { cpuSecondsOf, descendants } from './process-tree';
 
 export interface InferenceProcess {
   address: string;
@@ -21,15 +22,6 @@ export interface InferenceProcess {
   stop(): Promise<void>;
 }
 
-function descendants(pid: number): number[] {
-  let children: number[] = [];
-  try {
-    children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).split('\n').map(Number).filter(Boolean);
-  } catch {
-    return [];
-  }
-  return children.flatMap((c) => [c, ...descendants(c)]);
-}
 
 function kb(file: string, field: string): number {
   try {
@@ -40,15 +32,6 @@ function kb(file: string, field: string): number {
   }
 }
 
-/** utime + stime of one process, in seconds (Linux clock ticks are 1/100 s). */
-function cpuOf(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
 
 /** `root`: the checkout whose service runs (another one's, to compare a baseline in the same run). */
 export async function startInferenceProcess(repository: string, env: Record<string, string> = {}, root = join(__dirname, '../..')): Promise<InferenceProcess> {
@@ -85,7 +68,7 @@ export async function startInferenceProcess(repository: string, env: Record<stri
       const pss = pids.reduce((n, pid) => n + kb(`/proc/${pid}/smaps_rollup`, 'Pss'), 0);
       return { rss_mb: Math.round(rss / 1024), pss_mb: Math.round(pss / 1024), processes: pids.length };
     },
-    cpuSeconds: () => ({ front: cpuOf(child.pid!), executors: descendants(child.pid!).reduce((n, pid) => n + cpuOf(pid), 0) }),
+    cpuSeconds: () => ({ front: cpuSecondsOf(child.pid!), executors: descendants(child.pid!).reduce((n, pid) => n + cpuSecondsOf(pid), 0) }),
     stop: () => new Promise((resolve) => {
       if (child.exitCode !== null) return resolve();
       child.once('exit', () => resolve());

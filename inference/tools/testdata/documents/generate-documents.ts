@@ -10,7 +10,7 @@ import path from 'node:path';
 import { parse } from 'mrz';
 import { loadPortrait } from '../faces/augment-face';
 import { faceSources } from '../faces/face-sources';
-import { seededRandom, seedOf } from '../faces/seeded-random';
+import { seededRandom, seedOf } from '../../../../scripts/test-support/seeded-random';
 import { composeMrz } from './compose-mrz';
 import type { DocumentLabel, DocumentLabels, DocumentVariant, ExpectedFields } from './document-labels';
 import { documentSides } from './document-layouts';

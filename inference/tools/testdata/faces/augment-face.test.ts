@@ -1,5 +1,5 @@
 import { drawAugmentation } from './augment-face';
-import { seededRandom, seedOf } from './seeded-random';
+import { seededRandom, seedOf } from '../../../../scripts/test-support/seeded-random';
 
 describe('face augmentations', () => {
   it('are drawn reproducibly from the identity seed, so regenerated sets are identical', () => {

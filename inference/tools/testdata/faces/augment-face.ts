@@ -1,7 +1,7 @@
 import path from 'node:path';
 import sharp from 'sharp';
 import type { FaceSource, Region } from './face-sources';
-import { between } from './seeded-random';
+import { between } from '../../../../scripts/test-support/seeded-random';
 
 export interface Augmentation {
   /** Fraction cut from each side (left, top, right, bottom), before scaling. */

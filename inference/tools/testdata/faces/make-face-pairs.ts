@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { applyAugmentation, drawAugmentation, loadPortrait, type Augmentation } from './augment-face';
 import { faceSources, graceHopperOtherCrop, yaleRelitCells } from './face-sources';
-import { seededRandom, seedOf } from './seeded-random';
+import { seededRandom, seedOf } from '../../../../scripts/test-support/seeded-random';
 
 /** One line of pairs.jsonl; paths are relative to the pairs file. See README.md beside this file. */
 export interface FacePair { a: string; b: string; same: boolean; kind: string }

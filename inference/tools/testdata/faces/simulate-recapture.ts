@@ -6,7 +6,7 @@
  * what this machine can make honestly: no camera, no printer, so none is a real capture.
  */
 import sharp from 'sharp';
-import { seededRandom, seedOf } from './seeded-random';
+import { seededRandom, seedOf } from '../../../../scripts/test-support/seeded-random';
 
 interface Raw { data: Buffer; width: number; height: number }
 
