@@ -12,6 +12,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadApplicants, pool, runApplicant, type ApplicantTiming } from './applicants';
+import { prepareTestData } from './prepare-testdata';
 import { cpuMs, ROOT, startDecisionStack, type DecisionStack } from './decision-stack';
 import { PROCESSES, renderMarkdown, renderSvg, summariseAll, summarisePass, targets, type PassResult, type ProcessName, type Summary } from './decision-results';
 
@@ -101,6 +102,7 @@ async function main(): Promise<void> {
   // `--render FILE`: draw decision.md and decision.svg again from a decision.json, running nothing.
   const renderIndex = process.argv.indexOf('--render');
   if (renderIndex > 0) return writeResults(JSON.parse(readFileSync(process.argv[renderIndex + 1]!, 'utf8')), false);
+  prepareTestData(ROOT, log);
   const loadStart = load();
   log(`${options.applicants} applicants × ${options.passes} pass(es), ${options.concurrency} at a time; load average ${loadStart.join(' ')}`);
   const stack = await startDecisionStack(log);
