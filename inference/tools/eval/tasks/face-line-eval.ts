@@ -6,6 +6,7 @@ import type { ModelRunner } from '../../../src/runtime/model-runner';
 import type { EvalTask, ScoredTrial } from '../eval-task';
 import { readJsonl, resolveBeside } from '../read-jsonl';
 import { describeFaceLine, type LineTrial } from './face-line-report';
+import { generateFaceLineTestdata } from '../../testdata/face-line/generate-face-line-testdata';
 
 export const defaultFaceLinePairs = '.state/testdata/face-line/pairs.jsonl';
 
@@ -39,6 +40,8 @@ export const faceLineEval: EvalTask = {
   models: ['face-detection', 'face-landmarks', 'face-embedding'],
   async run({ runner, args, log }) {
     const file = args.pairs ?? defaultFaceLinePairs;
+    // The project's own set is made on demand (idempotent); a file of one's own is read as given.
+    if (!args.pairs) await generateFaceLineTestdata();
     const rows = await readJsonl(file, checkRow);
     const { metric, matchLine } = servedMetric(runner);
     const documents = [...new Set(rows.map((r) => r.document))];
