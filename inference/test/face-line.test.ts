@@ -22,10 +22,14 @@ describe('the face line on a document portrait against an independent selfie (re
 
   const portraits = new Map<string, Promise<Uint8Array>>();
 
-  /** The portrait as the document check crops it from the page, read once per document. */
+  /**
+   * The portrait as the document check crops it from the page, read once per document. The OCR in
+   * a document read can take many seconds on a loaded CPU, so the call gets a generous deadline:
+   * this test is about the face line, not the read's speed (benchmarks/ measures that).
+   */
   function portraitOf(document: string): Promise<Uint8Array> {
     if (!portraits.has(document)) {
-      portraits.set(document, service.client.verifyDocument(bytes(document), new Date('2026-11-01T00:00:00Z')).then((read) => {
+      portraits.set(document, service.client.verifyDocument(bytes(document), new Date('2026-11-01T00:00:00Z'), 150_000).then((read) => {
         if (read.portraitJpeg.length === 0) throw new Error(`${document}: the document check found no portrait`);
         return read.portraitJpeg;
       }));
@@ -34,7 +38,7 @@ describe('the face line on a document portrait against an independent selfie (re
   }
 
   async function match(pair: FaceLinePair): Promise<{ verdict: Verdict; distance: number; threshold: number }> {
-    const answer = await service.client.matchFaces(await portraitOf(pair.document), bytes(pair.selfie));
+    const answer = await service.client.matchFaces(await portraitOf(pair.document), bytes(pair.selfie), 60_000);
     const score = answer.outcome!.scores.find((s) => s.name === 'euclidean_distance')!;
     return { verdict: answer.outcome!.verdict, distance: score.value, threshold: score.threshold };
   }
@@ -51,23 +55,21 @@ describe('the face line on a document portrait against an independent selfie (re
   it('matches the portrait read from each Obama passport with his selfies from other years', async () => {
     const genuine = pairs.filter((p) => p.same && sampled(p));
     expect(genuine.length).toBe(6);
-    await Promise.all(genuine.map((p) => portraitOf(p.document)));
     for (const pair of genuine) {
       const result = await match(pair);
       expect({ pair: `${pair.document} | ${pair.selfie}`, verdict: result.verdict, threshold: result.threshold }).toEqual({ pair: `${pair.document} | ${pair.selfie}`, verdict: Verdict.VERDICT_PASS, threshold: servedLine });
     }
-  }, 120_000);
+  }, 300_000);
 
   it('refuses other people, from Obama against Biden to two women standing side by side in one photo', async () => {
     const sample = pairs.filter((p) => !p.same && sampled(p) && (
       (p.identities[0] === 'obama' && ['biden', 'face-api-s6-p1'].includes(p.identities[1]))
       || (p.identities[0] === 'face-api-s6-p3' && p.identities[1] === 'face-api-s6-p1')));
     expect(sample.length).toBeGreaterThanOrEqual(7);
-    await Promise.all(sample.map((p) => portraitOf(p.document)));
     for (const pair of sample) {
       const result = await match(pair);
       expect({ pair: `${pair.document} | ${pair.selfie}`, verdict: result.verdict }).toEqual({ pair: `${pair.document} | ${pair.selfie}`, verdict: Verdict.VERDICT_FAIL });
       expect(result.distance).toBeGreaterThan(servedLine);
     }
-  }, 120_000);
+  }, 300_000);
 });
