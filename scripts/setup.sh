@@ -38,10 +38,12 @@ fi
 if [ "${1:-all}" != runtime ]; then
   step "test images and font from Debian packages"
   bash scripts/fetch-debian-assets.sh
+  step "independent photos of one person from PyPI (face_recognition 1.3.0 sdist)"
+  bash scripts/fetch-pypi-face-photos.sh
 fi
 
 # `setup.sh runtime` (npm start) stops after the models; the synthetic test sets are for npm test.
-steps="build:web models:materialize testdata:documents testdata:faces"
+steps="build:web models:materialize testdata:documents testdata:faces testdata:face-line"
 [ "${1:-all}" = runtime ] && steps="build:web models:materialize"
 for script in $steps; do
   if node -e "process.exit(require('./package.json').scripts['$script'] ? 0 : 1)"; then

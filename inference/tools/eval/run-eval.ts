@@ -1,5 +1,6 @@
 /**
- * `npm run eval -- --task <name> [task flags] [--out <dir>] [--models <repository>]`
+ * `npm run eval` runs the default suite (default-suite.ts);
+ * `npm run eval -- --task <name> [task flags] [--out <dir>] [--models <repository>]` one task.
  * Runs one registered evaluation task against the real models in-process, prints FMR/FNMR at the
  * configured line and the equal-error point, and writes summary.json and chart.svg to --out
  * (default .state/eval/<task>/). See README.md beside this file for the input formats.
@@ -11,6 +12,7 @@ import { errorChartSvg } from './charts/error-chart-svg';
 import type { EvalArgs } from './eval-task';
 import { describeSummary, summariseTrials } from './summarise-trials';
 import { evalTasks } from './tasks';
+import { defaultSuite } from './default-suite';
 
 export function parseArgs(argv: string[]): EvalArgs {
   const args: EvalArgs = {};
@@ -24,11 +26,17 @@ export function parseArgs(argv: string[]): EvalArgs {
 }
 
 function usage(): string {
-  return ['usage: npm run eval -- --task <name> [flags] [--out <dir>] [--models <repository dir>]', 'tasks:',
+  return ['usage: npm run eval -- --task <name> [flags] [--out <dir>] [--models <repository dir>]',
+    `       npm run eval   (the default suite: ${defaultSuite.map((e) => e.join(' ')).join('; ')})`, 'tasks:',
     ...Object.values(evalTasks).map((t) => `  ${t.name} ${t.usage}`)].join('\n');
 }
 
 export async function runEval(argv: string[]): Promise<number> {
+  if (argv.length === 0) {
+    let code = 0;
+    for (const entry of defaultSuite) code = Math.max(code, await runEval(entry));
+    return code;
+  }
   const args = parseArgs(argv);
   const task = args.task ? evalTasks[args.task] : undefined;
   if (!task || args.help) {

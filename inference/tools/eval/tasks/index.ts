@@ -6,6 +6,7 @@ import type { EvalTask } from '../eval-task';
 import { antispoofCheckEval } from './antispoof-check-eval';
 import { antispoofEval, passiveLivenessEval } from './antispoof-eval';
 import { faceMatchEval } from './face-match-eval';
+import { faceLineEval } from './face-line-eval';
 import { livenessEval } from './liveness-eval';
 import { documentEval } from './document-eval';
 
@@ -16,4 +17,5 @@ export const evalTasks: Record<string, EvalTask> = {
   [passiveLivenessEval.name]: passiveLivenessEval,
   [antispoofCheckEval.name]: antispoofCheckEval,
   [documentEval.name]: documentEval,
+  [faceLineEval.name]: faceLineEval,
 };
