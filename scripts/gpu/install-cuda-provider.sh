@@ -88,7 +88,9 @@ done
 
 # 4. Every library the provider needs must resolve from the cache, except the driver's libcuda.so.1,
 # which only a GPU node has (the NVIDIA device plugin mounts it).
-missing=$(LD_LIBRARY_PATH="$lib" ldd "$binding_dir/libonnxruntime_providers_cuda.so" | awk '/not found/ {print $1}' | grep -v '^libcuda\.so\.1$' || true)
+# cuDNN, cuFFT, NVRTC and nvJitLink are opened later (at the first kernel that needs them), so
+# each extracted library's own dependencies are checked too.
+missing=$(for so in "$binding_dir/libonnxruntime_providers_cuda.so" "$lib"/*.so*; do LD_LIBRARY_PATH="$lib" ldd "$so" | awk -v so="$(basename "$so")" '/not found/ {print so " needs " $1}'; done | grep -v 'needs libcuda\.so\.1$' | sort -u || true)
 [ -z "$missing" ] || fail "libraries still missing after extraction: $missing"
 driver=$(LD_LIBRARY_PATH="$lib" ldd "$binding_dir/libonnxruntime_providers_cuda.so" | awk '/libcuda\.so\.1/ && !/not found/ {print $3}')
 
