@@ -14,15 +14,17 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 lock="$here/cuda-provider.lock"
-provider_pins="$here/provider-libraries.sha256"
+library_pins="$here/cuda-libraries.sha256"
 cache="${GPU_CACHE_DIR:-$root/.state/gpu}"
 wheels="$cache/wheels"
 lib="$cache/lib"
 binding_dir="${ORT_BINDING_DIR:-$root/node_modules/onnxruntime-node/bin/napi-v6/linux/x64}"
-started=$(date +%s.%N)
+started=$(date +%s%N)
 step() { printf '[gpu:install] %s\n' "$*" >&2; }
 fail() { printf '[gpu:install] FAILED: %s\n' "$*" >&2; exit 1; }
-elapsed() { printf '%.1f s' "$(echo "$(date +%s.%N) - $started" | bc)"; }
+elapsed() { local ms=$((($(date +%s%N) - started) / 1000000)); printf '%d.%d s' $((ms / 1000)) $((ms % 1000 / 100)); }
+provider_pins() { grep -E ' libonnxruntime_providers_(cuda|shared)\.so$' "$library_pins"; }
+pinned_names() { grep -vE '^#' "$library_pins" | awk '{print $2}' | sort; }
 
 [ "$(uname -s)-$(uname -m)" = Linux-x86_64 ] || fail "the pinned wheels are for Linux x86_64, not $(uname -s)-$(uname -m)"
 [ -f "$binding_dir/libonnxruntime.so.1" ] || fail "no onnxruntime-node binding in $binding_dir (run npm install first)"
@@ -56,7 +58,8 @@ wheel_stamp >"$wheels/.verified"
 # extraction; a half-done one (interrupted) has no stamp and is redone.
 stamp="$lib/.lock-sha256"
 lock_sha=$(sha256sum "$lock" | cut -c1-64)
-if [ "$(cat "$stamp" 2>/dev/null)" != "$lock_sha" ] || ! (cd "$lib" && sha256sum --quiet -c "$provider_pins"); then
+present_names() { (cd "$lib" 2>/dev/null && ls -1 -- *.so* 2>/dev/null | sort); }
+if [ "$(cat "$stamp" 2>/dev/null)" != "$lock_sha" ] || [ "$(present_names)" != "$(pinned_names)" ] || ! (cd "$lib" && provider_pins | sha256sum --quiet -c); then
   step "extracting the libraries into $lib"
   rm -rf "$lib.tmp" && mkdir -p "$lib.tmp"
   for whl in "$wheels"/*.whl; do
@@ -67,6 +70,8 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$lock_sha" ] || ! (cd "$lib" && sha256sum
       *) unzip -q -j -o "$whl" 'nvidia/*/lib/*.so*' -d "$lib.tmp" ;;
     esac
   done
+  (cd "$lib.tmp" && grep -vE '^#' "$library_pins" | sha256sum --quiet -c) || fail "extracted libraries differ from $library_pins"
+  [ "$(cd "$lib.tmp" && ls -1 -- *.so* | sort)" = "$(pinned_names)" ] || fail "extracted library names differ from $library_pins"
   rm -rf "$lib" && mv "$lib.tmp" "$lib"
   echo "$lock_sha" >"$stamp"
   step "extracted in $(elapsed): $(du -sb "$lib" | cut -f1) bytes"
@@ -74,7 +79,7 @@ fi
 
 # 3. The provider pair must be the pinned 1.30.0 build. An older provider (1.29) also loads into
 # 1.30, so a load proves nothing: check the file hashes, the wheel's version and the binding's.
-(cd "$lib" && sha256sum --quiet -c "$provider_pins") || fail "extracted provider libraries differ from $provider_pins"
+(cd "$lib" && provider_pins | sha256sum --quiet -c) || fail "provider libraries in $lib differ from $library_pins"
 wheel_version=$(sed -n "s/^__version__ = '\(.*\)'$/\1/p" "$lib/build_and_package_info.py")
 node_version=$(node -p "require('$root/node_modules/onnxruntime-node/package.json').version")
 binding_version=$(grep -aoE 'VERS_[0-9]+\.[0-9]+\.[0-9]+' "$binding_dir/libonnxruntime.so.1" | head -1 | cut -d_ -f2)
@@ -84,7 +89,7 @@ binding_version=$(grep -aoE 'VERS_[0-9]+\.[0-9]+\.[0-9]+' "$binding_dir/libonnxr
 for so in libonnxruntime_providers_cuda.so libonnxruntime_providers_shared.so; do
   if ! cmp -s "$lib/$so" "$binding_dir/$so"; then cp "$lib/$so" "$binding_dir/$so.tmp" && mv "$binding_dir/$so.tmp" "$binding_dir/$so"; fi
 done
-(cd "$binding_dir" && sha256sum --quiet -c "$provider_pins") || fail "provider libraries in $binding_dir differ from the pins"
+(cd "$binding_dir" && provider_pins | sha256sum --quiet -c) || fail "provider libraries in $binding_dir differ from $library_pins"
 
 # 4. Every library the provider needs must resolve from the cache, except the driver's libcuda.so.1,
 # which only a GPU node has (the NVIDIA device plugin mounts it).
