@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Makes onnxruntime-node able to run on CUDA, from pinned PyPI wheels only (no NuGet, no CUDA base
-# image). onnxruntime-node 1.30.0's own libonnxruntime.so.1 is built with CUDA support; what it
+# Makes onnxruntime-node able to run on CUDA, from pinned PyPI wheels only (nothing outside the
+# registries, no CUDA base image). onnxruntime-node 1.30.0's own libonnxruntime.so.1 is built with CUDA support; what it
 # lacks is the provider pair from onnxruntime-gpu==1.30.0 (the same build) next to the binding, and
 # the CUDA 13 runtime libraries on the executors' LD_LIBRARY_PATH. Idempotent: cached wheels and
 # extracted libraries are reused when their sha256 still matches the pins.
