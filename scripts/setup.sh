@@ -8,13 +8,13 @@ step() { printf '[setup] %s\n' "$*" >&2; }
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
 # npm packages, at the versions in package-lock.json. onnxruntime-node's install script would fetch
-# CUDA binaries from outside; the CPU provider ships in the package, so skip it (a GPU image sets
-# ONNXRUNTIME_NODE_INSTALL=cuda12). `npm install` rather than `npm ci`: this registry lacks some
+# CUDA binaries from outside the registries; the CPU provider ships in the package, so it is always
+# skipped (the CUDA provider comes from PyPI wheels: scripts/gpu/). `npm install` rather than `npm ci`: this registry lacks some
 # other-platform optional packages (e.g. @swc/core-darwin-arm64 at the pinned version), so the lock
 # cannot list them and `npm ci` refuses it as out of sync; `npm install` keeps the lock as it is.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   step "npm install (from package-lock.json)"
-  ONNXRUNTIME_NODE_INSTALL="${ONNXRUNTIME_NODE_INSTALL:-skip}" npm install --no-audit --no-fund --loglevel=error
+  ONNXRUNTIME_NODE_INSTALL=skip npm install --no-audit --no-fund --loglevel=error
 fi
 
 if [ -z "${REDIS_URL:-}" ] && ! command -v redis-server >/dev/null && [ ! -x /usr/bin/redis-server ]; then
@@ -51,4 +51,10 @@ for script in $steps; do
     npm run --silent "$script"
   fi
 done
+# The CUDA provider and runtime (1.5 GB of pinned PyPI wheels, 2.4 GB extracted) only where the GPU
+# route is asked for; cached and verified in .state/gpu on later runs.
+if [ "${INFERENCE_DEVICE:-cpu}" != cpu ]; then
+  step "CUDA provider for INFERENCE_DEVICE=$INFERENCE_DEVICE (npm run gpu:install)"
+  bash scripts/gpu/install-cuda-provider.sh
+fi
 step "ready"

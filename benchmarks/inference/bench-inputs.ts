@@ -13,7 +13,7 @@ export function benchConfig(config: ModelConfig): ModelConfig {
 }
 
 export function benchInputs(config: ModelConfig, rows: number): Record<string, HostTensor> {
-  const shapes = warmupInputs({ ...benchConfig(config), warmup: { batch_size: 1 } });
+  const shapes = warmupInputs(benchConfig(config), 1);
   let seed = 12345;
   const random = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
   return Object.fromEntries(Object.entries(shapes).map(([name, t]) => {

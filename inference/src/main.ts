@@ -5,12 +5,16 @@
  */
 import { readServiceEnv } from './config/service-env';
 import { startInferenceServer } from './grpc/inference-server';
+import { nvidiaDriverVersion } from './runtime/nvidia-driver';
 
 const log = (line: string): void => console.log(`[inference] ${line}`);
 
 async function main(): Promise<void> {
   const env = readServiceEnv();
   const started = performance.now();
+  if (env.INFERENCE_DEVICE !== 'cpu') {
+    log(`INFERENCE_DEVICE=${env.INFERENCE_DEVICE}; NVIDIA driver ${nvidiaDriverVersion()}; CUDA libraries from ${env.INFERENCE_CUDA_LIBRARY_PATH ?? 'the loader\'s default path'}`);
+  }
   const server = await startInferenceServer({
     repository: env.MODEL_REPOSITORY,
     port: env.INFERENCE_PORT,
@@ -20,7 +24,12 @@ async function main(): Promise<void> {
     layout: env.INFERENCE_EXECUTOR,
     executorProcesses: env.INFERENCE_EXECUTOR_PROCESSES,
     dynamicBatching: env.INFERENCE_DYNAMIC_BATCHING === 'on',
-    tuning: { intraOpThreads: env.INFERENCE_INTRA_OP_THREADS, executorNice: env.INFERENCE_EXECUTOR_NICE },
+    tuning: {
+      intraOpThreads: env.INFERENCE_INTRA_OP_THREADS,
+      executorNice: env.INFERENCE_EXECUTOR_NICE,
+      device: env.INFERENCE_DEVICE,
+      cudaLibraryPath: env.INFERENCE_CUDA_LIBRARY_PATH,
+    },
     log,
   });
   log(`ready: ${server.host.models().length} models warmed in ${((performance.now() - started) / 1000).toFixed(1)} s; gRPC :${server.port}, metrics :${server.metricsPort}/metrics`);

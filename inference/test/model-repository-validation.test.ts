@@ -58,8 +58,8 @@ describe('model repository validation at start-up', () => {
   });
 
   it('names every missing or malformed config field', async () => {
-    const message = await startupError(tinyRepository({ editConfig: ({ licence: _l, ...c }) => ({ ...c, max_batch_size: -1 }) }));
-    expect(message).toMatch(/model "tiny-affine".*licence:.*max_batch_size:/);
+    const message = await startupError(tinyRepository({ editConfig: ({ licence: _l, ...c }) => ({ ...c, batching: { ...c.batching, cpu: { ...c.batching.cpu, max_batch_size: -1 } } }) }));
+    expect(message).toMatch(/model "tiny-affine".*licence:.*batching\.cpu\.max_batch_size:/);
   });
 
   it('refuses a file that is not an ONNX model even when its checksum matches', async () => {
@@ -67,7 +67,7 @@ describe('model repository validation at start-up', () => {
     const junk = Buffer.from('not an onnx graph');
     const sha256 = require('node:crypto').createHash('sha256').update(junk).digest('hex');
     writeTinyModel(root, { replaceModelBytes: junk, editConfig: (c) => ({ ...c, sha256 }) });
-    expect(await startupError(root)).toMatch(/model "tiny-affine": no execution provider could open the model/);
+    expect(await startupError(root)).toMatch(/model "tiny-affine": could not open the model on cpu: /);
   });
 
   it('says how to get a missing model file', async () => {

@@ -63,15 +63,15 @@ describe('ModelService over gRPC', () => {
     }
   });
 
-  it('reports the declared config, thresholds and the execution provider actually in use', async () => {
+  it('reports the declared config, thresholds, the provider and device in use and the batch profile picked for it', async () => {
     const metadata = await service.client.modelMetadata(TINY_MODEL);
-    expect(metadata.executionProvider).toBe('cpu');
-    expect(metadata.skippedProviders[0]).toMatchObject({ provider: 'cuda', reason: expect.stringContaining('ONNXRUNTIME_NODE_INSTALL=cuda12') });
+    expect(metadata).toMatchObject({ executionProvider: 'cpu', device: 'cpu', skippedProviders: [], maxBatchSize: 8 });
+    expect(metadata.batchProfile).toEqual({ device: 'cpu', maxBatchSize: 8, preferredBatchSize: [4, 8], maxQueueDelayMicroseconds: 20_000, maxQueueSize: 16, warmupBatchSizes: [2] });
     expect(metadata.thresholds).toEqual({ example_decision_line: 0.5 });
     expect(metadata.inputs).toEqual([{ name: 'x', datatype: 1, shape: [4], layout: 'NC' }]);
-    expect(JSON.parse(metadata.configJson)).toMatchObject({ name: TINY_MODEL, max_batch_size: 8 });
+    expect(JSON.parse(metadata.configJson)).toMatchObject({ name: TINY_MODEL, device: 'cpu', max_batch_size: 8, batching: { cuda: { max_batch_size: 64 } } });
     const index = await service.client.repositoryIndex();
-    expect(index.models).toEqual([{ name: TINY_MODEL, version: '1', ready: true, executionProvider: 'cpu' }]);
+    expect(index.models).toEqual([{ name: TINY_MODEL, version: '1', ready: true, executionProvider: 'cpu', device: 'cpu' }]);
   });
 
   it('exposes per-model queue time, batch size, run time, requests and errors to Prometheus', async () => {
@@ -81,7 +81,7 @@ describe('ModelService over gRPC', () => {
       expect(text).toMatch(new RegExp(`^${series}\\{model="${TINY_MODEL}"\\} [1-9]`, 'm'));
     }
     expect(text).toMatch(/^inference_errors_total\{model="tiny-affine",code="INVALID_ARGUMENT"\} [1-9]/m);
-    expect(text).toContain(`inference_model_info{model="${TINY_MODEL}",version="1",provider="cpu"} 1`);
+    expect(text).toContain(`inference_model_info{model="${TINY_MODEL}",version="1",provider="cpu",device="cpu"} 1`);
   });
 
   it('restarts a crashed executor: UNAVAILABLE meanwhile, then serving again', async () => {
@@ -101,7 +101,7 @@ describe('ModelService queue limits', () => {
   // A long queue delay and no preferred size keep a request that arrives behind another one
   // waiting (one that finds the model idle runs at once), which makes these exact.
   const repository = tinyRepository({
-    editConfig: (c) => ({ ...c, dynamic_batching: { max_queue_delay_microseconds: 1_500_000, max_queue_size: 1 } }),
+    editConfig: (c) => ({ ...c, batching: { ...c.batching, cpu: { max_batch_size: 8, max_queue_delay_microseconds: 1_500_000, max_queue_size: 1, warmup_batch_sizes: [1] } } }),
   });
   let service: InferenceService;
   beforeAll(async () => { service = await startInferenceService(repository); });

@@ -14,12 +14,12 @@ async function main(): Promise<void> {
     const stats = new Map((await client.modelStatistics()).modelStats.map((s) => [s.name, s]));
     for (const model of models) {
       const meta = await client.modelMetadata(model.name);
-      const config = JSON.parse(meta.configJson) as { dynamic_batching?: { preferred_batch_size?: number[]; max_queue_delay_microseconds: number } };
       const s = stats.get(model.name);
       const batches = s?.batchStats.map((b) => `${b.batchSize}×${b.computeInfer?.count ?? 0}`).join(' ') || 'none yet';
-      console.log(`${model.name} v${model.version} ${model.ready ? 'READY' : 'NOT READY'} on ${model.executionProvider} · sha256 ${meta.sha256.slice(0, 12)}…`);
+      console.log(`${model.name} v${model.version} ${model.ready ? 'READY' : 'NOT READY'} on ${model.executionProvider} (${model.device}) · sha256 ${meta.sha256.slice(0, 12)}…`);
       for (const skipped of meta.skippedProviders) console.log(`    ${skipped.provider} skipped: ${skipped.reason}`);
-      console.log(`    max_batch_size ${meta.maxBatchSize}, preferred [${config.dynamic_batching?.preferred_batch_size ?? []}], delay ${config.dynamic_batching?.max_queue_delay_microseconds ?? 0} µs · requests ${s?.inferenceCount ?? 0}, batches (size×count) ${batches}`);
+      const profile = meta.batchProfile;
+      console.log(`    batch profile ${profile?.device}: max_batch_size ${meta.maxBatchSize}, preferred [${profile?.preferredBatchSize ?? []}], delay ${profile?.maxQueueDelayMicroseconds ?? 0} µs · requests ${s?.inferenceCount ?? 0}, batches (size×count) ${batches}`);
     }
   } finally {
     client.close();

@@ -8,16 +8,23 @@ ENV ONNXRUNTIME_NODE_INSTALL=skip
 COPY . .
 RUN npm install --no-audit --no-fund && npm run models:materialize && npm run build
 
-# onnxruntime-node's install script fetches the CUDA 12 execution provider when
-# ONNXRUNTIME_NODE_INSTALL=cuda12 (the build machine needs internet; dev machines use `skip`, the
-# CPU provider ships in the package). The CUDA/cuDNN runtime comes from the base image.
-FROM nvidia/cuda:12.4.1-cudnn-runtime-ubuntu22.04
-RUN apt-get update && apt-get install -y --no-install-recommends curl ca-certificates \
- && curl -fsSL https://deb.nodesource.com/setup_20.x | bash - && apt-get install -y nodejs && rm -rf /var/lib/apt/lists/*
+# No CUDA base image: onnxruntime-node 1.30.0's own libonnxruntime.so.1 is built with CUDA support,
+# and scripts/gpu/install-cuda-provider.sh adds what it lacks from pinned PyPI wheels (hashes in
+# scripts/gpu/cuda-provider.lock, every library's sha256 in scripts/gpu/cuda-libraries.sha256):
+# the provider pair from onnxruntime-gpu==1.30.0 beside the binding, and the CUDA 13 runtime,
+# cuBLAS, cuRAND, cuFFT, NVRTC, nvJitLink and cuDNN 9 in /opt/gpu/lib (2.4 GB). The driver's
+# libcuda.so.1 (R580 or newer) is mounted by the NVIDIA container toolkit on the node. pip and
+# unzip are used in the same layer and removed with the wheels, so only the libraries stay.
+FROM node:20-bookworm-slim
 WORKDIR /app
-ENV NODE_ENV=production ONNXRUNTIME_NODE_INSTALL=cuda12
+ENV NODE_ENV=production ONNXRUNTIME_NODE_INSTALL=skip INFERENCE_CUDA_LIBRARY_PATH=/opt/gpu/lib
 COPY package.json package-lock.json ./
-RUN npm install --omit=dev --no-audit --no-fund --foreground-scripts && npm cache clean --force
+# `npm install`, not `npm ci`: see scripts/setup.sh (the lock cannot list every platform's optional packages).
+RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY scripts/gpu ./scripts/gpu
+RUN apt-get update && apt-get install -y --no-install-recommends python3-pip unzip ca-certificates \
+ && GPU_CACHE_DIR=/opt/gpu PIP_NO_CACHE_DIR=1 bash scripts/gpu/install-cuda-provider.sh \
+ && rm -rf /opt/gpu/wheels && apt-get purge -y --auto-remove python3-pip unzip && rm -rf /var/lib/apt/lists/*
 COPY --from=build /app/dist/inference/src ./dist/inference/src
 COPY --from=build /app/dist/proto ./dist/proto
 COPY --from=build /app/models ./models

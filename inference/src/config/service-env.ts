@@ -25,6 +25,17 @@ export const serviceEnvSchema = z.object({
    * it only where the pod's cgroup holds nothing but the front and its executors.
    */
   INFERENCE_EXECUTOR_NICE: z.coerce.number().int().min(0).max(19).default(0),
+  /**
+   * Where every model runs. cuda: on the GPU or the service exits at start naming the model and
+   * why; cpu (default): on the CPU; auto: CUDA where it opens, else CPU with a warning.
+   */
+  INFERENCE_DEVICE: z.enum(['cpu', 'cuda', 'auto']).default('cpu'),
+  /** The CUDA 13 runtime libraries (`npm run gpu:install` writes it to .state/gpu/env; the GPU image sets it). */
+  INFERENCE_CUDA_LIBRARY_PATH: z.string().min(1).optional(),
+}).refine((env) => env.INFERENCE_DEVICE === 'cpu' || env.INFERENCE_EXECUTOR === 'process', {
+  // onnxruntime prints why CUDA failed only to stderr, which the front reads from executor processes.
+  path: ['INFERENCE_EXECUTOR'],
+  message: 'INFERENCE_DEVICE=cuda or auto needs INFERENCE_EXECUTOR=process',
 });
 
 export type ServiceEnv = z.infer<typeof serviceEnvSchema>;

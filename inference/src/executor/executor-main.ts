@@ -5,6 +5,7 @@
  */
 import { Socket } from 'node:net';
 import { setPriority } from 'node:os';
+import { CudaUnavailableError } from '../runtime/execution-providers';
 import { openModel, type OpenModel } from '../runtime/open-model';
 import { socketLink } from './executor-links';
 import { EXECUTOR_PIPE_FD, type ExecutorLink, type ExecutorReply, type ExecutorRequest, type Tensors } from './executor-protocol';
@@ -31,7 +32,8 @@ async function handle(message: ExecutorRequest, tensors: Tensors): Promise<void>
       models.set(name, model);
       link.send({ type: 'loaded', model: name, provider: model.provider, skipped: model.skippedProviders, warmupMs: model.warmupMs });
     } catch (error) {
-      link.send({ type: 'load-failed', model: name, message: (error as Error).message });
+      if (error instanceof CudaUnavailableError) link.send({ type: 'load-failed', model: name, message: error.reason, cudaUnavailable: true });
+      else link.send({ type: 'load-failed', model: name, message: (error as Error).message });
     }
     return;
   }

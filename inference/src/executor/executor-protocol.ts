@@ -3,7 +3,7 @@
  * one or more models). Headers are small JSON objects; tensors travel beside them as raw bytes.
  */
 import type { ModelEntry } from '../repository/load-model-repository';
-import type { SessionTuning } from '../runtime/execution-providers';
+import type { ProviderName, SessionTuning, SkippedProvider } from '../runtime/execution-providers';
 import type { HostTensor } from '../runtime/model-runner';
 
 export type Tensors = Record<string, HostTensor>;
@@ -13,8 +13,9 @@ export type ExecutorRequest =
   | { type: 'run'; id: number; model: string };
 
 export type ExecutorReply =
-  | { type: 'loaded'; model: string; provider: 'cuda' | 'cpu'; skipped: Array<{ provider: 'cuda' | 'cpu'; reason: string }>; warmupMs: number }
-  | { type: 'load-failed'; model: string; message: string }
+  | { type: 'loaded'; model: string; provider: ProviderName; skipped: SkippedProvider[]; warmupMs: number }
+  /** cudaUnavailable: the session did not open on CUDA; the front adds the reason from this process's stderr. */
+  | { type: 'load-failed'; model: string; message: string; cudaUnavailable?: boolean }
   | { type: 'result'; id: number; runMs: number }
   | { type: 'run-failed'; id: number; message: string };
 
@@ -27,8 +28,9 @@ export interface ExecutorLink<Out, In> {
 
 /** One model inside an executor group, whatever the layout. */
 export interface ModelExecutor {
-  readonly provider: 'cuda' | 'cpu';
-  readonly skippedProviders: Array<{ provider: 'cuda' | 'cpu'; reason: string }>;
+  readonly provider: ProviderName;
+  /** Only under INFERENCE_DEVICE=auto: CUDA, with why it did not open (from the executor's stderr). */
+  readonly skippedProviders: SkippedProvider[];
   readonly warmupMs: number;
   /** The process running it (the front's own for 'inline'): for operators and crash tests. */
   readonly pid: number;

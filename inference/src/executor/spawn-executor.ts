@@ -10,10 +10,13 @@ import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import type { ModelEntry } from '../repository/load-model-repository';
 import { ModelRepositoryError } from '../repository/model-repository-error';
-import type { SessionTuning } from '../runtime/execution-providers';
+import { cudaRefusalMessage } from '../runtime/cuda-failure';
+import { CudaUnavailableError, type SessionTuning } from '../runtime/execution-providers';
+import { nvidiaDriverVersion } from '../runtime/nvidia-driver';
 import { InferenceError } from '../runtime/inference-error';
 import { concatBatch } from '../batching/batch-tensors';
 import { socketLink } from './executor-links';
+import { StderrTail } from './stderr-tail';
 import type { ExecutorGroup, ExecutorLayout, ExecutorReply, ExecutorRequest, ModelExecutor, Tensors } from './executor-protocol';
 
 const compiled = !__filename.endsWith('.ts');
@@ -24,9 +27,24 @@ const loaderArgs = compiled ? [] : ['--require', require.resolve('tsx/cjs')];
 type Waiter = { resolve(v: { outputs: Tensors; runMs: number }): void; reject(e: Error): void };
 type Loaded = Extract<ExecutorReply, { type: 'loaded' }>;
 
+/** The CUDA runtime libraries are found through LD_LIBRARY_PATH, which the loader reads only at a process's start. */
+function executorEnv(tuning: SessionTuning): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, INFERENCE_EXECUTOR_NICE: String(tuning.executorNice ?? 0) };
+  if ((tuning.device ?? 'cpu') !== 'cpu' && tuning.cudaLibraryPath) {
+    env.LD_LIBRARY_PATH = [tuning.cudaLibraryPath, process.env.LD_LIBRARY_PATH].filter(Boolean).join(':');
+  }
+  return env;
+}
+
 async function processGroup(entries: ModelEntry[], tuning: SessionTuning): Promise<ExecutorGroup> {
-  const env = { ...process.env, INFERENCE_EXECUTOR_NICE: String(tuning.executorNice ?? 0) };
-  const child = spawn(process.execPath, [...loaderArgs, entryFile], { stdio: ['ignore', 'inherit', 'inherit', 'pipe'], env });
+  const child = spawn(process.execPath, [...loaderArgs, entryFile], { stdio: ['ignore', 'inherit', 'pipe', 'pipe'], env: executorEnv(tuning) });
+  const stderr = new StderrTail();
+  child.stderr!.setEncoding('utf8');
+  child.stderr!.on('data', (chunk: string) => {
+    process.stderr.write(chunk);
+    stderr.push(chunk);
+  });
+  const loadMark = stderr.mark;
   const link = socketLink<ExecutorRequest, ExecutorReply>(child.stdio[3] as Socket);
   const pending = new Map<number, Waiter>();
   const loads = new Map<string, { resolve(r: Loaded): void; reject(e: Error): void }>();
@@ -36,8 +54,8 @@ async function processGroup(entries: ModelEntry[], tuning: SessionTuning): Promi
   let exitListener: ((reason: string) => void) | undefined;
 
   link.onMessage((reply, tensors) => {
-    if (reply.type === 'loaded') return loads.get(reply.model)?.resolve(reply);
-    if (reply.type === 'load-failed') return loads.get(reply.model)?.reject(new ModelRepositoryError(reply.model, reply.message.replace(/^model "[^"]+": /, '')));
+    if (reply.type === 'loaded') return void withStderrReasons(reply).then((r) => loads.get(reply.model)?.resolve(r));
+    if (reply.type === 'load-failed') return void loadFailure(reply).then((e) => loads.get(reply.model)?.reject(e));
     const waiter = pending.get(reply.id);
     pending.delete(reply.id);
     if (reply.type === 'result') waiter?.resolve({ outputs: tensors, runMs: reply.runMs });
@@ -56,6 +74,17 @@ async function processGroup(entries: ModelEntry[], tuning: SessionTuning): Promi
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
+
+  async function loadFailure(reply: Extract<ExecutorReply, { type: 'load-failed' }>): Promise<Error> {
+    if (!reply.cudaUnavailable) return new ModelRepositoryError(reply.model, reply.message.replace(/^model "[^"]+": /, ''));
+    const message = cudaRefusalMessage(reply.message, await stderr.reason(loadMark), nvidiaDriverVersion());
+    return new ModelRepositoryError(reply.model, message);
+  }
+  async function withStderrReasons(reply: Loaded): Promise<Loaded> {
+    if (reply.skipped.length === 0) return reply;
+    const reason = await stderr.reason(loadMark);
+    return { ...reply, skipped: reply.skipped.map((s) => ({ ...s, reason: reason ?? s.reason })) };
+  }
 
   const executors = new Map<string, ModelExecutor>();
   try {
@@ -89,7 +118,15 @@ async function inlineGroup(entries: ModelEntry[], tuning: SessionTuning): Promis
   // Loaded here only, so the front never loads onnxruntime unless it runs models inline.
   const { openModel } = require('../runtime/open-model') as typeof import('../runtime/open-model');
   const models: Array<Awaited<ReturnType<typeof openModel>>> = [];
-  for (const entry of entries) models.push(await openModel(entry, tuning));
+  for (const entry of entries) {
+    try {
+      models.push(await openModel(entry, tuning));
+    } catch (error) {
+      await Promise.all(models.map((m) => m.close()));
+      if (error instanceof CudaUnavailableError) throw new ModelRepositoryError(entry.name, cudaRefusalMessage(error.reason, undefined, nvidiaDriverVersion()));
+      throw error;
+    }
+  }
   const executors = new Map<string, ModelExecutor>(models.map((model) => [model.entry.name, {
     provider: model.provider,
     skippedProviders: model.skippedProviders,

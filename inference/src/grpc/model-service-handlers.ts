@@ -5,13 +5,13 @@
  */
 import type { sendUnaryData, ServerUnaryCall } from '@grpc/grpc-js';
 import type {
-  ModelInferRequest, ModelInferResponse, ModelMetadataRequest, ModelMetadataResponse, ModelReadyRequest, ModelReadyResponse,
+  BatchProfile, ModelInferRequest, ModelInferResponse, ModelMetadataRequest, ModelMetadataResponse, ModelReadyRequest, ModelReadyResponse,
   ModelServiceServer, ModelStatistics, ModelStatisticsRequest, ModelStatisticsResponse, RepositoryIndexRequest, RepositoryIndexResponse,
 } from '../../../proto/gen/bioverify/inference/v1/model_service';
 import type { Duration } from '../metrics/model-statistics';
 import { InferenceError } from '../runtime/inference-error';
-import type { HostTensor, TensorSpec } from '../runtime/model-runner';
-import type { HostedModel } from '../serving/hosted-model';
+import type { HostTensor, ModelConfig, TensorSpec } from '../runtime/model-runner';
+import { deviceName, type HostedModel } from '../serving/hosted-model';
 import type { ModelHost } from '../serving/model-host';
 import { toServiceError } from './grpc-errors';
 import { decodeTensor, encodeTensor, InvalidTensorError, protoDataType } from '../client/tensor-codec';
@@ -43,6 +43,17 @@ function decodeInput(tensor: Parameters<typeof decodeTensor>[0]): HostTensor {
 }
 
 const tensorMetadata = (spec: TensorSpec) => ({ name: spec.name, datatype: protoDataType(spec.dtype), shape: spec.dims, layout: spec.layout ?? '' });
+const batchProfileOf = (config: ModelConfig): BatchProfile => {
+  const profile = config.batching[config.device];
+  return {
+    device: config.device,
+    maxBatchSize: profile.max_batch_size,
+    preferredBatchSize: profile.preferred_batch_size ?? [],
+    maxQueueDelayMicroseconds: profile.max_queue_delay_microseconds,
+    maxQueueSize: profile.max_queue_size ?? 0,
+    warmupBatchSizes: profile.warmup_batch_sizes,
+  };
+};
 const duration = (d: Duration) => ({ count: d.count, ns: d.ns });
 
 function statisticsOf(model: HostedModel): ModelStatistics {
@@ -51,6 +62,7 @@ function statisticsOf(model: HostedModel): ModelStatistics {
     name: model.entry.name,
     version: String(model.entry.version),
     executionProvider: model.executor.provider,
+    device: deviceName(model.executor.provider),
     inferenceCount: s.inferenceCount,
     executionCount: s.executionCount,
     inferenceStats: { success: duration(s.success), fail: duration(s.fail), queue: duration(s.queue), computeInfer: duration(s.computeInfer) },
@@ -85,6 +97,8 @@ export function modelServiceHandlers(current: () => ModelHost | undefined): Mode
         thresholds: config.thresholds ?? {},
         sha256: config.sha256,
         configJson: JSON.stringify(config),
+        device: deviceName(model.executor.provider),
+        batchProfile: batchProfileOf(config),
       };
     }),
 
@@ -117,7 +131,7 @@ export function modelServiceHandlers(current: () => ModelHost | undefined): Mode
     })),
 
     repositoryIndex: unary<RepositoryIndexRequest, RepositoryIndexResponse>(() => ({
-      models: loaded().models().map((m) => ({ name: m.entry.name, version: String(m.entry.version), ready: m.ready, executionProvider: m.executor.provider })),
+      models: loaded().models().map((m) => ({ name: m.entry.name, version: String(m.entry.version), ready: m.ready, executionProvider: m.executor.provider, device: deviceName(m.executor.provider) })),
     })),
   };
 }

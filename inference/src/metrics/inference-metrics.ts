@@ -15,7 +15,7 @@ export class InferenceMetrics {
   readonly runSeconds = new Histogram({ name: 'inference_run_seconds', help: 'Time the executor spent on one batch (session.run)', labelNames: ['model'], buckets: secondsBuckets, registers: [this.registry] });
   readonly batchSize = new Histogram({ name: 'inference_batch_size', help: 'Rows per executed batch', labelNames: ['model'], buckets: [1, 2, 4, 8, 16, 32, 64], registers: [this.registry] });
   readonly queueDepth = new Gauge({ name: 'inference_queue_depth', help: 'Requests waiting in the dynamic batcher', labelNames: ['model'], registers: [this.registry] });
-  readonly modelInfo = new Gauge({ name: 'inference_model_info', help: 'Served version and execution provider in use (value 1)', labelNames: ['model', 'version', 'provider'], registers: [this.registry] });
+  readonly modelInfo = new Gauge({ name: 'inference_model_info', help: 'Served version, execution provider and device in use (value 1)', labelNames: ['model', 'version', 'provider', 'device'], registers: [this.registry] });
   readonly modelReady = new Gauge({ name: 'inference_model_ready', help: '1 when the model is loaded, checked and warmed up', labelNames: ['model'], registers: [this.registry] });
 
   constructor() {

@@ -5,11 +5,12 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { ModelConfig } from './model-config';
+import type { DeclaredModelConfig, Device, ModelConfig } from './model-config';
 import { fileSha256 } from './file-sha256';
 import { parseModelConfig } from './model-config-schema';
 import { ModelRepositoryError } from './model-repository-error';
 import { listModelNames } from './repository-walk';
+import { servedConfig } from './served-config';
 import { chooseServedVersion } from './served-version';
 
 export interface ModelEntry {
@@ -18,15 +19,20 @@ export interface ModelEntry {
   /** Absolute path of the served version folder (assets are resolved against it). */
   versionDir: string;
   modelPath: string;
+  /** config.json as written, both batch profiles. */
+  declared: DeclaredModelConfig;
+  /** As served on the device the repository was loaded for (see served-config.ts). */
   config: ModelConfig;
 }
 
 export interface LoadRepositoryOptions {
   /** Load only these models (tests, or a GPU node serving a subset); default: every model folder. */
   only?: string[];
+  /** Whose batch profile `config` carries; default cpu. The service re-picks it for the device a session opened on. */
+  device?: Device;
 }
 
-export async function loadModelEntry(root: string, name: string): Promise<ModelEntry> {
+export async function loadModelEntry(root: string, name: string, device: Device = 'cpu'): Promise<ModelEntry> {
   const modelDir = join(root, name);
   if (!existsSync(modelDir)) throw new ModelRepositoryError(name, `no folder ${modelDir}`);
   const version = chooseServedVersion(name, modelDir);
@@ -34,7 +40,7 @@ export async function loadModelEntry(root: string, name: string): Promise<ModelE
   const configPath = join(versionDir, 'config.json');
   if (!existsSync(configPath)) throw new ModelRepositoryError(name, `version ${version} has no config.json`);
 
-  let config: ModelConfig;
+  let config: DeclaredModelConfig;
   try {
     config = parseModelConfig(JSON.parse(readFileSync(configPath, 'utf8')));
   } catch (error) {
@@ -54,7 +60,7 @@ export async function loadModelEntry(root: string, name: string): Promise<ModelE
   for (const [key, asset] of Object.entries(config.assets ?? {})) {
     if (!existsSync(join(versionDir, asset))) throw new ModelRepositoryError(name, `asset "${key}" (${asset}) is missing from ${versionDir}`);
   }
-  return { name, version, versionDir, modelPath, config };
+  return { name, version, versionDir, modelPath, declared: config, config: servedConfig(config, device) };
 }
 
 export async function loadModelRepository(root: string, options: LoadRepositoryOptions = {}): Promise<ModelEntry[]> {
@@ -63,6 +69,6 @@ export async function loadModelRepository(root: string, options: LoadRepositoryO
   const names = options.only ?? listModelNames(absolute);
   if (names.length === 0) throw new Error(`model repository ${absolute} holds no model folder (<model>/<version>/config.json)`);
   const entries: ModelEntry[] = [];
-  for (const name of names) entries.push(await loadModelEntry(absolute, name));
+  for (const name of names) entries.push(await loadModelEntry(absolute, name, options.device));
   return entries;
 }

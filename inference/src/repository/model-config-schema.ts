@@ -1,10 +1,10 @@
 /**
  * The declared shape of models/<name>/<version>/config.json, checked before anything is loaded so
  * a typo in a config stops start-up with the field's path instead of failing at the first request.
- * Mirrors ModelConfig in model-config.ts.
+ * Mirrors DeclaredModelConfig in model-config.ts.
  */
 import { z } from 'zod';
-import type { ModelConfig } from './model-config';
+import type { DeclaredModelConfig } from './model-config';
 
 const dtype = z.enum(['float32', 'int32', 'int64', 'uint8']);
 
@@ -25,6 +25,25 @@ const preprocessing = z.object({
   layout: z.enum(['NHWC', 'NCHW']),
 }).passthrough();
 
+const batchSize = z.number().int().positive();
+
+const batchProfile = z
+  .object({
+    max_batch_size: batchSize,
+    preferred_batch_size: z.array(batchSize).optional(),
+    max_queue_delay_microseconds: z.number().int().min(0),
+    max_queue_size: batchSize.optional(),
+    warmup_batch_sizes: z.array(batchSize).min(1),
+  })
+  .strict()
+  .superRefine((profile, ctx) => {
+    for (const key of ['preferred_batch_size', 'warmup_batch_sizes'] as const) {
+      for (const size of profile[key] ?? []) {
+        if (size > profile.max_batch_size) ctx.addIssue({ code: 'custom', path: [key], message: `${size} exceeds max_batch_size ${profile.max_batch_size}` });
+      }
+    }
+  });
+
 export const modelConfigSchema = z
   .object({
     name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'kebab-case model name'),
@@ -43,39 +62,25 @@ export const modelConfigSchema = z
     inputs: z.array(tensorSpec).min(1),
     outputs: z.array(tensorSpec).min(1),
     preprocessing: preprocessing.optional(),
-    max_batch_size: z.number().int().min(0),
-    dynamic_batching: z
-      .object({
-        preferred_batch_size: z.array(z.number().int().positive()).optional(),
-        max_queue_delay_microseconds: z.number().int().min(0),
-        max_queue_size: z.number().int().positive().optional(),
-      })
-      .passthrough()
-      .optional(),
-    execution_providers: z.array(z.enum(['cuda', 'cpu'])).min(1),
+    batching: z.object({ cpu: batchProfile, cuda: batchProfile }).strict(),
     thresholds: z.record(z.string(), z.number()).optional(),
     assets: z.record(z.string(), z.string()).optional(),
-    warmup: z.object({ batch_size: z.number().int().positive() }).optional(),
   })
-  .passthrough()
-  .superRefine((config, ctx) => {
-    const preferred = config.dynamic_batching?.preferred_batch_size ?? [];
-    for (const size of preferred) {
-      if (config.max_batch_size > 0 && size > config.max_batch_size) {
-        ctx.addIssue({ code: 'custom', path: ['dynamic_batching', 'preferred_batch_size'], message: `${size} exceeds max_batch_size ${config.max_batch_size}` });
-      }
-    }
-    if (config.warmup && config.max_batch_size > 0 && config.warmup.batch_size > config.max_batch_size) {
-      ctx.addIssue({ code: 'custom', path: ['warmup', 'batch_size'], message: 'exceeds max_batch_size' });
-    }
-  });
+  .passthrough();
 
-/** Parses raw JSON into a ModelConfig or throws a readable list of every bad field. */
-export function parseModelConfig(raw: unknown): ModelConfig {
+/** Fields of the single-profile format, named so an old config says what to change. */
+const LEGACY_BATCHING_FIELDS = ['max_batch_size', 'dynamic_batching', 'execution_providers', 'warmup'];
+
+/** Parses raw JSON into a DeclaredModelConfig or throws a readable list of every bad field. */
+export function parseModelConfig(raw: unknown): DeclaredModelConfig {
+  const legacy = typeof raw === 'object' && raw !== null ? LEGACY_BATCHING_FIELDS.filter((f) => f in raw) : [];
+  if (legacy.length > 0) {
+    throw new Error(`invalid config.json: ${legacy.join(', ')} moved into batching.cpu and batching.cuda (one profile per device; the device comes from INFERENCE_DEVICE)`);
+  }
   const result = modelConfigSchema.safeParse(raw);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
     throw new Error(`invalid config.json: ${problems.join('; ')}`);
   }
-  return result.data as ModelConfig;
+  return result.data as DeclaredModelConfig;
 }

@@ -1,32 +1,49 @@
 /**
- * Opens an ONNX session on the first execution provider in the config's order that works here.
- * CUDA is tried only when onnxruntime-node was installed with its CUDA provider
- * (ONNXRUNTIME_NODE_INSTALL=cuda12); otherwise it is skipped with a reason instead of an ORT error
- * on stderr. Whatever is skipped is kept so ModelMetadata and metrics can say why a model is on CPU.
+ * Opens an ONNX session on the device the service was asked for, and nowhere else unless asked:
+ * `cuda` opens on CUDA or fails, `cpu` on CPU, `auto` tries CUDA and falls back to CPU, keeping the
+ * reason so the start log (a warning), ModelMetadata and the metrics can say why. A silent CPU
+ * fallback would let a GPU node serve at a tenth of its speed while reporting ready.
  */
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import * as ort from 'onnxruntime-node';
+import type { Device } from '../repository/model-config';
 
-export type ProviderName = 'cuda' | 'cpu';
+/** onnxruntime-node's names; 'CUDAExecutionProvider' would be dropped without a word. */
+export type ProviderName = Device;
+/** INFERENCE_DEVICE: where every model must run ('auto': CUDA when it opens, CPU otherwise). */
+export type DeviceRequest = Device | 'auto';
 
 export interface SessionTuning {
   /** ORT intra-op threads; default leaves ORT's own choice (one per core). */
   intraOpThreads?: number;
   /** Niceness of executor processes (0-19); default 0 (see INFERENCE_EXECUTOR_NICE in config/service-env.ts). */
   executorNice?: number;
+  /** Default cpu. */
+  device?: DeviceRequest;
+  /** Folder of the CUDA 13 runtime libraries (npm run gpu:install), put on the executors' LD_LIBRARY_PATH. */
+  cudaLibraryPath?: string;
+}
+
+export interface SkippedProvider {
+  provider: ProviderName;
+  reason: string;
 }
 
 export interface OpenedSession {
   session: ort.InferenceSession;
   provider: ProviderName;
-  skipped: Array<{ provider: ProviderName; reason: string }>;
+  /** Only under `auto`: CUDA, with the reason it did not open. */
+  skipped: SkippedProvider[];
 }
 
-function cudaProviderLibraryPresent(): boolean {
-  const bindingDir = dirname(require.resolve(`onnxruntime-node/bin/napi-v6/${process.platform}/${process.arch}/onnxruntime_binding.node`));
-  return existsSync(join(bindingDir, 'libonnxruntime_providers_cuda.so'));
+/** A model could not open on CUDA while INFERENCE_DEVICE=cuda: the service must not start. */
+export class CudaUnavailableError extends Error {
+  constructor(readonly reason: string) {
+    super(`cannot open on CUDA (INFERENCE_DEVICE=cuda): ${reason}`);
+    this.name = 'CudaUnavailableError';
+  }
 }
+
+export type SessionOpener = (modelPath: string, provider: ProviderName, tuning: SessionTuning) => Promise<ort.InferenceSession>;
 
 function sessionOptions(provider: ProviderName, tuning: SessionTuning): ort.InferenceSession.SessionOptions {
   return {
@@ -39,19 +56,18 @@ function sessionOptions(provider: ProviderName, tuning: SessionTuning): ort.Infe
   };
 }
 
-export async function openSessionWithFallback(modelPath: string, providers: ProviderName[], tuning: SessionTuning = {}): Promise<OpenedSession> {
-  const skipped: OpenedSession['skipped'] = [];
-  for (const provider of providers) {
-    if (provider === 'cuda' && !cudaProviderLibraryPresent()) {
-      skipped.push({ provider, reason: 'libonnxruntime_providers_cuda.so not installed (install onnxruntime-node with ONNXRUNTIME_NODE_INSTALL=cuda12)' });
-      continue;
-    }
-    try {
-      const session = await ort.InferenceSession.create(modelPath, sessionOptions(provider, tuning));
-      return { session, provider, skipped };
-    } catch (error) {
-      skipped.push({ provider, reason: (error as Error).message.split('\n')[0] ?? 'unknown error' });
-    }
+export const openOrtSession: SessionOpener = (modelPath, provider, tuning) => ort.InferenceSession.create(modelPath, sessionOptions(provider, tuning));
+
+const firstLine = (error: unknown): string => (error as Error).message.split('\n')[0] ?? 'unknown error';
+
+export async function openSessionOnDevice(modelPath: string, tuning: SessionTuning = {}, open: SessionOpener = openOrtSession): Promise<OpenedSession> {
+  const request = tuning.device ?? 'cpu';
+  if (request === 'cpu') return { session: await open(modelPath, 'cpu', tuning), provider: 'cpu', skipped: [] };
+  try {
+    return { session: await open(modelPath, 'cuda', tuning), provider: 'cuda', skipped: [] };
+  } catch (error) {
+    if (request === 'cuda') throw new CudaUnavailableError(firstLine(error));
+    const skipped = [{ provider: 'cuda' as const, reason: firstLine(error) }];
+    return { session: await open(modelPath, 'cpu', tuning), provider: 'cpu', skipped };
   }
-  throw new Error(`no execution provider could open the model (${skipped.map((s) => `${s.provider}: ${s.reason}`).join('; ')})`);
 }

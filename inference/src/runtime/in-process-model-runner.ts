@@ -24,6 +24,8 @@ export interface InProcessModelRunner extends ModelRunner {
 
 export async function createInProcessModelRunner(options: InProcessRunnerOptions = {}): Promise<InProcessModelRunner> {
   const entries = await loadModelRepository(options.repository ?? 'models', { only: options.models });
+  // Tools and task tests only: a CUDA request needs the service, whose executors' stderr says why CUDA failed.
+  if (options.device && options.device !== 'cpu') throw new Error('the in-process runner runs on cpu only; run the inference service for INFERENCE_DEVICE=cuda or auto');
   const opened: OpenModel[] = [];
   try {
     for (const entry of entries) opened.push(await openModel(entry, options));
@@ -40,11 +42,11 @@ export async function createInProcessModelRunner(options: InProcessRunnerOptions
   return {
     async infer(model: string, inputs: Record<string, HostTensor>, infer: InferOptions = {}) {
       const target = find(model);
-      validateRequest(target.entry.config, inputs);
+      validateRequest(target.config, inputs);
       if (infer.deadlineMs !== undefined && Date.now() > infer.deadlineMs) throw new InferenceError('DEADLINE_EXCEEDED', `deadline passed before "${model}" ran`);
       return target.run(inputs);
     },
-    config: (model: string): ModelConfig => find(model).entry.config,
+    config: (model: string): ModelConfig => find(model).config,
     models: () => opened,
     close: async () => {
       await Promise.all(opened.map((m) => m.close()));

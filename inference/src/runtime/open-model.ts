@@ -1,11 +1,14 @@
 /**
- * Turns a checked repository entry into a runnable model: opens the session on the first working
- * provider, holds the config to the graph, and runs the warm-up. A model that fails any step never
- * becomes runnable, and the error names it.
+ * Turns a checked repository entry into a runnable model: opens the session on the requested
+ * device, picks that device's batch profile, holds the config to the graph, and warms up every
+ * batch size the profile names. A model that fails any step never becomes runnable, and the error
+ * names it.
  */
 import type { ModelEntry } from '../repository/load-model-repository';
+import type { ModelConfig } from '../repository/model-config';
 import { ModelRepositoryError } from '../repository/model-repository-error';
-import { openSessionWithFallback, type ProviderName, type SessionTuning } from './execution-providers';
+import { servedConfig } from '../repository/served-config';
+import { CudaUnavailableError, openOrtSession, openSessionOnDevice, type ProviderName, type SessionOpener, type SessionTuning, type SkippedProvider } from './execution-providers';
 import { checkGraphContract } from './graph-contract';
 import { fromOrtTensor, toOrtTensor } from './host-tensors';
 import type { HostTensor } from './model-runner';
@@ -13,23 +16,26 @@ import { warmupInputs } from './warmup-inputs';
 
 export interface OpenModel {
   entry: ModelEntry;
+  /** As served on `provider`: its batch profile's max_batch_size and dynamic_batching. */
+  config: ModelConfig;
   provider: ProviderName;
-  skippedProviders: Array<{ provider: ProviderName; reason: string }>;
+  skippedProviders: SkippedProvider[];
   warmupMs: number;
   /** Runs one (already validated, possibly batched) request synchronously on this thread. */
   run(inputs: Record<string, HostTensor>): Promise<Record<string, HostTensor>>;
   close(): Promise<void>;
 }
 
-export async function openModel(entry: ModelEntry, tuning: SessionTuning = {}): Promise<OpenModel> {
-  const { config } = entry;
+export async function openModel(entry: ModelEntry, tuning: SessionTuning = {}, open: SessionOpener = openOrtSession): Promise<OpenModel> {
   let opened;
   try {
-    opened = await openSessionWithFallback(entry.modelPath, config.execution_providers, tuning);
+    opened = await openSessionOnDevice(entry.modelPath, tuning, open);
   } catch (error) {
-    throw new ModelRepositoryError(entry.name, (error as Error).message);
+    if (error instanceof CudaUnavailableError) throw error;
+    throw new ModelRepositoryError(entry.name, `could not open the model on ${tuning.device === 'auto' ? 'cpu (after CUDA)' : tuning.device ?? 'cpu'}: ${(error as Error).message}`);
   }
   const { session } = opened;
+  const config = servedConfig(entry.declared, opened.provider);
   const problems = checkGraphContract(config, session);
   if (problems.length > 0) {
     await session.release();
@@ -42,14 +48,18 @@ export async function openModel(entry: ModelEntry, tuning: SessionTuning = {}): 
     return Object.fromEntries(outputNames.map((name) => [name, fromOrtTensor(name, results[name]!)]));
   };
   const started = performance.now();
-  try {
-    await run(warmupInputs(config));
-  } catch (error) {
-    await session.release();
-    throw new ModelRepositoryError(entry.name, `warm-up run failed: ${(error as Error).message}`);
+  const warmupSizes = entry.declared.batching[opened.provider].warmup_batch_sizes;
+  for (const batchSize of warmupSizes) {
+    try {
+      await run(warmupInputs(config, batchSize));
+    } catch (error) {
+      await session.release();
+      throw new ModelRepositoryError(entry.name, `warm-up run at batch ${batchSize} failed: ${(error as Error).message}`);
+    }
   }
   return {
     entry,
+    config,
     provider: opened.provider,
     skippedProviders: opened.skipped,
     warmupMs: performance.now() - started,

@@ -1,5 +1,5 @@
 /**
- * Zero-filled inputs for the warm-up run. Free spatial dims take the preprocessing size (via the
+ * Zero-filled inputs for a warm-up run at one batch size. Free spatial dims take the preprocessing size (via the
  * input's layout), which is the shape real requests will have, so ORT's first-run allocations
  * happen before the service reports ready rather than on an applicant's request.
  */
@@ -16,8 +16,7 @@ function spatialSize(config: ModelConfig, spec: TensorSpec, index: number): numb
   return undefined;
 }
 
-export function warmupInputs(config: ModelConfig): Record<string, HostTensor> {
-  const batch = config.max_batch_size > 0 ? Math.min(config.warmup?.batch_size ?? 1, config.max_batch_size) : undefined;
+export function warmupInputs(config: ModelConfig, batch: number): Record<string, HostTensor> {
   const inputs: Record<string, HostTensor> = {};
   for (const spec of config.inputs) {
     const dims = spec.dims.map((dim, i) => {
@@ -26,7 +25,7 @@ export function warmupInputs(config: ModelConfig): Record<string, HostTensor> {
       if (size === undefined) throw new Error(`cannot size free dim ${i} of input "${spec.name}" for warm-up: declare preprocessing width/height and the input's layout`);
       return size;
     });
-    const full = batch === undefined ? dims : [batch, ...dims];
+    const full = [batch, ...dims];
     inputs[spec.name] = { dtype: spec.dtype, dims: full, data: allocate(spec.dtype, elementCount(full)) };
   }
   return inputs;

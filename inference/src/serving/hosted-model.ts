@@ -10,23 +10,29 @@ import type { InferenceMetrics } from '../metrics/inference-metrics';
 import { addDuration, emptyStatistics, type ModelStatisticsRecord } from '../metrics/model-statistics';
 import type { ModelEntry } from '../repository/load-model-repository';
 import { InferenceError, isInferenceError } from '../runtime/inference-error';
+import { servedConfig } from '../repository/served-config';
+import type { ProviderName } from '../runtime/execution-providers';
 import type { ModelConfig } from '../runtime/model-runner';
 
-/** Triton's defaults: without dynamic_batching each request runs alone. */
+/** The served device's profile; with dynamic batching off (the benchmark's baseline) each request runs alone. */
 export function batchingPolicy(config: ModelConfig, dynamicBatching: boolean): BatchingPolicy {
   const declared = config.dynamic_batching;
-  const enabled = dynamicBatching && declared !== undefined && config.max_batch_size > 0;
   return {
-    maxBatchSize: enabled ? config.max_batch_size : 1,
-    preferredBatchSizes: enabled ? declared.preferred_batch_size ?? [] : [],
-    maxQueueDelayMs: enabled ? declared.max_queue_delay_microseconds / 1000 : 0,
-    maxQueueSize: declared?.max_queue_size ?? 1024,
+    maxBatchSize: dynamicBatching ? config.max_batch_size : 1,
+    preferredBatchSizes: dynamicBatching ? declared.preferred_batch_size ?? [] : [],
+    maxQueueDelayMs: dynamicBatching ? declared.max_queue_delay_microseconds / 1000 : 0,
+    maxQueueSize: declared.max_queue_size ?? 1024,
   };
 }
+
+/** Where the session runs, as the metrics and ModelMetadata name it. */
+export const deviceName = (provider: ProviderName): string => (provider === 'cuda' ? 'cuda:0' : 'cpu');
 
 export class HostedModel {
   readonly stats: ModelStatisticsRecord = emptyStatistics();
   readonly batcher: DynamicBatcher<TensorMap, TensorMap>;
+  /** As served on the device its session opened on (that device's batch profile). */
+  readonly config: ModelConfig;
   ready = false;
 
   constructor(
@@ -36,7 +42,8 @@ export class HostedModel {
     dynamicBatching: boolean,
   ) {
     const labels = { model: entry.name };
-    this.batcher = new DynamicBatcher(batchingPolicy(entry.config, dynamicBatching), (batch) => this.runBatch(batch), {
+    this.config = servedConfig(entry.declared, executor.provider);
+    this.batcher = new DynamicBatcher(batchingPolicy(this.config, dynamicBatching), (batch) => this.runBatch(batch), {
       onDequeue: (waitMs) => {
         addDuration(this.stats.queue, waitMs);
         metrics.queueSeconds.observe(labels, waitMs / 1000);
@@ -45,14 +52,10 @@ export class HostedModel {
     });
   }
 
-  get config(): ModelConfig {
-    return this.entry.config;
-  }
-
   markReady(ready: boolean): void {
     this.ready = ready;
     this.metrics.modelReady.set({ model: this.entry.name }, ready ? 1 : 0);
-    if (ready) this.metrics.modelInfo.set({ model: this.entry.name, version: String(this.entry.version), provider: this.executor.provider }, 1);
+    if (ready) this.metrics.modelInfo.set({ model: this.entry.name, version: String(this.entry.version), provider: this.executor.provider, device: deviceName(this.executor.provider) }, 1);
   }
 
   /** Counts a request refused before it reached the queue (bad tensors, expired deadline). */
@@ -90,7 +93,7 @@ export class HostedModel {
     const labels = { model: this.entry.name };
     this.metrics.queueDepth.set(labels, this.batcher.depth);
     const requests = batch.map((r) => r.input);
-    const rows = this.config.max_batch_size > 0 ? requests.reduce((n, r) => n + rowsOf(r), 0) : 1;
+    const rows = requests.reduce((n, r) => n + rowsOf(r), 0);
     const started = performance.now();
     const { outputs } = await this.executor.run(requests);
     const elapsed = performance.now() - started;
@@ -101,7 +104,7 @@ export class HostedModel {
     this.stats.byBatchSize.set(rows, perSize);
     this.metrics.runSeconds.observe(labels, elapsed / 1000);
     this.metrics.batchSize.observe(labels, rows);
-    const answers = this.config.max_batch_size > 0 ? splitBatch(outputs, batch.map((r) => r.rows)) : [outputs];
+    const answers = splitBatch(outputs, batch.map((r) => r.rows));
     batch.forEach((request, i) => request.resolve(answers[i]!));
   }
 }

@@ -13,7 +13,12 @@ import type { SessionTuning } from '../runtime/execution-providers';
 import { InferenceError } from '../runtime/inference-error';
 import type { HostTensor, InferOptions, ModelConfig, ModelRunner } from '../runtime/model-runner';
 import { validateRequest } from '../runtime/validate-request';
-import { HostedModel } from './hosted-model';
+import { deviceName, HostedModel } from './hosted-model';
+
+const describeProfile = (config: ModelConfig): string => {
+  const { preferred_batch_size: preferred, max_queue_delay_microseconds: delay } = config.dynamic_batching;
+  return `${config.device} (max ${config.max_batch_size}, preferred [${preferred ?? []}], delay ${delay} µs)`;
+};
 
 export interface ModelHostOptions {
   repository: string;
@@ -55,7 +60,8 @@ export async function startModelHost(options: ModelHostOptions): Promise<ModelHo
   const log = options.log ?? (() => undefined);
   const layout = options.layout ?? 'process';
   const tuning = options.tuning ?? {};
-  const entries = await loadModelRepository(options.repository, { only: options.models });
+  const device = tuning.device ?? 'cpu';
+  const entries = await loadModelRepository(options.repository, { only: options.models, device: device === 'cpu' ? 'cpu' : 'cuda' });
   const hosted: HostedModel[] = [];
   const groups: ExecutorGroup[] = [];
   const listeners: Array<() => void> = [];
@@ -98,8 +104,11 @@ export async function startModelHost(options: ModelHostOptions): Promise<ModelHo
       hosted.push(...models);
       watch(group, models, slot);
       for (const model of models) {
+        for (const skipped of model.executor.skippedProviders) {
+          log(`WARNING model ${model.entry.name}: ${skipped.provider} did not open (${skipped.reason}); running on cpu because INFERENCE_DEVICE=auto`);
+        }
         model.markReady(true);
-        log(`model ${model.entry.name} v${model.entry.version}: ready on ${model.executor.provider} (warm-up ${model.executor.warmupMs.toFixed(0)} ms, executor pid ${group.pid})`);
+        log(`model ${model.entry.name} v${model.entry.version}: ready on provider ${model.executor.provider}, device ${deviceName(model.executor.provider)}, batch profile ${describeProfile(model.config)} (warm-up ${model.executor.warmupMs.toFixed(0)} ms, executor pid ${group.pid})`);
       }
     }
   } catch (error) {

@@ -15,7 +15,7 @@ export function seededRandom(seed: number): () => number {
 /** One request of `rows` rows; values in [0, 1) like normalised pixels. */
 export function sampleInputs(config: ModelConfig, rows: number, seed: number): Record<string, HostTensor> {
   const random = seededRandom(seed);
-  const shapes = warmupInputs({ ...config, warmup: { batch_size: 1 } });
+  const shapes = warmupInputs(config, 1);
   return Object.fromEntries(Object.entries(shapes).map(([name, t]) => {
     const dims = config.max_batch_size > 0 ? [rows, ...t.dims.slice(1)] : t.dims;
     const length = dims.reduce((a, b) => a * b, 1);

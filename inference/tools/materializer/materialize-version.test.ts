@@ -22,7 +22,10 @@ function config(overrides: { sha256?: string; package_version?: string } = {}) {
       assets: { 'charset.txt': { path: 'files/charset.txt', sha256: sha256(charset) } },
     },
     inputs: [{ name: 'x', dtype: 'float32', dims: [3] }], outputs: [{ name: 'y', dtype: 'float32', dims: [1] }],
-    max_batch_size: 1, execution_providers: ['cpu'],
+    batching: {
+      cpu: { max_batch_size: 1, max_queue_delay_microseconds: 0, warmup_batch_sizes: [1] },
+      cuda: { max_batch_size: 64, max_queue_delay_microseconds: 0, warmup_batch_sizes: [1] },
+    },
   };
 }
 

@@ -1,9 +1,9 @@
 /**
- * config.json as the materializer reads it: the runtime's ModelConfig plus the provenance the
+ * config.json as the materializer reads it: the declared config plus the provenance the
  * runtime never needs (where each copied asset comes from, how converted tensors are renamed).
  * The inference loader ignores these extra source fields.
  */
-import type { ModelConfig } from '../../src/repository/model-config';
+import type { DeclaredModelConfig } from '../../src/repository/model-config';
 
 export interface AssetSource {
   /** Path inside the source package. */
@@ -26,4 +26,4 @@ export interface MaterializeSource {
   tensor_names?: Record<string, string>;
 }
 
-export type RepositoryConfig = Omit<ModelConfig, 'source'> & { source: MaterializeSource };
+export type RepositoryConfig = Omit<DeclaredModelConfig, 'source'> & { source: MaterializeSource };

@@ -110,7 +110,7 @@ export interface ModelMetadataRequest {
 export interface TensorMetadata {
   name: string;
   datatype: TensorDataType;
-  /** As declared: without the batch dim when max_batch_size > 0; -1 marks a free dim. */
+  /** As declared: without the batch dim (every model takes one); -1 marks a free dim. */
   shape: number[];
   layout: string;
 }
@@ -118,6 +118,18 @@ export interface TensorMetadata {
 export interface SkippedProvider {
   provider: string;
   reason: string;
+}
+
+/** How the dynamic batcher serves a model on one device (the config's batching.<device>). */
+export interface BatchProfile {
+  /** "cpu" or "cuda": the profile's key in the config. */
+  device: string;
+  maxBatchSize: number;
+  preferredBatchSize: number[];
+  maxQueueDelayMicroseconds: number;
+  maxQueueSize: number;
+  /** Batch sizes run before the model turned ready. */
+  warmupBatchSizes: number[];
 }
 
 export interface ModelMetadataResponse {
@@ -128,15 +140,26 @@ export interface ModelMetadataResponse {
   task: string;
   inputs: TensorMetadata[];
   outputs: TensorMetadata[];
+  /** The served batch profile's max_batch_size: the largest batch one request may carry. */
   maxBatchSize: number;
   /** "cuda" or "cpu": the provider the session actually runs on. */
   executionProvider: string;
-  /** Providers tried before it, each with why it was not used. */
+  /**
+   * Only under INFERENCE_DEVICE=auto: CUDA, with why it did not open (the reason onnxruntime
+   * printed). Under INFERENCE_DEVICE=cuda a model that does not open on CUDA stops the service.
+   */
   skippedProviders: SkippedProvider[];
   thresholds: { [key: string]: number };
   sha256: string;
-  /** The full declared config.json of the served version (preprocessing, assets, batching). */
+  /**
+   * The served version's config.json (preprocessing, assets, both batch profiles) plus the served
+   * device and its profile's max_batch_size and dynamic_batching.
+   */
   configJson: string;
+  /** Where the session runs: "cpu" or "cuda:0". */
+  device: string;
+  /** The profile picked for that device. */
+  batchProfile: BatchProfile | undefined;
 }
 
 export interface ModelMetadataResponse_ThresholdsEntry {
@@ -206,6 +229,8 @@ export interface ModelStatistics {
   inferenceStats: InferStatistics | undefined;
   batchStats: InferBatchStatistics[];
   queueDepth: number;
+  /** "cpu" or "cuda:0". */
+  device: string;
 }
 
 export interface ModelStatisticsResponse {
@@ -220,6 +245,8 @@ export interface RepositoryModel {
   version: string;
   ready: boolean;
   executionProvider: string;
+  /** "cpu" or "cuda:0". */
+  device: string;
 }
 
 export interface RepositoryIndexResponse {
@@ -814,6 +841,210 @@ export const SkippedProvider: MessageFns<SkippedProvider> = {
   },
 };
 
+function createBaseBatchProfile(): BatchProfile {
+  return {
+    device: "",
+    maxBatchSize: 0,
+    preferredBatchSize: [],
+    maxQueueDelayMicroseconds: 0,
+    maxQueueSize: 0,
+    warmupBatchSizes: [],
+  };
+}
+
+export const BatchProfile: MessageFns<BatchProfile> = {
+  encode(message: BatchProfile, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.device !== "") {
+      writer.uint32(10).string(message.device);
+    }
+    if (message.maxBatchSize !== 0) {
+      writer.uint32(16).uint32(message.maxBatchSize);
+    }
+    if (message.preferredBatchSize.length !== 0) {
+      writer.uint32(26).fork();
+      for (const v of message.preferredBatchSize) {
+        writer.uint32(v);
+      }
+      writer.join();
+    }
+    if (message.maxQueueDelayMicroseconds !== 0) {
+      writer.uint32(32).uint64(message.maxQueueDelayMicroseconds);
+    }
+    if (message.maxQueueSize !== 0) {
+      writer.uint32(40).uint32(message.maxQueueSize);
+    }
+    if (message.warmupBatchSizes.length !== 0) {
+      writer.uint32(50).fork();
+      for (const v of message.warmupBatchSizes) {
+        writer.uint32(v);
+      }
+      writer.join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BatchProfile {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBatchProfile();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.device = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.maxBatchSize = reader.uint32();
+            continue;
+          }
+          case 3: {
+            if (tag === 24) {
+              message.preferredBatchSize.push(reader.uint32());
+
+              continue;
+            }
+
+            if (tag === 26) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.preferredBatchSize.push(reader.uint32());
+              }
+
+              continue;
+            }
+
+            break;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.maxQueueDelayMicroseconds = longToNumber(reader.uint64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.maxQueueSize = reader.uint32();
+            continue;
+          }
+          case 6: {
+            if (tag === 48) {
+              message.warmupBatchSizes.push(reader.uint32());
+
+              continue;
+            }
+
+            if (tag === 50) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.warmupBatchSizes.push(reader.uint32());
+              }
+
+              continue;
+            }
+
+            break;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BatchProfile {
+    return {
+      device: isSet(object.device) ? globalThis.String(object.device) : "",
+      maxBatchSize: isSet(object.maxBatchSize)
+        ? globalThis.Number(object.maxBatchSize)
+        : isSet(object.max_batch_size)
+        ? globalThis.Number(object.max_batch_size)
+        : 0,
+      preferredBatchSize: globalThis.Array.isArray(object?.preferredBatchSize)
+        ? object.preferredBatchSize.map((e: any) => globalThis.Number(e))
+        : globalThis.Array.isArray(object?.preferred_batch_size)
+        ? object.preferred_batch_size.map((e: any) => globalThis.Number(e))
+        : [],
+      maxQueueDelayMicroseconds: isSet(object.maxQueueDelayMicroseconds)
+        ? globalThis.Number(object.maxQueueDelayMicroseconds)
+        : isSet(object.max_queue_delay_microseconds)
+        ? globalThis.Number(object.max_queue_delay_microseconds)
+        : 0,
+      maxQueueSize: isSet(object.maxQueueSize)
+        ? globalThis.Number(object.maxQueueSize)
+        : isSet(object.max_queue_size)
+        ? globalThis.Number(object.max_queue_size)
+        : 0,
+      warmupBatchSizes: globalThis.Array.isArray(object?.warmupBatchSizes)
+        ? object.warmupBatchSizes.map((e: any) => globalThis.Number(e))
+        : globalThis.Array.isArray(object?.warmup_batch_sizes)
+        ? object.warmup_batch_sizes.map((e: any) => globalThis.Number(e))
+        : [],
+    };
+  },
+
+  toJSON(message: BatchProfile): unknown {
+    const obj: any = {};
+    if (message.device !== "") {
+      obj.device = message.device;
+    }
+    if (message.maxBatchSize !== 0) {
+      obj.maxBatchSize = Math.round(message.maxBatchSize);
+    }
+    if (message.preferredBatchSize?.length) {
+      obj.preferredBatchSize = message.preferredBatchSize.map((e) => Math.round(e));
+    }
+    if (message.maxQueueDelayMicroseconds !== 0) {
+      obj.maxQueueDelayMicroseconds = Math.round(message.maxQueueDelayMicroseconds);
+    }
+    if (message.maxQueueSize !== 0) {
+      obj.maxQueueSize = Math.round(message.maxQueueSize);
+    }
+    if (message.warmupBatchSizes?.length) {
+      obj.warmupBatchSizes = message.warmupBatchSizes.map((e) => Math.round(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<BatchProfile>): BatchProfile {
+    return BatchProfile.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<BatchProfile>): BatchProfile {
+    const message = createBaseBatchProfile();
+    message.device = object.device ?? "";
+    message.maxBatchSize = object.maxBatchSize ?? 0;
+    message.preferredBatchSize = object.preferredBatchSize?.map((e) => e) || [];
+    message.maxQueueDelayMicroseconds = object.maxQueueDelayMicroseconds ?? 0;
+    message.maxQueueSize = object.maxQueueSize ?? 0;
+    message.warmupBatchSizes = object.warmupBatchSizes?.map((e) => e) || [];
+    return message;
+  },
+};
+
 function createBaseModelMetadataResponse(): ModelMetadataResponse {
   return {
     name: "",
@@ -828,6 +1059,8 @@ function createBaseModelMetadataResponse(): ModelMetadataResponse {
     thresholds: {},
     sha256: "",
     configJson: "",
+    device: "",
+    batchProfile: undefined,
   };
 }
 
@@ -868,6 +1101,12 @@ export const ModelMetadataResponse: MessageFns<ModelMetadataResponse> = {
     }
     if (message.configJson !== "") {
       writer.uint32(98).string(message.configJson);
+    }
+    if (message.device !== "") {
+      writer.uint32(106).string(message.device);
+    }
+    if (message.batchProfile !== undefined) {
+      BatchProfile.encode(message.batchProfile, writer.uint32(114).fork()).join();
     }
     return writer;
   },
@@ -984,6 +1223,22 @@ export const ModelMetadataResponse: MessageFns<ModelMetadataResponse> = {
             message.configJson = reader.string();
             continue;
           }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.device = reader.string();
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.batchProfile = BatchProfile.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1041,6 +1296,12 @@ export const ModelMetadataResponse: MessageFns<ModelMetadataResponse> = {
         : isSet(object.config_json)
         ? globalThis.String(object.config_json)
         : "",
+      device: isSet(object.device) ? globalThis.String(object.device) : "",
+      batchProfile: isSet(object.batchProfile)
+        ? BatchProfile.fromJSON(object.batchProfile)
+        : isSet(object.batch_profile)
+        ? BatchProfile.fromJSON(object.batch_profile)
+        : undefined,
     };
   },
 
@@ -1088,6 +1349,12 @@ export const ModelMetadataResponse: MessageFns<ModelMetadataResponse> = {
     if (message.configJson !== "") {
       obj.configJson = message.configJson;
     }
+    if (message.device !== "") {
+      obj.device = message.device;
+    }
+    if (message.batchProfile !== undefined) {
+      obj.batchProfile = BatchProfile.toJSON(message.batchProfile);
+    }
     return obj;
   },
 
@@ -1116,6 +1383,10 @@ export const ModelMetadataResponse: MessageFns<ModelMetadataResponse> = {
     );
     message.sha256 = object.sha256 ?? "";
     message.configJson = object.configJson ?? "";
+    message.device = object.device ?? "";
+    message.batchProfile = (object.batchProfile !== undefined && object.batchProfile !== null)
+      ? BatchProfile.fromPartial(object.batchProfile)
+      : undefined;
     return message;
   },
 };
@@ -1875,6 +2146,7 @@ function createBaseModelStatistics(): ModelStatistics {
     inferenceStats: undefined,
     batchStats: [],
     queueDepth: 0,
+    device: "",
   };
 }
 
@@ -1903,6 +2175,9 @@ export const ModelStatistics: MessageFns<ModelStatistics> = {
     }
     if (message.queueDepth !== 0) {
       writer.uint32(64).uint64(message.queueDepth);
+    }
+    if (message.device !== "") {
+      writer.uint32(74).string(message.device);
     }
     return writer;
   },
@@ -1984,6 +2259,14 @@ export const ModelStatistics: MessageFns<ModelStatistics> = {
             message.queueDepth = longToNumber(reader.uint64());
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.device = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2030,6 +2313,7 @@ export const ModelStatistics: MessageFns<ModelStatistics> = {
         : isSet(object.queue_depth)
         ? globalThis.Number(object.queue_depth)
         : 0,
+      device: isSet(object.device) ? globalThis.String(object.device) : "",
     };
   },
 
@@ -2059,6 +2343,9 @@ export const ModelStatistics: MessageFns<ModelStatistics> = {
     if (message.queueDepth !== 0) {
       obj.queueDepth = Math.round(message.queueDepth);
     }
+    if (message.device !== "") {
+      obj.device = message.device;
+    }
     return obj;
   },
 
@@ -2077,6 +2364,7 @@ export const ModelStatistics: MessageFns<ModelStatistics> = {
       : undefined;
     message.batchStats = object.batchStats?.map((e) => InferBatchStatistics.fromPartial(e)) || [];
     message.queueDepth = object.queueDepth ?? 0;
+    message.device = object.device ?? "";
     return message;
   },
 };
@@ -2207,7 +2495,7 @@ export const RepositoryIndexRequest: MessageFns<RepositoryIndexRequest> = {
 };
 
 function createBaseRepositoryModel(): RepositoryModel {
-  return { name: "", version: "", ready: false, executionProvider: "" };
+  return { name: "", version: "", ready: false, executionProvider: "", device: "" };
 }
 
 export const RepositoryModel: MessageFns<RepositoryModel> = {
@@ -2223,6 +2511,9 @@ export const RepositoryModel: MessageFns<RepositoryModel> = {
     }
     if (message.executionProvider !== "") {
       writer.uint32(34).string(message.executionProvider);
+    }
+    if (message.device !== "") {
+      writer.uint32(42).string(message.device);
     }
     return writer;
   },
@@ -2272,6 +2563,14 @@ export const RepositoryModel: MessageFns<RepositoryModel> = {
             message.executionProvider = reader.string();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.device = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2294,6 +2593,7 @@ export const RepositoryModel: MessageFns<RepositoryModel> = {
         : isSet(object.execution_provider)
         ? globalThis.String(object.execution_provider)
         : "",
+      device: isSet(object.device) ? globalThis.String(object.device) : "",
     };
   },
 
@@ -2311,6 +2611,9 @@ export const RepositoryModel: MessageFns<RepositoryModel> = {
     if (message.executionProvider !== "") {
       obj.executionProvider = message.executionProvider;
     }
+    if (message.device !== "") {
+      obj.device = message.device;
+    }
     return obj;
   },
 
@@ -2323,6 +2626,7 @@ export const RepositoryModel: MessageFns<RepositoryModel> = {
     message.version = object.version ?? "";
     message.ready = object.ready ?? false;
     message.executionProvider = object.executionProvider ?? "";
+    message.device = object.device ?? "";
     return message;
   },
 };
