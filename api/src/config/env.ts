@@ -64,6 +64,18 @@ export const envSchema = z.object({
   /** Sanctions add-on: how often each process asks the store whether a list has a new version. */
   WATCHLIST_REFRESH_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
+  /** A client has this long to send a request's headers; then the connection is closed (408). */
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
+  /** ...and this long for the whole request, body included: a body trickled slower is cut (408, closed). */
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
+  /** Once the request is in, the answer must start within this long, or it is a 503 (event streams excepted). */
+  HTTP_RESPONSE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  /** Image and frame uploads being received or checked at once, per capture and per client address (more are 429). */
+  UPLOADS_IN_FLIGHT_PER_CAPTURE: z.coerce.number().int().positive().max(100).default(2),
+  UPLOADS_IN_FLIGHT_PER_ADDRESS: z.coerce.number().int().positive().max(10_000).default(16),
+}).refine((env) => env.HTTP_HEADERS_TIMEOUT_SECONDS <= env.HTTP_REQUEST_TIMEOUT_SECONDS, {
+  path: ['HTTP_HEADERS_TIMEOUT_SECONDS'],
+  message: 'must not exceed HTTP_REQUEST_TIMEOUT_SECONDS (the headers are part of the request)',
 });
 
 export type AppConfig = Omit<z.infer<typeof envSchema>, 'PUBLIC_BASE_URL'> & { PUBLIC_BASE_URL: string };

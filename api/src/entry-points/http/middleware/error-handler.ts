@@ -23,7 +23,11 @@ function fromBodyParser(error: { type?: string; status?: number }): AppError | n
 }
 
 export function sendError(res: Response, error: AppError): void {
+  // An answer that came late (a response deadline already answered) has no one to go to.
+  if (res.headersSent) return;
   res.locals.errorCode = error.code; // for the request metrics: refusals are counted by code
+  // Refused before its body was read: close rather than read the rest of it to keep the connection.
+  if (!res.req.complete) res.setHeader('Connection', 'close');
   res.status(ERROR_STATUS[error.code]).json({
     error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
     request_id: res.locals.requestId,
