@@ -1,6 +1,7 @@
 import { NextFunction, Request, Response } from 'express';
 import { AppError } from '../../../shared/app-error';
 import { Logger } from '../../../shared/logger';
+import { drainUnreadBody } from './drain-unread-body';
 import { ERROR_STATUS } from './error-status';
 
 /** body-parser's error types, mapped to the contract's codes: a client mistake is never a 500. */
@@ -26,8 +27,7 @@ export function sendError(res: Response, error: AppError): void {
   // An answer that came late (a response deadline already answered) has no one to go to.
   if (res.headersSent) return;
   res.locals.errorCode = error.code; // for the request metrics: refusals are counted by code
-  // Refused before its body was read: close rather than read the rest of it to keep the connection.
-  if (!res.req.complete) res.setHeader('Connection', 'close');
+  drainUnreadBody(res.req);
   res.status(ERROR_STATUS[error.code]).json({
     error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
     request_id: res.locals.requestId,
