@@ -1,8 +1,9 @@
 import busboy from 'busboy';
 import { NextFunction, Request, Response } from 'express';
 import { AppError } from '../../../shared/app-error';
+import { FRAME_LIMITS } from '../../../shared/image-probe';
 
-export const FRAME_MAX_BYTES = 1024 * 1024;
+export const FRAME_MAX_BYTES = FRAME_LIMITS.maxBytes;
 /** One more than the contract's 60, so a 61st frame is seen and refused rather than silently dropped. */
 const FILE_LIMIT = 61;
 const TIMESTAMPS_MAX_BYTES = 64 * 1024;
