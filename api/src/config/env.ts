@@ -16,7 +16,7 @@ export const envSchema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL'),
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]+$/).default('bv'),
   INFERENCE_URL: z.string().regex(/^[^\s/]+:\d+$/, 'must be host:port').optional(),
-  /** A request holding an Idempotency-Key for longer than this is presumed dead and may be re-run (under the same reserved session id). */
+  /** The Idempotency-Key lease: renewed every third of it while the request runs, so a key whose request died is usable again within this long (re-run under the same reserved session id). */
   IDEMPOTENCY_LOCK_SECONDS: z.coerce.number().positive().max(3600).default(10),
   SESSION_EXPIRY_MINUTES: z.coerce.number().int().positive().max(7 * 24 * 60).default(30),
   WEBHOOK_RETRY_INTERVAL_SECONDS: z.coerce.number().positive().max(3600).default(30),
