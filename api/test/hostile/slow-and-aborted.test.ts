@@ -73,7 +73,7 @@ describe('clients that hold requests open', () => {
   });
 
   it('answers 429 at once to a third upload on one capture while two are still arriving', async () => {
-    const holders = [0, 1].map(() => rawRequest(stack.port, { pieces: [selfieHead(capture, 100_000), 'x', 2_500], abort: true, waitMs: 5_000 }));
+    const holders = [0, 1].map(() => rawRequest(stack.port, { pieces: [selfieHead(capture, 100_000), 'x', 1_000], abort: true, waitMs: 5_000 }));
     await new Promise((r) => setTimeout(r, 300));
     const third = await log.run(stack, capture.id, 'third upload on one capture at once', () => rawRequest(stack.port, { pieces: [selfieHead(capture, 100_000), 'x'], waitMs: 5_000 }));
     expectContractError(third, 429, 'RATE_LIMITED');
@@ -84,7 +84,7 @@ describe('clients that hold requests open', () => {
 
   it('answers 429 at once to a fourth upload from one address (3 allowed here) across captures', async () => {
     const others = await Promise.all([0, 1, 2, 3].map(() => stack.capture()));
-    const holders = others.slice(0, 3).map((c) => rawRequest(stack.port, { pieces: [selfieHead(c, 100_000), 'x', 2_500], abort: true, waitMs: 5_000 }));
+    const holders = others.slice(0, 3).map((c) => rawRequest(stack.port, { pieces: [selfieHead(c, 100_000), 'x', 1_000], abort: true, waitMs: 5_000 }));
     await new Promise((r) => setTimeout(r, 300));
     const fourth = await log.run(stack, capture.id, 'fourth upload from one address at once', () => rawRequest(stack.port, { pieces: [selfieHead(others[3]!, 100_000), 'x'], waitMs: 5_000 }));
     expectContractError(fourth, 429, 'RATE_LIMITED');
