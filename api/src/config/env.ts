@@ -68,8 +68,12 @@ export const envSchema = z.object({
   HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
   /** ...and this long for the whole request, body included: a body trickled slower is cut (408, closed). */
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
-  /** Once the request is in, the answer must start within this long, or it is a 503 (event streams excepted). */
-  HTTP_RESPONSE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  /**
+   * Once the request is in, the answer must start within this long, or it is a 503 (event streams
+   * excepted). Above the inference client's 30 s check deadline with room for the probe and the
+   * writes around it, so a slow but working check answers on its own terms.
+   */
+  HTTP_RESPONSE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
   /** Image and frame uploads being received or checked at once, per capture and per client address (more are 429). */
   UPLOADS_IN_FLIGHT_PER_CAPTURE: z.coerce.number().int().positive().max(100).default(2),
   UPLOADS_IN_FLIGHT_PER_ADDRESS: z.coerce.number().int().positive().max(10_000).default(16),
