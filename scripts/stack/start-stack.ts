@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ManagedProcess, startProcess, waitFor } from './child-process';
+import { startProcess, waitFor } from './child-process';
 import { ensureDemoAccount } from './demo-account';
 import { startFerretDb } from './ferretdb';
 import { freePort } from './free-port';
 import { startRedis } from './redis';
+import { Supervised } from './supervise';
 import { startWidgetDemo, WidgetDemo } from '../../hosted/demo/widget-demo-server';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -27,30 +28,37 @@ function demoSandboxKey(): string | undefined {
 
 /**
  * The local stack: FerretDB and Redis (unless MONGODB_URI / REDIS_URL are set), the inference
- * service, the API and one worker, each its own process as in production.
+ * service, the API and one worker, each its own process as in production. A process that dies is
+ * logged and restarted with a backoff (scripts/stack/supervise.ts); only Ctrl-C or SIGTERM stops
+ * the stack.
  */
 async function main(): Promise<void> {
   mkdirSync(STATE, { recursive: true });
-  const running: ManagedProcess[] = [];
+  const running: Supervised[] = [];
   let demo: WidgetDemo | null = null;
-  const stopAll = async () => {
-    await demo?.stop();
-    for (const proc of running.reverse()) await proc.stop();
+  let stopping: Promise<void> | null = null;
+  const stopAll = () => {
+    stopping ??= (async () => {
+      await demo?.stop();
+      for (const proc of running.reverse()) await proc.stop();
+    })();
+    return stopping;
   };
   process.on('SIGINT', () => void stopAll().then(() => process.exit(0)));
   process.on('SIGTERM', () => void stopAll().then(() => process.exit(0)));
   try {
     let mongoUri = process.env.MONGODB_URI;
     if (!mongoUri) {
-      const ferret = await startFerretDb(path.join(STATE, 'ferretdb'));
-      running.push(ferret.process);
-      mongoUri = `${ferret.uri}bioverify`;
+      // Restarted on the same port, so the others reconnect to it.
+      const ferretPort = await freePort();
+      running.push(await Supervised.start('ferretdb', async () => (await startFerretDb(path.join(STATE, 'ferretdb'), ferretPort)).process));
+      mongoUri = `mongodb://127.0.0.1:${ferretPort}/bioverify`;
     }
     let redisUrl = process.env.REDIS_URL;
     if (!redisUrl) {
-      const redis = await startRedis(path.join(STATE, 'redis'));
-      running.push(redis.process);
-      redisUrl = redis.url;
+      const redisPort = await freePort();
+      running.push(await Supervised.start('redis', async () => (await startRedis(path.join(STATE, 'redis'), redisPort)).process));
+      redisUrl = `redis://127.0.0.1:${redisPort}`;
     }
     const port = Number(process.env.PORT ?? 8080);
     const baseUrl = process.env.PUBLIC_BASE_URL ?? `http://localhost:${port}`;
@@ -74,26 +82,26 @@ async function main(): Promise<void> {
       env.INFERENCE_PORT = String(inferencePort);
       env.INFERENCE_METRICS_PORT = String(await freePort());
       env.INFERENCE_URL = `127.0.0.1:${inferencePort}`;
-      running.push(startProcess('inference', TSX, [inferenceMain], { env, cwd: ROOT }));
+      running.push(await Supervised.start('inference', async () => startProcess('inference', TSX, [inferenceMain], { env, cwd: ROOT })));
     }
     // Lets `npm run admin` reach this stack's store without the caller exporting anything.
     writeFileSync(path.join(STATE, 'env.json'), JSON.stringify({ MONGODB_URI: mongoUri, SECRET_ENCRYPTION_KEY: env.SECRET_ENCRYPTION_KEY, PII_MASTER_KEYS: env.PII_MASTER_KEYS, REDIS_URL: redisUrl, REDIS_PREFIX: env.REDIS_PREFIX ?? 'bv' }), { mode: 0o600 });
     await ensureDemoAccount(mongoUri, env.SECRET_ENCRYPTION_KEY as string, path.join(ROOT, '.state', 'demo-account.json'), baseUrl);
-    const api = startProcess('api', TSX, [path.join(ROOT, 'api/src/entry-points/http/main.ts')], { env, cwd: ROOT });
+    const api = await Supervised.start('api', async () => startProcess('api', TSX, [path.join(ROOT, 'api/src/entry-points/http/main.ts')], { env, cwd: ROOT }));
     running.push(api);
     // The worker's health and metrics port (its config default is 8081); the widget demo takes the next one.
     env.WORKER_HEALTH_PORT = process.env.WORKER_HEALTH_PORT ?? String(port + 1);
     const workerMain = path.join(ROOT, 'api/src/entry-points/worker/main.ts');
-    if (existsSync(workerMain)) running.push(startProcess('worker', TSX, [workerMain], { env, cwd: ROOT }));
-    await waitFor('api', async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).ok, 60_000, api.child);
+    if (existsSync(workerMain)) running.push(await Supervised.start('worker', async () => startProcess('worker', TSX, [workerMain], { env, cwd: ROOT })));
+    await waitFor('api', async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).ok, 60_000, api.current.child);
     // Local stack only: an integrator page on another origin (another port) embedding the widget.
     demo = await startWidgetDemo({ apiBase: baseUrl, sandboxKey: demoSandboxKey(), port: Number(process.env.WIDGET_DEMO_PORT ?? port + 2), host: 'localhost' });
     console.log(`\nStack up: API ${baseUrl}  ·  reference ${baseUrl}/docs  ·  readiness ${baseUrl}/readyz  ·  widget demo ${demo.url}  (Ctrl-C stops everything)\n`);
-    await new Promise<void>((resolve) => api.child.once('exit', () => resolve()));
-    console.error('api exited; stopping the stack');
-  } finally {
+  } catch (error) {
     await stopAll();
+    throw error;
   }
+  // Runs until Ctrl-C or SIGTERM: a process that dies meanwhile is restarted by its supervisor.
 }
 
 main().catch((error) => {

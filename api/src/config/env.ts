@@ -16,7 +16,7 @@ export const envSchema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL'),
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]+$/).default('bv'),
   INFERENCE_URL: z.string().regex(/^[^\s/]+:\d+$/, 'must be host:port').optional(),
-  /** A request holding an Idempotency-Key for longer than this is presumed dead and may be re-run (under the same reserved session id). */
+  /** The Idempotency-Key lease: renewed every third of it while the request runs, so a key whose request died is usable again within this long (re-run under the same reserved session id). */
   IDEMPOTENCY_LOCK_SECONDS: z.coerce.number().positive().max(3600).default(10),
   SESSION_EXPIRY_MINUTES: z.coerce.number().int().positive().max(7 * 24 * 60).default(30),
   WEBHOOK_RETRY_INTERVAL_SECONDS: z.coerce.number().positive().max(3600).default(30),
@@ -64,6 +64,22 @@ export const envSchema = z.object({
   /** Sanctions add-on: how often each process asks the store whether a list has a new version. */
   WATCHLIST_REFRESH_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
+  /** A client has this long to send a request's headers; then the connection is closed (408). */
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
+  /** ...and this long for the whole request, body included: a body trickled slower is cut (408, closed). */
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
+  /**
+   * Once the request is in, the answer must start within this long, or it is a 503 (event streams
+   * excepted). Above the inference client's 30 s check deadline with room for the probe and the
+   * writes around it, so a slow but working check answers on its own terms.
+   */
+  HTTP_RESPONSE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
+  /** Image and frame uploads being received or checked at once, per capture and per client address (more are 429). */
+  UPLOADS_IN_FLIGHT_PER_CAPTURE: z.coerce.number().int().positive().max(100).default(2),
+  UPLOADS_IN_FLIGHT_PER_ADDRESS: z.coerce.number().int().positive().max(10_000).default(16),
+}).refine((env) => env.HTTP_HEADERS_TIMEOUT_SECONDS <= env.HTTP_REQUEST_TIMEOUT_SECONDS, {
+  path: ['HTTP_HEADERS_TIMEOUT_SECONDS'],
+  message: 'must not exceed HTTP_REQUEST_TIMEOUT_SECONDS (the headers are part of the request)',
 });
 
 export type AppConfig = Omit<z.infer<typeof envSchema>, 'PUBLIC_BASE_URL'> & { PUBLIC_BASE_URL: string };

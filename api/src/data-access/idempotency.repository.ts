@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Connection, Model } from 'mongoose';
 import { newSessionId } from '../shared/random-id';
 import {
-  IdempotencyRecordDocument, idempotencyRecordModel, IdempotentResponseDocument, idempotentResponseModel,
+  IdempotencyRecordDocument, idempotencyRecordModel, IdempotencyTakeoverDocument, idempotencyTakeoverModel, IdempotentResponseDocument, idempotentResponseModel,
 } from './idempotency-record.model';
 
 const DUPLICATE_KEY = 11000;
@@ -12,7 +12,7 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
 
 /** What a request carrying a key gets to do. */
 export type IdempotencyClaim =
-  | { kind: 'run'; recordId: string; reservedSessionId: string }
+  | { kind: 'run'; recordId: string; reservedSessionId: string; holder: string }
   | { kind: 'replay'; status: number; contentType: string | null; body: string }
   | { kind: 'mismatch' }
   | { kind: 'in-flight' };
@@ -25,14 +25,17 @@ export type IdempotencyClaim =
 export class IdempotencyRepository {
   readonly model: Model<IdempotencyRecordDocument>;
   private readonly responses: Model<IdempotentResponseDocument>;
+  private readonly takeovers: Model<IdempotencyTakeoverDocument>;
 
-  constructor(connection: Connection, private readonly lockMs: number) {
+  /** @param leaseMs how long a claim holds its key without a renewal: the bound on how long a dead holder blocks it. */
+  constructor(connection: Connection, readonly leaseMs: number) {
     this.model = idempotencyRecordModel(connection);
     this.responses = idempotentResponseModel(connection);
+    this.takeovers = idempotencyTakeoverModel(connection);
   }
 
   async init(): Promise<void> {
-    await Promise.all([this.model.init(), this.responses.init()]);
+    await Promise.all([this.model.init(), this.responses.init(), this.takeovers.init()]);
   }
 
   /** Scoped to the API key (by its id) and hashed, so the record holds neither. */
@@ -47,7 +50,8 @@ export class IdempotencyRepository {
   async claim(recordId: string, requestHash: string, now: Date): Promise<IdempotencyClaim> {
     for (let tries = 0; tries < 3; tries += 1) {
       const reservedSessionId = newSessionId();
-      if (await this.insert(recordId, requestHash, reservedSessionId, now)) return { kind: 'run', recordId, reservedSessionId };
+      const holder = randomUUID();
+      if (await this.insert(recordId, requestHash, reservedSessionId, holder, now)) return { kind: 'run', recordId, reservedSessionId, holder };
       const existing = await this.model.findById(recordId).lean<IdempotencyRecordDocument>().exec();
       if (!existing) continue;
       if (existing.expires_at <= now) {
@@ -60,12 +64,20 @@ export class IdempotencyRepository {
       const stored = await this.responses.findById(recordId).lean<IdempotentResponseDocument>().exec();
       if (stored) return { kind: 'replay', status: stored.status, contentType: stored.content_type, body: stored.body };
       if (existing.locked_until > now) return { kind: 'in-flight' };
-      // The first runner died (or answered 5xx) without a stored response: run again under the same
-      // reserved id. Two such takeovers racing are harmless, since the session insert is unique.
-      await this.model.updateOne({ _id: recordId }, { $set: { locked_until: new Date(now.getTime() + this.lockMs) } }).exec();
-      return { kind: 'run', recordId, reservedSessionId: existing.reserved_session_id };
+      // The holder died (or answered 5xx) without a stored response: take the lapsed lease over and
+      // re-run under the same reserved id. Of requests taking over the same lapsed lease at once,
+      // the one whose takeover insert lands runs; the others answer as for a live lease.
+      if (!(await this.insertTakeover(recordId, existing, existing.expires_at))) return { kind: 'in-flight' };
+      await this.model.updateOne({ _id: recordId }, { $set: { locked_until: this.leaseEnd(now), holder } }).exec();
+      return { kind: 'run', recordId, reservedSessionId: existing.reserved_session_id, holder };
     }
     return { kind: 'in-flight' };
+  }
+
+  /** Extends a running claim's lease; false when it is no longer this holder's (it lapsed and was taken over). */
+  async renew(recordId: string, holder: string, now: Date): Promise<boolean> {
+    const renewed = await this.model.updateOne({ _id: recordId, holder }, { $set: { locked_until: this.leaseEnd(now) } }).exec();
+    return renewed.matchedCount === 1;
   }
 
   /** The first stored response wins: two runners of one key (a takeover) answer for the same session anyway. */
@@ -84,19 +96,36 @@ export class IdempotencyRepository {
 
   /** Deletes records past their 24 hours (run by the expiry sweep); returns how many. */
   async purgeExpired(now: Date): Promise<number> {
-    const [records, responses] = await Promise.all([
+    const [records, responses, takeovers] = await Promise.all([
       this.model.deleteMany({ expires_at: { $lte: now } }).exec(),
       this.responses.deleteMany({ expires_at: { $lte: now } }).exec(),
+      this.takeovers.deleteMany({ expires_at: { $lte: now } }).exec(),
     ]);
-    return records.deletedCount + responses.deletedCount;
+    return records.deletedCount + responses.deletedCount + takeovers.deletedCount;
   }
 
-  private async insert(recordId: string, requestHash: string, reservedSessionId: string, now: Date): Promise<boolean> {
+  /** The lapsed lease is named by its holder (one per run) and its end, so each lapse is taken over once. */
+  private async insertTakeover(recordId: string, lapsed: Pick<IdempotencyRecordDocument, 'holder' | 'locked_until'>, expiresAt: Date): Promise<boolean> {
+    try {
+      await this.takeovers.create({ _id: `${recordId}@${lapsed.holder ?? 'none'}@${lapsed.locked_until.getTime()}`, expires_at: expiresAt });
+      return true;
+    } catch (error) {
+      if ((error as { code?: number }).code === DUPLICATE_KEY) return false;
+      throw error;
+    }
+  }
+
+  private leaseEnd(now: Date): Date {
+    return new Date(now.getTime() + this.leaseMs);
+  }
+
+  private async insert(recordId: string, requestHash: string, reservedSessionId: string, holder: string, now: Date): Promise<boolean> {
     try {
       await this.model.create({
         _id: recordId,
         request_hash: requestHash,
-        locked_until: new Date(now.getTime() + this.lockMs),
+        locked_until: this.leaseEnd(now),
+        holder,
         reserved_session_id: reservedSessionId,
         created_at: now,
         expires_at: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),

@@ -1,17 +1,16 @@
 import sharp from 'sharp';
+import { dimensionProblem, FRAME_LIMITS, ImageLimits, PHOTO_LIMITS } from '../../../inference/src/client/image-limits';
 import { AppError } from './app-error';
 
-export interface ImageRules {
-  maxPixels: number;
-  /** Formats sharp must find in the bytes (the declared content type is checked separately). */
-  formats: string[];
-}
+/** Document sides and selfies: JPEG, PNG or WebP, 10 MiB, 40 MP; liveness frames: JPEG, 1 MiB, 2 MP each. */
+export { FRAME_LIMITS, PHOTO_LIMITS };
 
 /**
  * Reads only the image header (sharp's metadata does not decode pixels), so a pixel bomb is refused
- * before anything allocates its pixels. Throws 422 VALIDATION_ERROR naming `field`.
+ * before anything allocates its pixels. The limits are the inference tier's own, so an image
+ * accepted here is never refused there. Throws 422 VALIDATION_ERROR naming `field`.
  */
-export async function probeImage(bytes: Buffer, rules: ImageRules, field: string): Promise<{ width: number; height: number; format: string }> {
+export async function probeImage(bytes: Buffer, limits: ImageLimits, field: string): Promise<{ width: number; height: number; format: string }> {
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
   try {
     meta = await sharp(bytes, { limitInputPixels: false, failOn: 'none' }).metadata();
@@ -19,18 +18,10 @@ export async function probeImage(bytes: Buffer, rules: ImageRules, field: string
     throw new AppError('VALIDATION_ERROR', 'The upload is not an image.', [{ field, message: 'is not a decodable JPEG, PNG or WebP image' }]);
   }
   const format = meta.format ?? 'unknown';
-  if (!rules.formats.includes(format) || !meta.width || !meta.height) {
-    throw new AppError('VALIDATION_ERROR', 'The upload is not an image in an accepted format.', [{ field, message: `must be ${rules.formats.join(', ')}; got ${format}` }]);
+  if (!limits.formats.includes(format) || !meta.width || !meta.height) {
+    throw new AppError('VALIDATION_ERROR', 'The upload is not an image in an accepted format.', [{ field, message: `must be ${limits.formats.join(', ')}; got ${format}` }]);
   }
-  if (meta.width * meta.height > rules.maxPixels) {
-    throw new AppError('VALIDATION_ERROR', 'The image has too many pixels.', [
-      { field, message: `${meta.width}x${meta.height} exceeds ${(rules.maxPixels / 1e6).toFixed(0)} megapixels` },
-    ]);
-  }
+  const problem = dimensionProblem(meta.width, meta.height, limits);
+  if (problem) throw new AppError('VALIDATION_ERROR', 'The image has too many pixels.', [{ field, message: problem }]);
   return { width: meta.width, height: meta.height, format };
 }
-
-/** Document sides and selfies (contract: JPEG, PNG or WebP, at most 40 megapixels). */
-export const PHOTO_RULES: ImageRules = { maxPixels: 40_000_000, formats: ['jpeg', 'png', 'webp'] };
-/** Liveness frames (contract: JPEG, at most 2 megapixels each). */
-export const FRAME_RULES: ImageRules = { maxPixels: 2_000_000, formats: ['jpeg'] };

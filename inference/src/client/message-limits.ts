@@ -3,7 +3,7 @@
  * Requests: 64 MiB, because ModelInfer carries float tensors, not JPEGs: 32 face crops at
  * 256x256x3 float32 are 25 MiB, a text-detection batch of 8 at 640x640 is 39 MiB. Camera frames
  * and uploads in the verification calls are capped far lower, per image, by the image limits
- * (images/image-limits.ts: 15 MiB). Responses: 64 MiB (text recognition answers ~1 MiB per row).
+ * (image-limits.ts: 10 MiB). Responses: 64 MiB (text recognition answers ~1 MiB per row).
  */
 export const MAX_REQUEST_BYTES = 64 * 1024 * 1024;
 export const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;

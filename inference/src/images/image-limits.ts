@@ -1,17 +1,5 @@
 /**
- * Caps applied before any pixel is decoded. Bytes: below the gRPC request limit, so one frame
- * always fits a request. Pixels: 36 MP covers a full-resolution 36 MP camera frame; above that a
- * decode would need over 100 MB of RGB, and a small file claiming more is a decompression bomb.
+ * Caps applied before any pixel is decoded: the photo limits the API also enforces at upload
+ * (client/image-limits.ts, their one home), so an image the API accepted is never refused here.
  */
-export interface ImageLimits {
-  maxBytes: number;
-  maxPixels: number;
-  /** sharp's format names accepted from applicants' cameras and uploads. */
-  formats: readonly string[];
-}
-
-export const DEFAULT_IMAGE_LIMITS: ImageLimits = {
-  maxBytes: 15 * 1024 * 1024,
-  maxPixels: 36_000_000,
-  formats: ['jpeg', 'png', 'webp'],
-};
+export { type ImageLimits, PHOTO_LIMITS as DEFAULT_IMAGE_LIMITS, dimensionProblem } from '../client/image-limits';

@@ -5,7 +5,7 @@
  */
 import sharp, { type Metadata } from 'sharp';
 import { InferenceError } from '../runtime/inference-error';
-import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from './image-limits';
+import { DEFAULT_IMAGE_LIMITS, dimensionProblem, type ImageLimits } from './image-limits';
 
 export interface ImageHeader { format: string; width: number; height: number }
 
@@ -26,8 +26,7 @@ export async function probeImage(bytes: Uint8Array, limits: ImageLimits = DEFAUL
     throw new InferenceError('INVALID_ARGUMENT', `${what} format ${format ?? 'unknown'} is not accepted (${limits.formats.join(', ')})`);
   }
   if (!width || !height) throw new InferenceError('INVALID_ARGUMENT', `${what} has no dimensions`);
-  if (width * height > limits.maxPixels) {
-    throw new InferenceError('INVALID_ARGUMENT', `${what} is ${width}x${height} pixels; the limit is ${limits.maxPixels} pixels`);
-  }
+  const problem = dimensionProblem(width, height, limits);
+  if (problem) throw new InferenceError('INVALID_ARGUMENT', `${what} is ${width}x${height} pixels: ${problem}`);
   return { format, width, height };
 }

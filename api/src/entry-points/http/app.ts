@@ -5,6 +5,7 @@ import { accessLog } from './middleware/access-log';
 import { errorHandler, notFoundHandler } from './middleware/error-handler';
 import { requestId } from './middleware/request-id';
 import { requestMetrics } from './middleware/request-metrics';
+import { responseDeadline } from './middleware/response-deadline';
 import { sandboxCors } from './middleware/sandbox-cors';
 import { docsRouter } from './routes/docs.routes';
 import { healthRouter } from './routes/health.routes';
@@ -23,6 +24,7 @@ export function createHttpApp(ctx: AppContext, isShuttingDown: () => boolean = (
   app.use(requestId);
   app.use(accessLog(ctx.logger));
   app.use(requestMetrics(metrics));
+  app.use(responseDeadline(ctx.config.HTTP_REQUEST_TIMEOUT_SECONDS * 1000, ctx.config.HTTP_RESPONSE_TIMEOUT_SECONDS * 1000));
   app.use(healthRouter(ctx, isShuttingDown));
   app.use(metricsRouter(metrics.registry));
   app.use(docsRouter(ctx.config.PUBLIC_BASE_URL));

@@ -15,9 +15,10 @@ export interface RunningApi {
 export async function startApi(config: AppConfig, logger: Logger): Promise<RunningApi> {
   const ctx = await composeApp(config, logger);
   let shuttingDown = false;
-  const server = createServer(createHttpApp(ctx, () => shuttingDown));
-  server.headersTimeout = 15_000;
-  server.requestTimeout = 30_000;
+  // Node checks the header and request deadlines on this interval: a second keeps a cut prompt.
+  const server = createServer({ connectionsCheckingInterval: 1_000 }, createHttpApp(ctx, () => shuttingDown));
+  server.headersTimeout = config.HTTP_HEADERS_TIMEOUT_SECONDS * 1000;
+  server.requestTimeout = config.HTTP_REQUEST_TIMEOUT_SECONDS * 1000;
   await new Promise<void>((resolve) => server.listen(config.PORT, resolve));
   const port = (server.address() as AddressInfo).port;
   return {

@@ -44,12 +44,22 @@ export async function countWrite(deps: CaptureDeps, session: SessionDocument): P
   }
 }
 
-/** The gate every capture write passes: the session exists, is open, the token is its device's, within the limit. */
-export async function openCaptureForWrite(deps: CaptureDeps, id: string, token: string | null) {
+/**
+ * Who may write to this capture: the session exists, is open and not submitted, and the token is
+ * its device's. Uploads run it before a byte of their body is read, and again (with the count)
+ * once it is in, since the session may have moved on meanwhile.
+ */
+export async function authorizeCaptureWrite(deps: CaptureDeps, id: string, token: string | null) {
   const session = await sessionForCapture(deps, id);
   assertWritable(session);
   const state = await authorizedState(deps, session, token, 'write');
   if (session.decision_requested_at || state.submitted_at) throw AppError.conflict('The capture was submitted; the decision is pending.');
+  return { session, state };
+}
+
+/** The gate every capture write passes: authorized as above, and within the session's write limit. */
+export async function openCaptureForWrite(deps: CaptureDeps, id: string, token: string | null) {
+  const { session, state } = await authorizeCaptureWrite(deps, id, token);
   await countWrite(deps, session);
   return { session, state, stateId: captureStateId(session._id, attemptOf(session)) };
 }

@@ -1,7 +1,7 @@
 import { CapturedSide } from '../../../data-access/capture-state.model';
 import { blobIdsOf } from '../../../data-access/capture-state.repository';
 import { AppError } from '../../../shared/app-error';
-import { PHOTO_RULES, probeImage } from '../../../shared/image-probe';
+import { PHOTO_LIMITS, probeImage } from '../../../shared/image-probe';
 import { DocumentType } from '../../session-status';
 import { openCaptureForWrite, runUploadCheck } from './capture-access';
 import { CaptureDeps } from './capture-deps';
@@ -36,7 +36,7 @@ export async function uploadDocumentSide(
   const previous = state[input.side];
   const uploads = (previous?.uploads ?? 0) + 1;
   if (uploads > UPLOADS_PER_CAPTURE) throw AppError.conflict(`The ${input.side} side has had its ${UPLOADS_PER_CAPTURE} attempts.`);
-  await probeImage(input.image, PHOTO_RULES, 'body');
+  await probeImage(input.image, PHOTO_LIMITS, 'body');
   const read = await runUploadCheck(deps, 'body', (inference) => inference.readDocument(input.image, deps.clock.now()));
 
   // The front of a card shows the portrait; its machine-readable zone is usually on the back.

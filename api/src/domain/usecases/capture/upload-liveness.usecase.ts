@@ -1,5 +1,5 @@
 import { AppError, ErrorDetail } from '../../../shared/app-error';
-import { FRAME_RULES, probeImage } from '../../../shared/image-probe';
+import { FRAME_LIMITS, probeImage } from '../../../shared/image-probe';
 import { ChallengeStep } from '../../capture/challenge';
 import { packFrames } from '../../capture/frame-pack';
 import { openCaptureForWrite, runUploadCheck } from './capture-access';
@@ -38,7 +38,7 @@ export async function uploadLiveness(deps: CaptureDeps, input: { id: string; tok
   const uploads = (state.liveness?.uploads ?? 0) + 1;
   if (uploads > UPLOADS_PER_CAPTURE) throw AppError.conflict(`The liveness capture has had its ${UPLOADS_PER_CAPTURE} attempts.`);
   const timestamps = validateFrames(input.frames, input.timestamps);
-  for (const [i, frame] of input.frames.entries()) await probeImage(frame, FRAME_RULES, `frame[${i}]`);
+  for (const [i, frame] of input.frames.entries()) await probeImage(frame, FRAME_LIMITS, `frame[${i}]`);
   const run = await runUploadCheck(deps, 'frame', (inference) => inference.checkLiveness(input.frames, state.challenge as ChallengeStep[]));
   const ratio = run.face_found.length === 0 ? 0 : run.face_found.filter(Boolean).length / run.face_found.length;
   const rounded = Math.round(ratio * 1000) / 1000;

@@ -1,6 +1,6 @@
 import { CaptureStateDocument } from '../../../data-access/capture-state.model';
 import { AppError } from '../../../shared/app-error';
-import { PHOTO_RULES, probeImage } from '../../../shared/image-probe';
+import { PHOTO_LIMITS, probeImage } from '../../../shared/image-probe';
 import { ChallengeStep } from '../../capture/challenge';
 import { unpackFrames } from '../../capture/frame-pack';
 import { openCaptureForWrite, runUploadCheck } from './capture-access';
@@ -30,7 +30,7 @@ export async function uploadSelfie(deps: CaptureDeps, input: { id: string; token
   const { session, state, stateId } = await openCaptureForWrite(deps, input.id, input.token);
   const uploads = (state.selfie?.uploads ?? 0) + 1;
   if (uploads > UPLOADS_PER_CAPTURE) throw AppError.conflict(`The selfie has had its ${UPLOADS_PER_CAPTURE} attempts.`);
-  await probeImage(input.image, PHOTO_RULES, 'body');
+  await probeImage(input.image, PHOTO_LIMITS, 'body');
   const framesBlob = state.liveness?.blob_ids[0] ?? null;
   const portraitBlob = portraitBlobOf(state);
   const [antispoof, liveness, faceMatch] = await Promise.all([

@@ -14,7 +14,9 @@ export const reservedSessionIdOf = (res: Response): string | undefined => res.lo
  * `Idempotency-Key` (contract.md): the first request with a key runs and its response is stored
  * before it is sent; a repeat with the same request replays it byte for byte with
  * `Idempotent-Replayed: true`; another request under the key is 422 IDEMPOTENCY_KEY_REUSED; a
- * repeat while the first still runs is 409. Goes after authentication and body parsing.
+ * repeat while the first still runs is 409. The runner holds the key on a lease it renews while it
+ * runs, so a key whose runner died is usable again within one lease (IDEMPOTENCY_LOCK_SECONDS).
+ * Goes after authentication and body parsing.
  */
 export function idempotency(ctx: Pick<AppContext, 'idempotency' | 'clock' | 'logger'>) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
@@ -42,6 +44,7 @@ export function idempotency(ctx: Pick<AppContext, 'idempotency' | 'clock' | 'log
           return;
         case 'run':
           res.locals.reservedSessionId = claim.reservedSessionId;
+          keepLeaseWhileRunning(res, ctx, claim.recordId, claim.holder);
           storeBeforeSending(res, ctx, claim.recordId);
           return next();
       }
@@ -49,6 +52,20 @@ export function idempotency(ctx: Pick<AppContext, 'idempotency' | 'clock' | 'log
       next(error);
     }
   };
+}
+
+/** Renews the lease a third of the way through each term until the response is out (or the client gone). */
+function keepLeaseWhileRunning(res: Response, ctx: Pick<AppContext, 'idempotency' | 'logger' | 'clock'>, recordId: string, holder: string): void {
+  const timer = setInterval(() => {
+    ctx.idempotency.renew(recordId, holder, ctx.clock.now()).then(
+      (held) => {
+        if (!held) clearInterval(timer);
+      },
+      (error: Error) => ctx.logger.warn({ request_id: res.locals.requestId, err: error.message }, 'idempotency lease not renewed'),
+    );
+  }, ctx.idempotency.leaseMs / 3);
+  timer.unref();
+  res.once('close', () => clearInterval(timer));
 }
 
 /** The response is written to the record before a byte of it leaves, so a client never sees an answer a repeat would not replay. */
