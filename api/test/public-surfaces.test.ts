@@ -97,7 +97,7 @@ describe('public surfaces: credentials, pricing, hosted pages, reference, health
         expect.arrayContaining([
           '/v1/sessions', '/v1/sessions/{id}', '/v1/sessions/{id}/result', '/v1/sessions/{id}/simulate', '/v1/sessions/{id}/retry', '/v1/sessions/{id}/attempts',
           '/v1/credentials/{token}', '/v1/pricing/{country}', '/healthz', '/readyz', '/v/{session_id}', '/c/{session_id}',
-          '/v1/sessions/{id}/report', '/v1/capture/{session_id}/start', '/v1/capture/{session_id}/document/{side}',
+          '/v1/sessions/{id}/report', '/v1/capture/{session_id}/start', '/v1/capture/{session_id}/document/front', '/v1/capture/{session_id}/document/back',
           '/v1/capture/{session_id}/liveness', '/v1/capture/{session_id}/selfie', '/v1/capture/{session_id}/submit',
           '/v1/capture/{session_id}', '/v1/capture/{session_id}/events', '/v1/capture/{session_id}/progress', '/v1/capture/{session_id}/progress/events',
         ]),
