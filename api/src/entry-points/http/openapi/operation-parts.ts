@@ -62,7 +62,27 @@ export const publicErrors = (...statuses: ErrorStatus[]) =>
   Object.fromEntries(statuses.map((s) => [s, json(errorSchema, ERROR_TEXT[s])]));
 
 export const html = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });
-export const eventStream = (description: string) => ({ description, content: { 'text/event-stream': { schema: z.string() } } });
+/**
+ * A Server-Sent Events response, described event by event (as OpenAPI 3.2's itemSchema does and
+ * Schemathesis reads `schema` here): each event's `data` is one JSON object of `component`.
+ */
+export const eventStream = (description: string, component: string) => ({
+  description,
+  content: {
+    'text/event-stream': {
+      schema: z.object({
+        event: z.string().optional(),
+        id: z.string().optional(),
+        retry: z.number().int().optional(),
+        data: z.string().openapi({
+          description: `One ${component} as JSON.`,
+          contentMediaType: 'application/json',
+          ...({ contentSchema: { $ref: `#/components/schemas/${component}` } } as object),
+        }),
+      }),
+    },
+  },
+});
 
 export const API_KEY = [{ ApiKey: [] }];
 export const CAPTURE_TOKEN = [{ CaptureToken: [] }];

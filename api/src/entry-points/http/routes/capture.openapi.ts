@@ -67,7 +67,7 @@ export function registerCapturePaths(registry: OpenAPIRegistry): void {
   registry.registerPath({
     operationId: 'streamCaptureStatus', method: 'get', path: '/v1/capture/{session_id}/events', security: PUBLIC,
     summary: 'The capture status as Server-Sent Events, on every change until decided', request: params,
-    responses: { 200: eventStream('text/event-stream of CaptureStatus objects'), ...publicErrors(404) },
+    responses: { 200: eventStream('The capture status on every change until decided', 'CaptureStatus'), ...publicErrors(404) },
   });
   registry.registerPath({
     operationId: 'getCaptureProgress', method: 'get', path: '/v1/capture/{session_id}/progress', security: PUBLIC,
@@ -77,6 +77,6 @@ export function registerCapturePaths(registry: OpenAPIRegistry): void {
   registry.registerPath({
     operationId: 'streamCaptureProgress', method: 'get', path: '/v1/capture/{session_id}/progress/events', security: PUBLIC,
     summary: 'The progress as Server-Sent Events, on every change until decided', request: params,
-    responses: { 200: eventStream('text/event-stream of CaptureProgress objects'), ...publicErrors(404) },
+    responses: { 200: eventStream('The progress on every change until decided', 'CaptureProgress'), ...publicErrors(404) },
   });
 }

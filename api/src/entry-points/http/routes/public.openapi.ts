@@ -1,4 +1,5 @@
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import countries from 'i18n-iso-countries';
 import { API_KEY, json, keyed, keyedErrors, PUBLIC, publicErrors } from '../openapi/operation-parts';
 import { credentialSchema, priceSchema } from '../schemas/result.schemas';
 import { z } from '../schemas/zod-openapi';
@@ -6,8 +7,9 @@ import { z } from '../schemas/zod-openapi';
 export const credentialTokenParam = z.object({
   token: z.string().min(1).openapi({ description: 'The credential_token of a VERIFIED result.', example: 'cred_9XkLq2mN4pR7sT1vW3yZ5aB8cD0eF6gH' }),
 });
+const ALPHA2_CODES = Object.keys(countries.getAlpha2Codes()).sort() as [string, ...string[]];
 export const pricingCountryParam = z.object({
-  country: z.string().regex(/^[A-Za-z]{2}$/).openapi({ description: 'ISO 3166-1 alpha-2 (either case). A real code with no price: 404.', example: 'FR' }),
+  country: z.enum(ALPHA2_CODES).openapi({ description: 'ISO 3166-1 alpha-2 (lower case is accepted too; anything else: 422). A real code with no price: 404.', example: 'FR' }),
 });
 
 /** /v1/credentials and /v1/pricing as the OpenAPI document declares them (public.routes.ts serves them). */

@@ -67,7 +67,16 @@ export const createSessionRequest = z
       .optional()
       .openapi({ description: 'Sandbox keys only (422 with a production key): pins the liveness challenge so automated tests can drive the page with a prerecorded camera.' }),
   })
-  .openapi('CreateSessionRequest');
+  .openapi('CreateSessionRequest', {
+    example: {
+      return_url: 'https://example.com/done',
+      webhook_url: 'https://example.com/webhooks/identity',
+      expected_name: 'Jane Doe',
+      expected_dob: '1990-04-21',
+      locale: 'en',
+      metadata: { order: '42' },
+    },
+  });
 
 export const createSessionResponse = z
   .object({
