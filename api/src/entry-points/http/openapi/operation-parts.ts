@@ -74,10 +74,10 @@ export const eventStream = (description: string, component: string) => ({
         event: z.string().optional(),
         id: z.string().optional(),
         retry: z.number().int().optional(),
+        // JSON Schema's content keywords, which the library's metadata type does not list.
         data: z.string().openapi({
           description: `One ${component} as JSON.`,
-          contentMediaType: 'application/json',
-          ...({ contentSchema: { $ref: `#/components/schemas/${component}` } } as object),
+          ...({ contentMediaType: 'application/json', contentSchema: { $ref: `#/components/schemas/${component}` } } as object),
         }),
       }),
     },
