@@ -61,7 +61,14 @@ describe('the OpenAPI document', () => {
   it('links a created session to every operation that takes its id', () => {
     const links = doc.paths['/v1/sessions'].post.responses['201'].links;
     const linked = Object.values(links).map((l) => (l as { operationId: string }).operationId);
-    const takingAnId = operations.filter((op) => /\{(id|session_id)\}/.test(op.where) && !op.where.includes('events') && op.operationId !== 'openVerificationPage' && op.operationId !== 'showCredentialPage');
+    // The event streams stay open until the session is decided, so no link leads a client into one.
+    const takingAnId = operations.filter((op) => /\{(id|session_id)\}/.test(op.where) && !op.where.endsWith('/events'));
     expect(linked.sort()).toEqual(takingAnId.map((op) => op.operationId).sort());
+  });
+
+  it('links a started capture to the calls its token authorizes, and a result to its credential', () => {
+    const capture = doc.paths['/v1/capture/{session_id}/start'].post.responses['200'].links;
+    expect(capture.UploadSelfie.parameters).toEqual({ session_id: '$request.path.session_id', 'header.Authorization': 'Bearer {$response.body#/capture_token}' });
+    expect(doc.paths['/v1/sessions/{id}/result'].get.responses['200'].links.CheckCredential.parameters).toEqual({ token: '$response.body#/credential_token' });
   });
 });

@@ -6,7 +6,7 @@ import {
   cancelSessionResponse, createSessionRequest, createSessionResponse, redactSessionResponse, sessionIdParam, sessionStatusResponse, simulateRequest,
 } from '../schemas/session.schemas';
 import { API_KEY, json, keyed, keyedErrors, replayedHeader } from '../openapi/operation-parts';
-import { createdSessionLinks } from '../openapi/session-links';
+import { credentialLinks, sessionLinks } from '../openapi/session-links';
 
 /**
  * /v1/sessions as the OpenAPI document declares it. The request schemas are the ones
@@ -20,7 +20,7 @@ export function registerSessionPaths(registry: OpenAPIRegistry): void {
     operationId: 'createSession', method: 'post', path: '/v1/sessions', summary: 'Create a verification session', security: API_KEY,
     description: 'From a browser page on another origin (the widget with `apiKey`), CORS is answered for sandbox keys only: the preflight is granted, a sandbox key gets `Access-Control-Allow-Origin: *` with the RateLimit-* headers exposed, and a production key gets 403 FORBIDDEN without CORS headers (nothing is created). Create production sessions on your backend.',
     request: { headers: idempotencyKeyHeader, body: jsonBody(createSessionRequest) },
-    responses: { 201: { ...keyed(json(createSessionResponse, 'Created'), replayedHeader), links: createdSessionLinks() }, ...keyedErrors(401, 403, 409, 413, 415, 422, 503) },
+    responses: { 201: { ...keyed(json(createSessionResponse, 'Created'), replayedHeader), links: sessionLinks() }, ...keyedErrors(401, 403, 409, 413, 415, 422, 503) },
   });
   registry.registerPath({
     operationId: 'getSession', method: 'get', path: '/v1/sessions/{id}', summary: 'Read a session status', security: API_KEY, request: params,
@@ -28,7 +28,7 @@ export function registerSessionPaths(registry: OpenAPIRegistry): void {
   });
   registry.registerPath({
     operationId: 'getSessionResult', method: 'get', path: '/v1/sessions/{id}/result', summary: 'Read the result of a decided session', security: API_KEY, request: params,
-    responses: { 200: keyed(json(resultSchema, 'The result (same bytes as the webhook body)')), ...keyedErrors(401, 403, 404, 409) },
+    responses: { 200: { ...keyed(json(resultSchema, 'The result (same bytes as the webhook body)')), links: credentialLinks() }, ...keyedErrors(401, 403, 404, 409) },
   });
   registry.registerPath({
     operationId: 'cancelSession', method: 'delete', path: '/v1/sessions/{id}', summary: 'Cancel an open session (FAILED / CANCELLED_BY_API, no webhook)', security: API_KEY,
@@ -37,7 +37,7 @@ export function registerSessionPaths(registry: OpenAPIRegistry): void {
   registry.registerPath({
     operationId: 'retrySession', method: 'post', path: '/v1/sessions/{id}/retry', summary: 'Retry a FAILED session (not a cancelled one): same id and URL, a new attempt, at most 3', security: API_KEY,
     request: { ...params, headers: idempotencyKeyHeader },
-    responses: { 200: keyed(json(retrySessionResponse, 'The new attempt, PENDING'), replayedHeader), ...keyedErrors(401, 403, 404, 409, 413, 415, 422, 503) },
+    responses: { 200: { ...keyed(json(retrySessionResponse, 'The new attempt, PENDING'), replayedHeader), links: sessionLinks() }, ...keyedErrors(401, 403, 404, 409, 413, 415, 422, 503) },
   });
   registry.registerPath({
     operationId: 'listSessionAttempts', method: 'get', path: '/v1/sessions/{id}/attempts', summary: 'Every attempt of a session with its result', security: API_KEY, request: params,
@@ -57,6 +57,6 @@ export function registerSessionPaths(registry: OpenAPIRegistry): void {
   registry.registerPath({
     operationId: 'simulateSession', method: 'post', path: '/v1/sessions/{id}/simulate', summary: 'Sandbox: complete a session with a chosen outcome', security: API_KEY,
     request: { ...params, body: jsonBody(simulateRequest) },
-    responses: { 200: keyed(json(resultSchema, 'The result, exactly as a real completion')), ...keyedErrors(401, 403, 404, 409, 413, 415, 422, 503) },
+    responses: { 200: { ...keyed(json(resultSchema, 'The result, exactly as a real completion')), links: { ...sessionLinks(), ...credentialLinks() } }, ...keyedErrors(401, 403, 404, 409, 413, 415, 422, 503) },
   });
 }

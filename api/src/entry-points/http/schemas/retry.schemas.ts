@@ -28,7 +28,8 @@ export const attemptsResponse = z
   .openapi('SessionAttempts', { description: 'Every attempt of a session, oldest first.' });
 
 export const idempotencyKeyHeader = z.object({
-  'Idempotency-Key': z.string().regex(/^[\x20-\x7E]{1,255}$/).optional().openapi({
+  // HTTP trims the spaces around a header value, so a key neither starts nor ends with one.
+  'Idempotency-Key': z.string().regex(/^[\x21-\x7E]([\x20-\x7E]{0,253}[\x21-\x7E])?$/).optional().openapi({
     description:
       'Up to 255 printable ASCII characters, scoped to the API key, kept 24 hours. A repeat with the same body replays the first response (status and body, byte for byte) with Idempotent-Replayed: true; another body: 422 IDEMPOTENCY_KEY_REUSED; while the first still runs: 409 CONFLICT.',
   }),
