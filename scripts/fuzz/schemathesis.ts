@@ -20,6 +20,8 @@ export interface FuzzOptions {
   reportDir: string;
   seed?: number;
   workers?: number;
+  /** Schemathesis phases to run (default: all of them). */
+  phases?: string;
   /** Streams Schemathesis's own output. */
   onOutput?: (text: string) => void;
 }
@@ -52,11 +54,12 @@ export async function runSchemathesis(options: FuzzOptions): Promise<FuzzResult>
     '--request-timeout', String(options.maxResponseSeconds * 2),
     '--max-examples', String(options.maxExamples),
     '--header', `X-Api-Key: ${options.apiKey}`,
-    '--workers', String(options.workers ?? 2),
+    '--workers', String(options.workers ?? 1),
     '--report', 'junit,ndjson',
     '--report-junit-path', junit,
     '--report-ndjson-path', path.join(options.reportDir, 'events.ndjson'),
     ...(options.seed !== undefined ? ['--seed', String(options.seed)] : []),
+    ...(options.phases ? ['--phases', options.phases] : []),
   ];
   const child = spawn(SCHEMATHESIS_BIN, args, { cwd: ROOT, env: { ...process.env, SCHEMATHESIS_TELEMETRY: 'false' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

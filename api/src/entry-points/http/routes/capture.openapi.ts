@@ -1,6 +1,5 @@
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { CAPTURE_TOKEN, eventStream, json, PUBLIC, publicErrors } from '../openapi/operation-parts';
-import { captureTokenLinks } from '../openapi/session-links';
 import {
   captureParams, captureProgressResponse, captureStatusResponse, documentSideResponse, documentTypeQuery, livenessResponse, selfieResponse, startCaptureResponse,
   submitResponse,
@@ -37,7 +36,7 @@ export function registerCapturePaths(registry: OpenAPIRegistry): void {
   registry.registerPath({
     operationId: 'startCapture', method: 'post', path: '/v1/capture/{session_id}/start', security: OPTIONAL_TOKEN,
     summary: 'Start (or resume, with the token) capture on this device; PENDING → IN_PROGRESS', request: params,
-    responses: { 200: { ...json(startCaptureResponse, 'The token and the challenge'), links: captureTokenLinks() }, ...publicErrors(401, 404, 409, 429, 503) },
+    responses: { 200: json(startCaptureResponse, 'The token and the challenge'), ...publicErrors(401, 404, 409, 429, 503) },
   });
   for (const side of ['front', 'back'] as const) {
     registry.registerPath({
