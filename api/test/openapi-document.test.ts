@@ -66,6 +66,12 @@ describe('the OpenAPI document', () => {
     expect(linked.sort()).toEqual(takingAnId.map((op) => op.operationId).sort());
   });
 
+  it('describes the webhook: the result resource, signed', () => {
+    const webhook = doc.webhooks.sessionDecided.post;
+    expect(webhook.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/SessionResult' });
+    expect(webhook.parameters.map((p: { name: string }) => p.name)).toEqual(['X-Bio-Signature', 'webhook-id', 'webhook-timestamp', 'webhook-signature']);
+  });
+
   it('links a result to its credential', () => {
     expect(doc.paths['/v1/sessions/{id}/result'].get.responses['200'].links.CheckCredential.parameters).toEqual({ token: '$response.body#/credential_token' });
   });

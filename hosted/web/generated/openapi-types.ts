@@ -439,7 +439,28 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    sessionDecided: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sent to the session's webhook_url when an attempt is decided (VERIFIED or FAILED)
+         * @description The body is the result resource, byte for byte as GET /v1/sessions/{id}/result returns it. Any 2xx ends the delivery; otherwise up to three retries with linear backoff (WEBHOOK_RETRY_INTERVAL_SECONDS × the retry number). Redirects are not followed. Key stored results on session_id + attempt + status.
+         */
+        post: operations["sessionDecided"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         Address: {
@@ -2942,6 +2963,44 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    sessionDecided: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the same on every retry and redelivery of this result. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256>` keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: seconds since the epoch. */
+                "webhook-timestamp": string;
+                /** @description Lowercase hex HMAC-SHA256 of the raw body, keyed with the webhook secret as issued (its UTF-8 bytes, `whsec_` included). */
+                "X-Bio-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SessionResult"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (or none within the timeout): retried */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
