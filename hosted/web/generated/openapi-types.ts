@@ -902,6 +902,8 @@ export interface operations {
             /** @description The page */
             200: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -911,6 +913,8 @@ export interface operations {
             /** @description Unknown or not verified (HTML) */
             404: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -931,6 +935,8 @@ export interface operations {
             /** @description Alive */
             200: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -951,6 +957,8 @@ export interface operations {
             /** @description Ready */
             200: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -960,6 +968,8 @@ export interface operations {
             /** @description Not ready (a dependency is down, or the process is shutting down) */
             503: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -986,6 +996,8 @@ export interface operations {
             /** @description The page */
             200: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -995,6 +1007,8 @@ export interface operations {
             /** @description Unknown session (HTML) */
             404: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1018,6 +1032,8 @@ export interface operations {
             /** @description The status */
             200: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1027,6 +1043,8 @@ export interface operations {
             /** @description UNAUTHORIZED (no credential) or INVALID_KEY_FORMAT (bad prefix or unknown key) */
             401: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1036,6 +1054,8 @@ export interface operations {
             /** @description NOT_FOUND */
             404: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1067,6 +1087,8 @@ export interface operations {
             /** @description The read */
             200: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1076,6 +1098,8 @@ export interface operations {
             /** @description UNAUTHORIZED (no credential) or INVALID_KEY_FORMAT (bad prefix or unknown key) */
             401: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1085,6 +1109,8 @@ export interface operations {
             /** @description NOT_FOUND */
             404: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1094,6 +1120,8 @@ export interface operations {
             /** @description CONFLICT: the session state does not allow this */
             409: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1103,6 +1131,8 @@ export interface operations {
             /** @description PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1112,6 +1142,8 @@ export interface operations {
             /** @description UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1121,6 +1153,8 @@ export interface operations {
             /** @description VALIDATION_ERROR: details lists every bad field (IDEMPOTENCY_KEY_REUSED: that Idempotency-Key came with another body) */
             422: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1130,6 +1164,8 @@ export interface operations {
             /** @description RATE_LIMITED: see Retry-After */
             429: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1139,6 +1175,8 @@ export interface operations {
             /** @description SERVICE_UNAVAILABLE: a dependency is down; nothing was changed */
             503: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1170,6 +1208,8 @@ export interface operations {
             /** @description The read */
             200: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1179,6 +1219,8 @@ export interface operations {
             /** @description UNAUTHORIZED (no credential) or INVALID_KEY_FORMAT (bad prefix or unknown key) */
             401: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1188,6 +1230,8 @@ export interface operations {
             /** @description NOT_FOUND */
             404: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1197,6 +1241,8 @@ export interface operations {
             /** @description CONFLICT: the session state does not allow this */
             409: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1206,6 +1252,8 @@ export interface operations {
             /** @description PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1215,6 +1263,8 @@ export interface operations {
             /** @description UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1224,6 +1274,8 @@ export interface operations {
             /** @description VALIDATION_ERROR: details lists every bad field (IDEMPOTENCY_KEY_REUSED: that Idempotency-Key came with another body) */
             422: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1233,6 +1285,8 @@ export interface operations {
             /** @description RATE_LIMITED: see Retry-After */
             429: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1242,6 +1296,8 @@ export interface operations {
             /** @description SERVICE_UNAVAILABLE: a dependency is down; nothing was changed */
             503: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1265,6 +1321,8 @@ export interface operations {
             /** @description The capture status on every change until decided */
             200: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1280,6 +1338,8 @@ export interface operations {
             /** @description NOT_FOUND */
             404: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1312,6 +1372,8 @@ export interface operations {
             /** @description The quality gate */
             200: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1321,6 +1383,8 @@ export interface operations {
             /** @description UNAUTHORIZED (no credential) or INVALID_KEY_FORMAT (bad prefix or unknown key) */
             401: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1330,6 +1394,8 @@ export interface operations {
             /** @description NOT_FOUND */
             404: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1339,6 +1405,8 @@ export interface operations {
             /** @description CONFLICT: the session state does not allow this */
             409: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1348,6 +1416,8 @@ export interface operations {
             /** @description PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1357,6 +1427,8 @@ export interface operations {
             /** @description UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1366,6 +1438,8 @@ export interface operations {
             /** @description VALIDATION_ERROR: details lists every bad field (IDEMPOTENCY_KEY_REUSED: that Idempotency-Key came with another body) */
             422: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1375,6 +1449,8 @@ export interface operations {
             /** @description RATE_LIMITED: see Retry-After */
             429: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1384,6 +1460,8 @@ export interface operations {
             /** @description SERVICE_UNAVAILABLE: a dependency is down; nothing was changed */
             503: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1407,6 +1485,8 @@ export interface operations {
             /** @description The progress */
             200: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1416,6 +1496,8 @@ export interface operations {
             /** @description NOT_FOUND */
             404: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1439,6 +1521,8 @@ export interface operations {
             /** @description The progress on every change until decided */
             200: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1454,6 +1538,8 @@ export interface operations {
             /** @description NOT_FOUND */
             404: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1483,6 +1569,8 @@ export interface operations {
             /** @description Whether a face was found */
             200: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1492,6 +1580,8 @@ export interface operations {
             /** @description UNAUTHORIZED (no credential) or INVALID_KEY_FORMAT (bad prefix or unknown key) */
             401: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1501,6 +1591,8 @@ export interface operations {
             /** @description NOT_FOUND */
             404: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1510,6 +1602,8 @@ export interface operations {
             /** @description CONFLICT: the session state does not allow this */
             409: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1519,6 +1613,8 @@ export interface operations {
             /** @description PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1528,6 +1624,8 @@ export interface operations {
             /** @description UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1537,6 +1635,8 @@ export interface operations {
             /** @description VALIDATION_ERROR: details lists every bad field (IDEMPOTENCY_KEY_REUSED: that Idempotency-Key came with another body) */
             422: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1546,6 +1646,8 @@ export interface operations {
             /** @description RATE_LIMITED: see Retry-After */
             429: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1555,6 +1657,8 @@ export interface operations {
             /** @description SERVICE_UNAVAILABLE: a dependency is down; nothing was changed */
             503: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1578,6 +1682,8 @@ export interface operations {
             /** @description The token and the challenge */
             200: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1587,6 +1693,8 @@ export interface operations {
             /** @description UNAUTHORIZED (no credential) or INVALID_KEY_FORMAT (bad prefix or unknown key) */
             401: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1596,6 +1704,8 @@ export interface operations {
             /** @description NOT_FOUND */
             404: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1605,6 +1715,8 @@ export interface operations {
             /** @description CONFLICT: the session state does not allow this */
             409: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1614,6 +1726,8 @@ export interface operations {
             /** @description RATE_LIMITED: see Retry-After */
             429: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1623,6 +1737,8 @@ export interface operations {
             /** @description SERVICE_UNAVAILABLE: a dependency is down; nothing was changed */
             503: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1646,6 +1762,8 @@ export interface operations {
             /** @description Decision pending */
             202: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1655,6 +1773,8 @@ export interface operations {
             /** @description UNAUTHORIZED (no credential) or INVALID_KEY_FORMAT (bad prefix or unknown key) */
             401: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1664,6 +1784,8 @@ export interface operations {
             /** @description NOT_FOUND */
             404: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1673,6 +1795,8 @@ export interface operations {
             /** @description CONFLICT: the session state does not allow this */
             409: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1682,6 +1806,8 @@ export interface operations {
             /** @description RATE_LIMITED: see Retry-After */
             429: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1691,6 +1817,8 @@ export interface operations {
             /** @description SERVICE_UNAVAILABLE: a dependency is down; nothing was changed */
             503: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1714,6 +1842,8 @@ export interface operations {
             /** @description The credential */
             200: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1723,6 +1853,8 @@ export interface operations {
             /** @description NOT_FOUND */
             404: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1752,6 +1884,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1761,6 +1895,8 @@ export interface operations {
             /** @description UNAUTHORIZED (no credential) or INVALID_KEY_FORMAT (bad prefix or unknown key) */
             401: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1776,6 +1912,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1791,6 +1929,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1808,6 +1948,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before the next request. */
                     "Retry-After"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1843,6 +1985,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1852,6 +1996,8 @@ export interface operations {
             /** @description UNAUTHORIZED (no credential) or INVALID_KEY_FORMAT (bad prefix or unknown key) */
             401: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1867,6 +2013,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1882,6 +2030,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1897,6 +2047,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1912,6 +2064,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1927,6 +2081,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1944,6 +2100,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before the next request. */
                     "Retry-After"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1959,6 +2117,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1988,6 +2148,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1997,6 +2159,8 @@ export interface operations {
             /** @description UNAUTHORIZED (no credential) or INVALID_KEY_FORMAT (bad prefix or unknown key) */
             401: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2012,6 +2176,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2027,6 +2193,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2044,6 +2212,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before the next request. */
                     "Retry-After"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2073,6 +2243,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2082,6 +2254,8 @@ export interface operations {
             /** @description UNAUTHORIZED (no credential) or INVALID_KEY_FORMAT (bad prefix or unknown key) */
             401: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2097,6 +2271,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2112,6 +2288,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2127,6 +2305,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2144,6 +2324,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before the next request. */
                     "Retry-After"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2173,6 +2355,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2182,6 +2366,8 @@ export interface operations {
             /** @description UNAUTHORIZED (no credential) or INVALID_KEY_FORMAT (bad prefix or unknown key) */
             401: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2197,6 +2383,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2212,6 +2400,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2229,6 +2419,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before the next request. */
                     "Retry-After"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2258,6 +2450,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2267,6 +2461,8 @@ export interface operations {
             /** @description UNAUTHORIZED (no credential) or INVALID_KEY_FORMAT (bad prefix or unknown key) */
             401: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2282,6 +2478,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2297,6 +2495,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2312,6 +2512,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2329,6 +2531,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before the next request. */
                     "Retry-After"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2344,6 +2548,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2373,6 +2579,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2382,6 +2590,8 @@ export interface operations {
             /** @description UNAUTHORIZED (no credential) or INVALID_KEY_FORMAT (bad prefix or unknown key) */
             401: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2397,6 +2607,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2412,6 +2624,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2427,6 +2641,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2444,6 +2660,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before the next request. */
                     "Retry-After"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2473,6 +2691,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2482,6 +2702,8 @@ export interface operations {
             /** @description UNAUTHORIZED (no credential) or INVALID_KEY_FORMAT (bad prefix or unknown key) */
             401: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2497,6 +2719,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2512,6 +2736,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2527,6 +2753,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2544,6 +2772,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before the next request. */
                     "Retry-After"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2578,6 +2808,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2587,6 +2819,8 @@ export interface operations {
             /** @description UNAUTHORIZED (no credential) or INVALID_KEY_FORMAT (bad prefix or unknown key) */
             401: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2602,6 +2836,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2617,6 +2853,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2632,6 +2870,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2647,6 +2887,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2662,6 +2904,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2677,6 +2921,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2694,6 +2940,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before the next request. */
                     "Retry-After"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2709,6 +2957,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2742,6 +2992,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2751,6 +3003,8 @@ export interface operations {
             /** @description UNAUTHORIZED (no credential) or INVALID_KEY_FORMAT (bad prefix or unknown key) */
             401: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2766,6 +3020,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2781,6 +3037,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2796,6 +3054,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2811,6 +3071,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2826,6 +3088,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2841,6 +3105,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2858,6 +3124,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before the next request. */
                     "Retry-After"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2873,6 +3141,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2902,6 +3172,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2911,6 +3183,8 @@ export interface operations {
             /** @description UNAUTHORIZED (no credential) or INVALID_KEY_FORMAT (bad prefix or unknown key) */
             401: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2926,6 +3200,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2941,6 +3217,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2958,6 +3236,8 @@ export interface operations {
                     "RateLimit-Reset"?: number;
                     /** @description Seconds to wait before the next request. */
                     "Retry-After"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -43,10 +43,13 @@ export const replayedHeader = {
   'Idempotent-Replayed': { schema: { type: 'string' as const, enum: ['true'] }, description: 'Present on a replay of a stored response.' },
 };
 
-export const json = (schema: ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
+/** On every response (the same id is in an error's `request_id` and in the logs). */
+const requestIdHeader = { 'X-Request-Id': { schema: { type: 'string' as const }, description: 'The request id, also in the logs and in an error body.' } };
+
+export const json = (schema: ZodType, description: string) => ({ description, headers: requestIdHeader, content: { 'application/json': { schema } } });
 
 /** A response to a request that passed API-key authentication: it carries the key's rate-limit headers. */
-export const keyed = (response: ReturnType<typeof json>, extra = {}) => ({ ...response, headers: { ...rateLimitHeaders, ...extra } });
+export const keyed = (response: ReturnType<typeof json>, extra = {}) => ({ ...response, headers: { ...requestIdHeader, ...rateLimitHeaders, ...extra } });
 
 /** Error responses of an API-key operation (429 always, as every keyed request counts against the plan). */
 export const keyedErrors = (...statuses: ErrorStatus[]) =>
@@ -61,13 +64,14 @@ export const keyedErrors = (...statuses: ErrorStatus[]) =>
 export const publicErrors = (...statuses: ErrorStatus[]) =>
   Object.fromEntries(statuses.map((s) => [s, json(errorSchema, ERROR_TEXT[s])]));
 
-export const html = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });
+export const html = (description: string) => ({ description, headers: requestIdHeader, content: { 'text/html': { schema: z.string() } } });
 /**
  * A Server-Sent Events response, described event by event (as OpenAPI 3.2's itemSchema does and
  * Schemathesis reads `schema` here): each event's `data` is one JSON object of `component`.
  */
 export const eventStream = (description: string, component: string) => ({
   description,
+  headers: requestIdHeader,
   content: {
     'text/event-stream': {
       schema: z.object({
