@@ -94,5 +94,4 @@ export const reportSchema = z
   .openapi('EvidenceReport', { description: 'Every score with its decision line, the model (name, version, sha256) behind it and timings. No images, no personal data.' });
 
 export const captureParams = z.object({ session_id: sessionIdSchema });
-export const documentSideParams = captureParams.extend({ side: z.enum(['front', 'back']) });
 export const documentTypeQuery = z.object({ type: documentType });
