@@ -1,4 +1,4 @@
-import type { CaptureClient, ChallengeStep, ProgressStep } from './capture-client';
+import type { CaptureClient, ChallengeStep, DocumentType, ProgressStep } from './capture-client';
 import { Facing, openCamera, stopCamera } from './camera';
 import { isMessageKey, MessageKey, Translate } from './messages';
 import type { PageConfig } from './page-config';
@@ -11,8 +11,8 @@ type Child = Node | string | null | undefined | false;
 /** What every step shares: the session's capture client, the strings, the frame and the camera. */
 export class Flow {
   challenge: ChallengeStep[] = [];
-  documentTypes: string[] = ['passport', 'id_card'];
-  documentType = 'passport';
+  documentTypes: DocumentType[] = ['passport', 'id_card'];
+  documentType: DocumentType = 'passport';
   /** The last coarse step the server reported, for the hand-off view drawn after it arrived. */
   phoneStep: ProgressStep | null = null;
   private finished = false;

@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { assertMatchesDocument } from './openapi-conformance';
 
 export type Outcome = 'VERIFIED' | 'FAILED';
 
 async function post(url: string, key: string, body: unknown): Promise<{ status: number; json: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
   const res = await fetch(url, { method: 'POST', headers: { 'X-Api-Key': key, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : null };
+  const json = text ? JSON.parse(text) : null;
+  // Every answer is checked against the OpenAPI document, so callers also prove it still holds.
+  assertMatchesDocument({ method: 'POST', url, status: res.status, contentType: res.headers.get('content-type'), json });
+  return { status: res.status, json };
 }
 
 /** POST /v1/sessions pointing the webhook at `webhookUrl`; metadata carries a unique reference. */

@@ -41,7 +41,8 @@ export interface Address {
   country: string | null;
 }
 
-export type DocumentType = 'passport' | 'id_card' | 'driving_licence' | 'residence_permit';
+export const DOCUMENT_TYPES = ['passport', 'id_card', 'driving_licence', 'residence_permit'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 export interface Person {
   name: string;

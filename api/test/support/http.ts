@@ -1,3 +1,5 @@
+import { assertMatchesDocument } from '../../../scripts/test-support/openapi-conformance';
+
 export interface CallOptions {
   key?: string;
   body?: unknown;
@@ -13,7 +15,11 @@ export interface CallResult {
   json: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- test responses are asserted field by field
 }
 
-/** One HTTP call to the API under test, answering status, headers, raw text and parsed JSON. */
+/**
+ * One HTTP call to the API under test, answering status, headers, raw text and parsed JSON. Every
+ * response is checked against the OpenAPI document (its operation, status and schema), so a test
+ * fails when the API and its document part ways.
+ */
 export async function call(baseUrl: string, method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
   const headers: Record<string, string> = { ...(options.headers ?? {}) };
   if (options.key !== undefined) headers['X-Api-Key'] = options.key;
@@ -29,6 +35,7 @@ export async function call(baseUrl: string, method: string, path: string, option
   } catch {
     json = null;
   }
+  assertMatchesDocument({ method, url: path, status: response.status, contentType: response.headers.get('content-type'), json });
   return { status: response.status, headers: response.headers, text, json };
 }
 

@@ -1,3 +1,5 @@
+import { assertMatchesDocument } from '../../../../scripts/test-support/openapi-conformance';
+
 /**
  * The capture API as a device uses it, over HTTP (what the hosted page and the widget do).
  */
@@ -15,9 +17,13 @@ export class CaptureClient {
     const headers: Record<string, string> = {};
     if (contentType) headers['content-type'] = contentType;
     if (token) headers.authorization = `Bearer ${token}`;
-    const res = await fetch(`${this.baseUrl}/v1/capture/${this.sessionId}${path}`, { method, headers, body });
+    const url = `${this.baseUrl}/v1/capture/${this.sessionId}${path}`;
+    const res = await fetch(url, { method, headers, body });
     const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : {} };
+    const json = text ? JSON.parse(text) : {};
+    // Every answer is checked against the OpenAPI document (operation, status, schema).
+    assertMatchesDocument({ method, url, status: res.status, contentType: res.headers.get('content-type'), json });
+    return { status: res.status, body: json };
   }
 
   async start(token: string | null = null): Promise<Answer<{ capture_token: string; challenge: string[]; document_types: string[]; expires_at: string; locale: string }>> {

@@ -3,11 +3,11 @@ import { blobIdsOf, captureStateId } from '../../../data-access/capture-state.re
 import { AppError } from '../../../shared/app-error';
 import { newCaptureToken } from '../../../shared/random-id';
 import { ChallengeStep, drawChallenge } from '../../capture/challenge';
-import { DocumentType } from '../../session-status';
+import { DOCUMENT_TYPES as ALL_DOCUMENT_TYPES, DocumentType } from '../../session-status';
 import { assertWritable, attemptOf, countWrite, hashToken, sessionForCapture } from './capture-access';
 import { CaptureDeps } from './capture-deps';
 
-export const DOCUMENT_TYPES: DocumentType[] = ['passport', 'id_card', 'driving_licence', 'residence_permit'];
+export const DOCUMENT_TYPES: DocumentType[] = [...ALL_DOCUMENT_TYPES];
 /** A device that wrote within this window still owns the capture; after it, another may take over. */
 export const DEVICE_IDLE_MS = 5 * 60_000;
 

@@ -1,9 +1,11 @@
 import { CHALLENGE_STEPS } from '../../../domain/capture/challenge';
 import { SESSION_STATUSES } from '../../../domain/session-status';
 import { PROGRESS_STEPS } from '../../../domain/usecases/capture/capture-progress.usecase';
+import { documentTypeSchema as documentType } from './result.schemas';
+import { sessionIdSchema } from './session.schemas';
 import { z } from './zod-openapi';
 
-const documentType = z.enum(['passport', 'id_card', 'driving_licence', 'residence_permit']);
+
 const stepState = z.enum(['missing', 'retake', 'captured', 'not_required']);
 
 export const startCaptureResponse = z
@@ -77,7 +79,7 @@ const reportCheck = z.object({
 export const reportSchema = z
   .object({
     session_id: z.string(),
-    decided_at: z.string().nullable(),
+    decided_at: z.string().nullable().openapi({ format: 'date-time' }),
     checks: z.record(z.string(), reportCheck),
     document: z
       .object({
@@ -87,8 +89,9 @@ export const reportSchema = z
         corrections: z.array(z.object({ line: z.number(), index: z.number(), from: z.string(), to: z.string() })).openapi({ description: 'MRZ characters changed by check-digit-guided OCR correction.' }),
       })
       .nullable(),
-    redacted_at: z.string().optional().openapi({ description: 'Present once redacted: the scores stay; document.country and corrections, and a sanctions match, are gone.' }),
+    redacted_at: z.string().optional().openapi({ format: 'date-time', description: 'Present once redacted: the scores stay; document.country and corrections, and a sanctions match, are gone.' }),
   })
   .openapi('EvidenceReport', { description: 'Every score with its decision line, the model (name, version, sha256) behind it and timings. No images, no personal data.' });
 
-export const captureParams = z.object({ session_id: z.string().openapi({ example: 'ses_4Jq8v0ZbQ2x7LmN1pR5sT9wY' }) });
+export const captureParams = z.object({ session_id: sessionIdSchema });
+export const documentTypeQuery = z.object({ type: documentType });

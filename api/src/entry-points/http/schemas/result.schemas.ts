@@ -1,7 +1,9 @@
-import { FAILURE_REASONS, SESSION_STATUSES } from '../../../domain/session-status';
+import { DOCUMENT_TYPES, FAILURE_REASONS, SESSION_STATUSES } from '../../../domain/session-status';
+import { nullable } from '../openapi/operation-parts';
 import { z } from './zod-openapi';
 
 const verdict = z.enum(['PASS', 'FAIL', 'SKIPPED']);
+export const documentTypeSchema = z.enum(DOCUMENT_TYPES);
 
 export const addressSchema = z
   .object({
@@ -10,18 +12,18 @@ export const addressSchema = z
     city: z.string().nullable(),
     region: z.string().nullable(),
     postal_code: z.string().nullable(),
-    country: z.string().nullable(),
+    country: z.string().regex(/^[A-Z]{2}$/).nullable().openapi({ description: 'ISO 3166-1 alpha-2.' }),
   })
   .openapi('Address');
 
 export const personSchema = z
   .object({
     name: z.string().openapi({ description: 'Given names then surname, single-spaced, as read from the document.' }),
-    dob: z.string().openapi({ example: '1965-03-10' }),
-    document_type: z.enum(['passport', 'id_card', 'driving_licence', 'residence_permit']),
-    document_country: z.string().length(2).openapi({ description: 'ISO 3166-1 alpha-2 of the issuer.' }),
+    dob: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).openapi({ format: 'date', example: '1965-03-10' }),
+    document_type: documentTypeSchema,
+    document_country: z.string().regex(/^[A-Z]{2}$/).openapi({ description: 'ISO 3166-1 alpha-2 of the issuer.' }),
     document_jurisdiction: z.string().nullable().openapi({ description: 'ISO 3166-2 code when a region issued the document.' }),
-    address: addressSchema.nullable(),
+    address: nullable(addressSchema).openapi({ description: 'Null when the document carries no address.' }),
   })
   .openapi('Person');
 
@@ -40,14 +42,14 @@ export const resultSchema = z
     session_id: z.string(),
     status: z.enum(SESSION_STATUSES),
     environment: z.enum(['sandbox', 'production']),
-    person: personSchema.nullable(),
+    person: nullable(personSchema).openapi({ description: 'Null on a FAILED session whose document was not read, and once redacted.' }),
     checks: checksSchema,
     confidence: z.number().min(0).max(1),
-    verified_until: z.string().nullable().openapi({ description: 'ISO 8601 UTC; set on VERIFIED.' }),
+    verified_until: z.string().nullable().openapi({ format: 'date-time', description: 'ISO 8601 UTC; set on VERIFIED.' }),
     failure_reason: z.enum(FAILURE_REASONS).nullable(),
     credential_token: z.string().nullable().openapi({ description: 'Set on VERIFIED; for GET /v1/credentials/{token}.' }),
     attempt: z.number().int().min(1).max(3).openapi({ description: '1-based; a retry of a FAILED session decides again as the next attempt. Receivers key on session_id + attempt + status.' }),
-    redacted_at: z.string().optional().openapi({ description: 'Present only once the personal data was erased (POST /v1/sessions/{id}/redact or the retention period): `person` and `credential_token` are then null; status, checks, confidence and metadata stay.' }),
+    redacted_at: z.string().optional().openapi({ format: 'date-time', description: 'Present only once the personal data was erased (POST /v1/sessions/{id}/redact or the retention period): `person` and `credential_token` are then null; status, checks, confidence and metadata stay.' }),
     metadata: z.record(z.string(), z.unknown()).openapi({ description: 'Exactly the bytes given at creation ({} when none).' }),
   })
   .openapi('SessionResult', { description: 'Returned by GET /v1/sessions/{id}/result and delivered as the webhook body.' });
@@ -57,32 +59,18 @@ export const credentialSchema = z
     valid: z.boolean(),
     status: z.enum(SESSION_STATUSES),
     name: z.string(),
-    document_type: z.string(),
-    document_country: z.string(),
-    verified_until: z.string(),
+    document_type: documentTypeSchema,
+    document_country: z.string().regex(/^[A-Z]{2}$/),
+    verified_until: z.string().openapi({ format: 'date-time' }),
   })
   .openapi('Credential');
 
 export const priceSchema = z
   .object({
-    country: z.string().length(2),
-    currency: z.string().length(3),
-    unit_amount: z.number().int().openapi({ description: "In the currency's minor unit." }),
+    country: z.string().regex(/^[A-Z]{2}$/).openapi({ description: 'ISO 3166-1 alpha-2, upper case.' }),
+    currency: z.string().regex(/^[A-Z]{3}$/).openapi({ description: 'ISO 4217.' }),
+    unit_amount: z.number().int().min(0).openapi({ description: "In the currency's minor unit." }),
     environment: z.enum(['sandbox', 'production']),
     billed: z.boolean().openapi({ description: 'False for sandbox keys: sandbox is never billed.' }),
   })
   .openapi('Price');
-
-export const errorSchema = z
-  .object({
-    error: z.object({
-      code: z.enum([
-        'UNAUTHORIZED', 'INVALID_KEY_FORMAT', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'PAYLOAD_TOO_LARGE',
-        'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_ERROR', 'RATE_LIMITED', 'INTERNAL', 'SERVICE_UNAVAILABLE',
-      ]),
-      message: z.string(),
-      details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-    }),
-    request_id: z.string(),
-  })
-  .openapi('Error');

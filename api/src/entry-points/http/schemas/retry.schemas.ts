@@ -1,5 +1,6 @@
 import { SESSION_STATUSES } from '../../../domain/session-status';
 import { resultSchema } from './result.schemas';
+import { nullable } from '../openapi/operation-parts';
 import { z } from './zod-openapi';
 
 export const retrySessionResponse = z
@@ -19,26 +20,17 @@ export const attemptsResponse = z
       z.object({
         attempt: z.number().int().min(1),
         status: z.enum(SESSION_STATUSES),
-        decided_at: z.string().nullable(),
-        result: resultSchema.nullable().openapi({ description: "The attempt's result, the exact bytes its webhook carried; null until decided (and for an expired attempt)." }),
+        decided_at: z.string().nullable().openapi({ format: 'date-time' }),
+        result: nullable(resultSchema).openapi({ description: "The attempt's result, the exact bytes its webhook carried; null until decided (and for an expired attempt)." }),
       }),
     ),
   })
   .openapi('SessionAttempts', { description: 'Every attempt of a session, oldest first.' });
 
 export const idempotencyKeyHeader = z.object({
-  'Idempotency-Key': z.string().min(1).max(255).optional().openapi({
+  // HTTP trims the spaces around a header value, so a key neither starts nor ends with one.
+  'Idempotency-Key': z.string().regex(/^[\x21-\x7E]([\x20-\x7E]{0,253}[\x21-\x7E])?$/).optional().openapi({
     description:
       'Up to 255 printable ASCII characters, scoped to the API key, kept 24 hours. A repeat with the same body replays the first response (status and body, byte for byte) with Idempotent-Replayed: true; another body: 422 IDEMPOTENCY_KEY_REUSED; while the first still runs: 409 CONFLICT.',
   }),
 });
-
-const header = (description: string) => ({ schema: { type: 'integer' as const }, description });
-
-/** On every response to a request made with an API key (the IETF RateLimit header fields). */
-export const rateLimitHeaders = {
-  'RateLimit-Limit': header('Requests allowed per window for this API key (from the plan; see the README).'),
-  'RateLimit-Remaining': header('Requests left in the current window.'),
-  'RateLimit-Reset': header('Seconds until the window resets.'),
-};
-export const retryAfterHeader = { 'Retry-After': header('Seconds to wait before the next request.') };

@@ -1,6 +1,13 @@
 import { CHALLENGE_STEPS } from '../../../domain/capture/challenge';
 import { FAILURE_REASONS, SESSION_STATUSES } from '../../../domain/session-status';
+import { SESSION_ID_PATTERN } from '../../../shared/random-id';
 import { z } from './zod-openapi';
+
+/** A malformed id cannot exist, so it answers 404 rather than 422. */
+export const sessionIdSchema = z
+  .string()
+  .regex(SESSION_ID_PATTERN)
+  .openapi({ description: '`ses_` and at least 22 base62 characters.', example: 'ses_4Jq8v0ZbQ2x7LmN1pR5sT9wY' });
 
 const isAbsoluteHttpUrl = (value: string): boolean => {
   if (!/^https?:\/\/[^/?#\s]/i.test(value)) return false;
@@ -14,6 +21,7 @@ const isAbsoluteHttpUrl = (value: string): boolean => {
 const httpUrl = z
   .string()
   .max(2048)
+  .regex(/^[hH][tT][tT][pP][sS]?:\/\/[^/?#\s]/, 'must be an absolute http or https URL')
   .refine(isAbsoluteHttpUrl, 'must be an absolute http or https URL')
   .openapi({ format: 'uri' });
 
@@ -31,15 +39,17 @@ export const createSessionRequest = z
     }),
     expected_name: z
       .string()
+      .min(1, 'must not be empty')
       .max(200)
-      .refine((v) => v.trim().length > 0, 'must not be empty')
+      // The same test as "not blank after trimming", written as a pattern so the document carries it.
+      .regex(/\S/, 'must not be empty')
       .openapi({ description: 'Name expected on the document; compared ignoring case, diacritics, punctuation and order.', example: 'Jane Doe' }),
     expected_dob: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in YYYY-MM-DD form')
       .refine(isRealPastDate, 'must be a real calendar date, not in the future')
       .optional()
-      .openapi({ example: '1990-04-21' }),
+      .openapi({ format: 'date', description: 'A real calendar date, not in the future.', example: '1990-04-21' }),
     expected_address: z.string().max(500).optional(),
     locale: z.enum(['en', 'fr']).optional().openapi({ description: 'Language of the hosted page (default en).' }),
     metadata: z
@@ -51,16 +61,26 @@ export const createSessionRequest = z
         liveness_challenge: z
           .array(z.enum(CHALLENGE_STEPS))
           .length(3)
-          .refine((steps) => new Set(steps).size === steps.length, 'steps must be distinct'),
+          .refine((steps) => new Set(steps).size === steps.length, 'steps must be distinct')
+          .openapi({ uniqueItems: true }),
       })
       .optional()
       .openapi({ description: 'Sandbox keys only (422 with a production key): pins the liveness challenge so automated tests can drive the page with a prerecorded camera.' }),
   })
-  .openapi('CreateSessionRequest');
+  .openapi('CreateSessionRequest', {
+    example: {
+      return_url: 'https://example.com/done',
+      webhook_url: 'https://example.com/webhooks/identity',
+      expected_name: 'Jane Doe',
+      expected_dob: '1990-04-21',
+      locale: 'en',
+      metadata: { order: '42' },
+    },
+  });
 
 export const createSessionResponse = z
   .object({
-    session_id: z.string().regex(/^ses_[0-9A-Za-z]{22,}$/),
+    session_id: sessionIdSchema,
     verification_url: z.url(),
     status: z.literal('PENDING'),
     environment: z.enum(['sandbox', 'production']),
@@ -71,7 +91,7 @@ export const sessionStatusResponse = z
   .object({
     session_id: z.string(),
     status: z.enum(SESSION_STATUSES),
-    confidence: z.number().min(0).max(1).nullable(),
+    confidence: z.number().min(0).max(1).nullable().openapi({ description: 'Null until the session is VERIFIED or FAILED.' }),
     environment: z.enum(['sandbox', 'production']),
   })
   .openapi('SessionStatus');
@@ -84,7 +104,7 @@ export const redactSessionResponse = z
   .object({
     session_id: z.string(),
     status: z.enum(['VERIFIED', 'FAILED', 'EXPIRED']).openapi({ description: 'Unchanged by the redaction (an open session is cancelled first: FAILED).' }),
-    redacted_at: z.string().openapi({ description: 'ISO 8601 UTC; the same on every repeat of the call.' }),
+    redacted_at: z.string().openapi({ format: 'date-time', description: 'ISO 8601 UTC; the same on every repeat of the call.' }),
   })
   .openapi('RedactSessionResponse');
 
@@ -98,4 +118,4 @@ export const simulateRequest = z
   ])
   .openapi('SimulateRequest', { description: 'Sandbox only. CANCELLED_BY_API is reached with DELETE, not simulated.' });
 
-export const sessionIdParam = z.object({ id: z.string().openapi({ example: 'ses_4Jq8v0ZbQ2x7LmN1pR5sT9wY' }) });
+export const sessionIdParam = z.object({ id: sessionIdSchema });
