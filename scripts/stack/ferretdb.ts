@@ -4,7 +4,8 @@ import mongoose from 'mongoose';
 import { startProcess, waitFor, ManagedProcess } from './child-process';
 import { freePort } from './free-port';
 
-export const FERRETDB_BIN = path.resolve(__dirname, '../../.state/bin/ferretdb');
+/** Built by scripts/build-ferretdb.sh, patched so that lookups by _id use the _id index. */
+export const FERRETDB_BIN = path.resolve(__dirname, '../../.state/bin/ferretdb-v1.24.2-idpk');
 
 /**
  * FerretDB 1.24 over embedded SQLite: the MongoDB wire protocol without a mongod (none can be
