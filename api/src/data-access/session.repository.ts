@@ -48,6 +48,15 @@ export class SessionRepository {
     await retryTransient(() => this.model.create(sealed));
   }
 
+  /**
+   * Bulk import of sessions already shaped (benchmarks filling a store, a migration): sealed as
+   * `insert` seals them, written in one unordered insertMany per call.
+   */
+  async importMany(docs: SessionDocument[]): Promise<void> {
+    const sealed = await Promise.all(docs.map((doc) => this.seal(doc._id, doc)));
+    await this.model.insertMany(sealed, { ordered: false, lean: true });
+  }
+
   /** Personal fields as stored (sealed); every write of them goes through here. */
   seal<T extends object>(id: string, fields: T): Promise<T> {
     return this.vault.sealFields(id, fields, PERSONAL_SESSION_FIELDS);
