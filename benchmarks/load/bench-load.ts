@@ -39,8 +39,9 @@ async function soak(stack: Awaited<ReturnType<typeof startLoadStack>>, filler: S
 async function main(): Promise<void> {
   const options = parseLoadOptions(process.argv.slice(2));
   const results: LoadResults = {
-    meta: { label: options.label, date: new Date().toISOString(), machine: `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), shared with other users`, loadavg_start: loadavg(), options, store: `${options.ferretdbBin ? `FerretDB ${path.basename(options.ferretdbBin)}` : 'FerretDB v1.24.2-idpk (scripts/build-ferretdb.sh)'} over SQLite, synchronous=${options.synchronous ?? 'normal'}, API pool ${options.pool ?? 'driver default (100)'}` },
+    meta: { label: options.label, date: new Date().toISOString(), machine: `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), shared with other users`, loadavg_start: loadavg(), options, store: `${options.ferretdbBin ? `FerretDB ${path.basename(options.ferretdbBin)}` : 'FerretDB v1.24.2-idpk (scripts/build-ferretdb.sh)'} over SQLite, synchronous=${options.synchronous ?? 'full'}, API pool ${options.pool ?? 'driver default (100)'}` },
     fills: [],
+    read_by_id: [],
     steps: [],
     soak: null,
   };
@@ -53,6 +54,10 @@ async function main(): Promise<void> {
       const stored = filler.stored + createdByMix;
       results.fills.push({ stored, seconds, via: 'SessionRepository.importMany + the delivery log writer, 1,000 per batch' });
       log(`store filled to ${stored} sessions in ${seconds.toFixed(1)} s (load average ${loadavg()})`);
+      // The read by id alone, one client, on the store as filled (before any mix leaves work behind in it).
+      const probe = await runMix(stack.baseUrl, stack.accounts, filler.pool, 1, options.probeS, ['create', 'result', 'report', 'deliveries']);
+      results.read_by_id.push({ stored, loadavg: loadavg(), ...probe.operations.status });
+      log(`read by id at ${stored} stored, 1 client: p50 ${probe.operations.status.p50_ms} ms, p99 ${probe.operations.status.p99_ms} ms (${probe.operations.status.n} reads)`);
       for (const clients of options.clients) {
         if (options.warmupS > 0) createdByMix += (await runMix(stack.baseUrl, stack.accounts, filler.pool, clients, options.warmupS, options.without)).created;
         const { result, usage } = await measureUsage(stack.pids, () => runMix(stack.baseUrl, stack.accounts, filler.pool, clients, options.durationS, options.without));

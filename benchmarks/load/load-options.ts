@@ -5,6 +5,8 @@ export interface LoadOptions {
   /** Measured seconds per step, after `warmupS` unmeasured. */
   durationS: number;
   warmupS: number;
+  /** Seconds of the read-by-id probe after each fill. */
+  probeS: number;
   /** Sessions stored before each series of steps (cumulative: the store grows from one to the next). */
   fills: number[];
   /** Seconds of the soak at `soakClients` after the last step; 0: none. */
@@ -27,7 +29,7 @@ export interface LoadOptions {
 const list = (value: string) => value.split(',').map((v) => Number(v.trim())).filter((v) => Number.isFinite(v) && v > 0);
 
 export function parseLoadOptions(argv: string[]): LoadOptions {
-  const options: LoadOptions = { clients: [1, 4, 16, 64], durationS: 10, warmupS: 2, fills: [100, 100_000], soakS: 0, soakClients: 16, accounts: 8, label: 'load', without: [] };
+  const options: LoadOptions = { clients: [1, 4, 16, 64], durationS: 10, warmupS: 2, probeS: 10, fills: [100, 100_000], soakS: 0, soakClients: 16, accounts: 8, label: 'load', without: [] };
   for (let i = 0; i < argv.length; i += 1) {
     const [flag, value] = [argv[i]!, argv[i + 1] ?? ''];
     const take = () => (i += 1, value);
@@ -35,6 +37,7 @@ export function parseLoadOptions(argv: string[]): LoadOptions {
       case '--clients': options.clients = list(take()); break;
       case '--duration': options.durationS = Number(take()); break;
       case '--warmup': options.warmupS = Number(take()); break;
+      case '--probe': options.probeS = Number(take()); break;
       case '--fills': options.fills = list(take()); break;
       case '--soak': options.soakS = Number(take()); break;
       case '--soak-clients': options.soakClients = Number(take()); break;

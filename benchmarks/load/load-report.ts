@@ -1,5 +1,5 @@
 /** load.md (tables) and load.svg (throughput and p99 against clients, one line per store size). */
-import { OPERATIONS, type MixFigures } from './traffic-mix';
+import { OPERATIONS, type MixFigures, type OperationFigures } from './traffic-mix';
 import type { Usage } from './process-usage';
 
 export interface LoadStep extends MixFigures { stored: number; usage: Record<string, Usage> }
@@ -19,6 +19,8 @@ export interface SoakFigures {
 export interface LoadResults {
   meta: Record<string, unknown>;
   fills: Array<{ stored: number; seconds: number; via: string }>;
+  /** GET /v1/sessions/{id} alone at one client, right after each fill. */
+  read_by_id: Array<OperationFigures & { stored: number; loadavg: string }>;
   steps: LoadStep[];
   soak: SoakFigures | null;
 }
@@ -28,6 +30,9 @@ const codes = (s: Record<string, number>) => Object.entries(s).map(([c, n]) => `
 
 export function renderMarkdown(r: LoadResults): string {
   const lines = [`# bench:load (${String(r.meta.label)})`, '', `Run ${String(r.meta.date)}; ${String(r.meta.machine)}; load average at start ${String(r.meta.loadavg_start)}, at end ${String(r.meta.loadavg_end)}; ${String(r.meta.store)}.`, ''];
+  lines.push('## Read by id alone, one client, right after each fill', '', '| stored | reads | p50 ms | p99 ms | max ms | load average |', '|---|---|---|---|---|---|');
+  for (const r1 of r.read_by_id) lines.push(`| ${r1.stored} | ${r1.n} | ${cell(r1.p50_ms)} | ${cell(r1.p99_ms)} | ${cell(r1.max_ms)} | ${r1.loadavg} |`);
+  lines.push('');
   lines.push('## Throughput and answers', '', '| stored | clients | req/s | creates/s | answers by status | no answer | API CPU % | API RSS MiB | FerretDB CPU % | FerretDB RSS MiB | worker CPU % |', '|---|---|---|---|---|---|---|---|---|---|---|');
   for (const s of r.steps) {
     lines.push(`| ${s.stored} | ${s.clients} | ${s.requests_per_s} | ${s.operations.create.per_s} | ${codes(s.statuses)} | ${s.errors + s.timeouts} | ${s.usage.api?.cpu_pct} | ${s.usage.api?.rss_mib} | ${s.usage.ferretdb?.cpu_pct} | ${s.usage.ferretdb?.rss_mib} | ${s.usage.worker?.cpu_pct} |`);
