@@ -26,8 +26,8 @@ async function soak(stack: Awaited<ReturnType<typeof startLoadStack>>, filler: S
     const round = await runMix(stack.baseUrl, stack.accounts, filler.pool, clients, Math.min(60, left), without);
     answered += round.requests_per_s * round.duration_s;
     for (const [code, n] of Object.entries(round.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
-    apiRss.push(Math.round(rssMiB(stack.pids.api)));
-    storeRss.push(Math.round(rssMiB(stack.pids.ferretdb)));
+    apiRss.push(Math.round(rssMiB(stack.pids.api!)));
+    storeRss.push(Math.round(rssMiB(stack.pids.ferretdb!)));
     log(`soak: ${seconds - left + Math.min(60, left)} s, ${round.requests_per_s} req/s, API RSS ${apiRss.at(-1)} MiB`);
   }
   const afterWarmup = apiRss.slice(1);
@@ -39,13 +39,13 @@ async function soak(stack: Awaited<ReturnType<typeof startLoadStack>>, filler: S
 async function main(): Promise<void> {
   const options = parseLoadOptions(process.argv.slice(2));
   const results: LoadResults = {
-    meta: { label: options.label, date: new Date().toISOString(), machine: `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), shared with other users`, loadavg_start: loadavg(), options, store: `${options.ferretdbBin ? `FerretDB ${path.basename(options.ferretdbBin)}` : 'FerretDB v1.24.2-idpk (scripts/build-ferretdb.sh)'} over SQLite, synchronous=${options.synchronous ?? 'full'}, API pool ${options.pool ?? 'driver default (100)'}` },
+    meta: { label: options.label, date: new Date().toISOString(), machine: `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), shared with other users`, loadavg_start: loadavg(), options, store: `${options.ferretdbBin ? `FerretDB ${path.basename(options.ferretdbBin)}` : 'FerretDB v1.24.2-idpk (scripts/build-ferretdb.sh)'} over SQLite, synchronous=${options.synchronous ?? 'full'}, API pool ${options.pool ?? 'driver default (100)'}${options.noWorker ? ', no worker' : ', one worker'}` },
     fills: [],
     read_by_id: [],
     steps: [],
     soak: null,
   };
-  const stack = await startLoadStack(options.accounts, options, log);
+  const stack = await startLoadStack(options.accounts, options, options.label, log);
   const filler = await StoreFiller.open(stack.env, stack.accounts);
   let createdByMix = 0;
   try {

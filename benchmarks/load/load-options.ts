@@ -22,6 +22,8 @@ export interface LoadOptions {
   synchronous?: 'normal' | 'full';
   /** Operations left out of the mix (e.g. deliveries, to see the reads by id apart from its scan). */
   without: string[];
+  /** Leave the worker out (its sweeps read whole collections on FerretDB; this shows the API and store alone). */
+  noWorker?: boolean;
   /** Where load.json / load.md / load.svg go; a label keeps several runs apart. */
   label: string;
 }
@@ -46,6 +48,7 @@ export function parseLoadOptions(argv: string[]): LoadOptions {
       case '--label': options.label = take(); break;
       case '--pool': options.pool = Number(take()); break;
       case '--without': options.without = take().split(',').map((op) => op.trim()); break;
+      case '--no-worker': options.noWorker = true; break;
       case '--sync': options.synchronous = take() === 'full' ? 'full' : 'normal'; break;
       default: throw new Error(`bench:load: unknown option ${flag} (see benchmarks/load/README.md)`);
     }

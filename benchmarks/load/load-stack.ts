@@ -12,7 +12,7 @@ import { API_MAIN, startApiProcess, startWorkerProcess } from '../../scripts/tes
 import { startStackPieces } from '../../scripts/test-support/stack-pieces';
 
 const ROOT = path.resolve(__dirname, '../..');
-const STATE = path.join(ROOT, '.state', 'bench', 'load');
+const STATES = path.join(ROOT, '.state', 'bench');
 
 export interface LoadAccount { account_id: string; key: string }
 
@@ -20,13 +20,15 @@ export interface LoadStack {
   baseUrl: string;
   accounts: LoadAccount[];
   env: Record<string, string>;
-  pids: Record<'api' | 'worker' | 'ferretdb' | 'redis', number>;
+  pids: Partial<Record<'api' | 'worker' | 'ferretdb' | 'redis', number>>;
   stop(): Promise<void>;
 }
 
-export interface StoreSettings { ferretdbBin?: string; pool?: number; synchronous?: 'normal' | 'full' }
+export interface StoreSettings { ferretdbBin?: string; pool?: number; synchronous?: 'normal' | 'full'; noWorker?: boolean }
 
-export async function startLoadStack(accountCount: number, store: StoreSettings, log: (line: string) => void): Promise<LoadStack> {
+export async function startLoadStack(accountCount: number, store: StoreSettings, label: string, log: (line: string) => void): Promise<LoadStack> {
+  // One state folder per label, so two runs (e.g. a soak beside a fill) never share a store.
+  const STATE = path.join(STATES, label);
   const { ferretdbBin, pool, synchronous } = store;
   rmSync(STATE, { recursive: true, force: true });
   mkdirSync(STATE, { recursive: true });
@@ -48,13 +50,13 @@ export async function startLoadStack(accountCount: number, store: StoreSettings,
     const tuning = { logDir: path.join(STATE, 'logs'), readyTimeoutMs: 60_000 };
     const api = await startApiProcess(env, API_MAIN, 'api', undefined, tuning);
     running.push({ stop: () => api.kill('SIGTERM') });
-    const worker = await startWorkerProcess(env, 'worker', 'alive', tuning);
-    running.push({ stop: () => worker.kill('SIGTERM') });
+    const worker = store.noWorker ? null : await startWorkerProcess(env, 'worker', 'alive', tuning);
+    if (worker) running.push({ stop: () => worker.kill('SIGTERM') });
     return {
       baseUrl: `http://127.0.0.1:${api.port}`,
       accounts,
       env,
-      pids: { api: api.child.pid!, worker: worker.child.pid!, ferretdb: pieces.ferretdb.child.pid!, redis: pieces.redis.child.pid! },
+      pids: { api: api.child.pid!, ...(worker ? { worker: worker.child.pid! } : {}), ferretdb: pieces.ferretdb.child.pid!, redis: pieces.redis.child.pid! },
       stop,
     };
   } catch (error) {
