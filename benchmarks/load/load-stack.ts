@@ -46,7 +46,7 @@ export async function startLoadStack(accountCount: number, store: StoreSettings,
       const issued = await issueAccountAt(env.MONGODB_URI!, env.SECRET_ENCRYPTION_KEY!, { name: `Load bench ${i + 1}`, plan: 'enterprise' });
       accounts.push({ account_id: issued.account_id, key: issued.live_api_key });
     }
-    log(`FerretDB and Redis up, ${accountCount} enterprise accounts; starting the API and a worker`);
+    log(`FerretDB and Redis up, ${accountCount} enterprise accounts; starting the API${store.noWorker ? ' (no worker)' : ' and a worker'}`);
     const tuning = { logDir: path.join(STATE, 'logs'), readyTimeoutMs: 60_000 };
     const api = await startApiProcess(env, API_MAIN, 'api', undefined, tuning);
     running.push({ stop: () => api.kill('SIGTERM') });
