@@ -24,6 +24,8 @@ export interface LoadOptions {
   without: string[];
   /** Leave the worker out (its sweeps read whole collections on FerretDB; this shows the API and store alone). */
   noWorker?: boolean;
+  /** SQLite page cache per connection, MiB (default SQLite's 2). */
+  cacheMiB?: number;
   /** Where load.json / load.md / load.svg go; a label keeps several runs apart. */
   label: string;
 }
@@ -48,6 +50,7 @@ export function parseLoadOptions(argv: string[]): LoadOptions {
       case '--label': options.label = take(); break;
       case '--pool': options.pool = Number(take()); break;
       case '--without': options.without = take().split(',').map((op) => op.trim()); break;
+      case '--cache-mib': options.cacheMiB = Number(take()); break;
       case '--no-worker': options.noWorker = true; break;
       case '--sync': options.synchronous = take() === 'full' ? 'full' : 'normal'; break;
       default: throw new Error(`bench:load: unknown option ${flag} (see benchmarks/load/README.md)`);

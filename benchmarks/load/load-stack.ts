@@ -24,7 +24,7 @@ export interface LoadStack {
   stop(): Promise<void>;
 }
 
-export interface StoreSettings { ferretdbBin?: string; pool?: number; synchronous?: 'normal' | 'full'; noWorker?: boolean }
+export interface StoreSettings { ferretdbBin?: string; pool?: number; synchronous?: 'normal' | 'full'; noWorker?: boolean; cacheMiB?: number }
 
 export async function startLoadStack(accountCount: number, store: StoreSettings, label: string, log: (line: string) => void): Promise<LoadStack> {
   // One state folder per label, so two runs (e.g. a soak beside a fill) never share a store.
@@ -37,7 +37,7 @@ export async function startLoadStack(accountCount: number, store: StoreSettings,
     for (const part of running.splice(0).reverse()) await part.stop().catch(() => undefined);
   };
   try {
-    const pieces = await startStackPieces(STATE, { database: 'bench_load', prefix: 'bench-load' }, { bin: ferretdbBin, synchronous });
+    const pieces = await startStackPieces(STATE, { database: 'bench_load', prefix: 'bench-load' }, { bin: ferretdbBin, synchronous, cacheMiB: store.cacheMiB });
     running.push(pieces);
     const env: Record<string, string> = { NODE_ENV: 'production', LOG_LEVEL: 'warn', ...pieces.env, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' };
     if (pool) env.MONGODB_URI = `${env.MONGODB_URI}${env.MONGODB_URI!.includes('?') ? '&' : '?'}maxPoolSize=${pool}`;

@@ -29,6 +29,9 @@ const TRANSIENT_NAMES = new Set([
   'MongoPoolClearedError',
   'MongoNotConnectedError',
   'MongoWaitQueueTimeoutError',
+  // The process is shutting down with requests still in flight: another replica can answer them.
+  'MongoClientClosedError',
+  'MongoTopologyClosedError',
 ]);
 
 /** Labels the driver puts on errors that a retry of the same operation may get past. */
