@@ -35,7 +35,7 @@ export function renderMarkdown(r: LoadResults): string {
   lines.push('');
   lines.push('## Throughput and answers', '', '| stored | clients | req/s | creates/s | answers by status | no answer | API CPU % | API RSS MiB | FerretDB CPU % | FerretDB RSS MiB | worker CPU % |', '|---|---|---|---|---|---|---|---|---|---|---|');
   for (const s of r.steps) {
-    lines.push(`| ${s.stored} | ${s.clients} | ${s.requests_per_s} | ${s.operations.create.per_s} | ${codes(s.statuses)} | ${s.errors + s.timeouts} | ${s.usage.api?.cpu_pct} | ${s.usage.api?.rss_mib} | ${s.usage.ferretdb?.cpu_pct} | ${s.usage.ferretdb?.rss_mib} | ${s.usage.worker?.cpu_pct} |`);
+    lines.push(`| ${s.stored} | ${s.clients} | ${s.requests_per_s} | ${s.operations.create.per_s} | ${codes(s.statuses)} | ${s.errors + s.timeouts} | ${s.usage.api?.cpu_pct} | ${s.usage.api?.rss_mib} | ${s.usage.ferretdb?.cpu_pct} | ${s.usage.ferretdb?.rss_mib} | ${s.usage.worker?.cpu_pct ?? '–'} |`);
   }
   lines.push('', '## Latency per operation (ms): p50 / p99 / max', '', `| stored | clients | ${OPERATIONS.join(' | ')} |`, `|---|---|${OPERATIONS.map(() => '---').join('|')}|`);
   for (const s of r.steps) lines.push(`| ${s.stored} | ${s.clients} | ${OPERATIONS.map((op) => `${cell(s.operations[op].p50_ms)} / ${cell(s.operations[op].p99_ms)} / ${cell(s.operations[op].max_ms)}`).join(' | ')} |`);
