@@ -39,7 +39,7 @@ async function soak(stack: Awaited<ReturnType<typeof startLoadStack>>, filler: S
 async function main(): Promise<void> {
   const options = parseLoadOptions(process.argv.slice(2));
   const results: LoadResults = {
-    meta: { label: options.label, date: new Date().toISOString(), machine: `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), shared with other users`, loadavg_start: loadavg(), options, store: `${options.ferretdbBin ? `FerretDB ${path.basename(options.ferretdbBin)}` : 'FerretDB v1.24.2-idpk (scripts/build-ferretdb.sh)'} over SQLite, synchronous=${options.synchronous ?? 'full'}, page cache ${options.cacheMiB ?? 2} MiB, API pool ${options.pool ?? 'driver default (100)'}${options.noWorker ? ', no worker' : ', one worker'}` },
+    meta: { label: options.label, date: new Date().toISOString(), machine: `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), shared with other users`, loadavg_start: loadavg(), options, store: `${options.ferretdbBin ? `FerretDB ${path.basename(options.ferretdbBin)}` : 'FerretDB v1.24.2-idpk (scripts/build-ferretdb.sh)'} over SQLite, synchronous=${options.synchronous ?? 'full'}, page cache ${options.cacheMiB ?? 64} MiB, API pool ${options.pool ?? 'driver default (100)'}${options.noWorker ? ', no worker' : ', one worker'}` },
     fills: [],
     read_by_id: [],
     steps: [],

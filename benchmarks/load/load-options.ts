@@ -24,7 +24,7 @@ export interface LoadOptions {
   without: string[];
   /** Leave the worker out (its sweeps read whole collections on FerretDB; this shows the API and store alone). */
   noWorker?: boolean;
-  /** SQLite page cache per connection, MiB (default SQLite's 2). */
+  /** SQLite page cache per connection, MiB (default 64, scripts/stack/ferretdb.ts). */
   cacheMiB?: number;
   /** Where load.json / load.md / load.svg go; a label keeps several runs apart. */
   label: string;
