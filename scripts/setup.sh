@@ -28,11 +28,12 @@ if [ -z "${MONGODB_URI:-}" ]; then
   bash scripts/build-ferretdb.sh
 fi
 
-# The browser suite drives Debian's Chromium with a fake camera fed by ffmpeg-made .y4m files.
-if [ "${1:-all}" != runtime ] && { ! command -v chromium >/dev/null || ! command -v ffmpeg >/dev/null; }; then
-  step "installing Debian's chromium and ffmpeg (browser tests)"
+# The browser suite drives Debian's Chromium with a fake camera fed by ffmpeg-made .y4m files; the
+# store-fault test holds an SQLite write lock with Debian's sqlite3 shell.
+if [ "${1:-all}" != runtime ] && { ! command -v chromium >/dev/null || ! command -v ffmpeg >/dev/null || ! command -v sqlite3 >/dev/null; }; then
+  step "installing Debian's chromium, ffmpeg and sqlite3 (browser and store-fault tests)"
   as_root apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends chromium ffmpeg >/dev/null
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends chromium ffmpeg sqlite3 >/dev/null
 fi
 
 if [ "${1:-all}" != runtime ]; then

@@ -12,3 +12,5 @@ export { PiiVault } from './data-access/pii-vault';
 export { PERSONAL_SESSION_FIELDS } from './data-access/session.model';
 export type { SessionDocument } from './data-access/session.model';
 export { SessionRepository } from './data-access/session.repository';
+export { DeliveryLogRepository } from './data-access/delivery-log.repository';
+export type { NewDeliveryAttempt } from './data-access/delivery-log.repository';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { ManagedProcess } from '../stack/child-process';
-import { startFerretDb } from '../stack/ferretdb';
+import { FerretDbOptions, startFerretDb } from '../stack/ferretdb';
 import { startRedis } from '../stack/redis';
 
 /** What an API or worker process needs to reach the pieces, with fresh encryption keys. */
@@ -28,8 +28,8 @@ export interface StackPieces {
  * the test suite's or the local stack's servers), in database `database` with key prefix `prefix`.
  * Tests use the servers of the jest global setup instead (test-env.ts).
  */
-export async function startStackPieces(stateDir: string, names: { database: string; prefix: string }): Promise<StackPieces> {
-  const ferret = await startFerretDb(path.join(stateDir, 'ferretdb'));
+export async function startStackPieces(stateDir: string, names: { database: string; prefix: string }, ferretDb: FerretDbOptions = {}): Promise<StackPieces> {
+  const ferret = await startFerretDb(path.join(stateDir, 'ferretdb'), undefined, ferretDb);
   const redis = await startRedis(path.join(stateDir, 'redis')).catch(async (error: unknown) => {
     await ferret.process.stop();
     throw error;

@@ -4,6 +4,7 @@ import { Environment } from '../domain/environment';
 import { SecretBox } from '../shared/secret-box';
 import { PlanChange } from '../domain/pricing/plan-at';
 import { accountModels, ApiKeyDocument } from './account.model';
+import { retryTransient } from './store-retry';
 
 export interface AccountRecord {
   accountId: string;
@@ -69,13 +70,13 @@ export class AccountRepository {
   }
 
   async resolveKey(key: string, now: Date): Promise<ResolvedKey | null> {
-    const doc = await this.models.ApiKey.findById(hashApiKey(key)).lean();
+    const doc = await retryTransient(() => this.models.ApiKey.findById(hashApiKey(key)).lean().exec());
     if (!doc || (doc.expires_at && doc.expires_at <= now)) return null;
     return { keyId: doc._id.slice(0, 16), accountId: doc.account_id, environment: doc.environment };
   }
 
   async find(accountId: string): Promise<AccountRecord | null> {
-    const doc = await this.models.Account.findById(accountId).lean();
+    const doc = await retryTransient(() => this.models.Account.findById(accountId).lean().exec());
     if (!doc) return null;
     return {
       accountId: doc._id, name: doc.name, plan: doc.plan, watchlist: doc.watchlist,

@@ -1,6 +1,9 @@
 import { Connection, Model, Schema } from 'mongoose';
 import { AuditEvent, AuditLog } from '../domain/audit/audit-event';
 import { randomBase62 } from '../shared/random-id';
+import { retryTransient } from './store-retry';
+
+const DUPLICATE_KEY = 11000;
 
 interface AuditEventDocument extends Omit<AuditEvent, 'actor'> {
   _id: string;
@@ -47,7 +50,11 @@ export class AuditLogRepository implements AuditLog {
 
   async record(event: AuditEvent): Promise<void> {
     const { actor, ...rest } = event;
-    await this.model.create({ _id: `aud_${randomBase62(24)}`, ...rest, actor_type: actor.type, actor_id: actor.id });
+    const doc = { _id: `aud_${randomBase62(24)}`, ...rest, actor_type: actor.type, actor_id: actor.id };
+    // One id for every try: a try whose answer was lost but whose insert landed makes the next a duplicate, which is the success.
+    await retryTransient(() => this.model.create(doc).then(() => undefined, (error: { code?: number }) => {
+      if (error.code !== DUPLICATE_KEY) throw error;
+    }));
   }
 
   forSession(sessionId: string): Promise<AuditEntry[]> {

@@ -42,8 +42,11 @@ const ledgerSchema = new Schema<LedgerEntryDocument>(
   },
   { versionKey: false },
 );
-// `billing report --account --month`: "one account's entries in one month".
-ledgerSchema.index({ account_id: 1, month: 1 });
+// `billing report --account --month`: "one account's entries in one month", in decision order
+// (the sort key in the index: a large account's month is never sorted in memory).
+ledgerSchema.index({ account_id: 1, month: 1, decided_at: 1 });
+// A session's entries, one per billed attempt.
+ledgerSchema.index({ session_id: 1, attempt: 1 });
 
 const DUPLICATE_KEY = 11000;
 

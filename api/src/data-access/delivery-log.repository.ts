@@ -2,6 +2,7 @@ import { Connection, Model } from 'mongoose';
 import { randomBase62 } from '../shared/random-id';
 import { BatchWriter } from './batch-writer';
 import { DeliveryAttemptDocument, deliveryAttemptModel } from './delivery-log.model';
+import { retryTransient } from './store-retry';
 
 export type NewDeliveryAttempt = Omit<DeliveryAttemptDocument, '_id'>;
 
@@ -27,7 +28,7 @@ export class DeliveryLogRepository {
 
   /** Callers pass a session id they have already checked the tenant owns. */
   listForSession(sessionId: string, limit = 200): Promise<DeliveryAttemptDocument[]> {
-    return this.model.find({ session_id: sessionId }).sort({ attempted_at: 1, round: 1, attempt: 1 }).limit(limit).lean<DeliveryAttemptDocument[]>().exec();
+    return retryTransient(() => this.model.find({ session_id: sessionId }).sort({ attempted_at: 1, round: 1, attempt: 1 }).limit(limit).lean<DeliveryAttemptDocument[]>().exec());
   }
 
   flush(): Promise<void> {

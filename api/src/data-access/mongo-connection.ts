@@ -7,6 +7,16 @@ import mongoose, { Connection } from 'mongoose';
 export async function connectMongo(uri: string): Promise<Connection> {
   const connection = mongoose.createConnection(uri, {
     serverSelectionTimeoutMS: 5_000,
+    // The driver's own single retry of a read or write that met a network error or a primary
+    // stepping down (the defaults, stated so they are not lost); the repositories add a bounded
+    // retry of their own for a busy store (store-retry.ts).
+    retryReads: true,
+    retryWrites: true,
+    // A store that stops answering (paused, partitioned) fails the operation instead of holding
+    // the request forever; the error middleware answers it 503. Long, because the worker's sweeps
+    // read whole collections on FerretDB: one took 42 s at 100,000 sessions on a busy machine,
+    // and a 30 s limit made every sweep fail there.
+    socketTimeoutMS: 120_000,
     // Indexes are declared on the schemas and built at start; a deployment may turn this off and
     // build them out of band.
     autoIndex: true,

@@ -3,6 +3,7 @@ import { Tenant } from '../domain/environment';
 import { OPEN_STATUSES, SessionStatus } from '../domain/session-status';
 import { AppError } from '../shared/app-error';
 import { isSealed, PiiVault } from './pii-vault';
+import { retryTransient } from './store-retry';
 import { PERSONAL_SESSION_FIELDS, SessionDocument, sessionModel } from './session.model';
 import { TransitionClaimDocument, transitionClaimModel } from './transition-claim.model';
 
@@ -41,8 +42,19 @@ export class SessionRepository {
     await Promise.all([this.model.init(), this.claims.init(), this.vault.init()]);
   }
 
+  /** Retried: the id is fixed, so a try that landed makes the next a duplicate key, which insertOnce reads as "created". */
   async insert(doc: SessionDocument): Promise<void> {
-    await this.model.create(await this.seal(doc._id, doc));
+    const sealed = await this.seal(doc._id, doc);
+    await retryTransient(() => this.model.create(sealed));
+  }
+
+  /**
+   * Bulk import of sessions already shaped (benchmarks filling a store, a migration): sealed as
+   * `insert` seals them, written in one unordered insertMany per call.
+   */
+  async importMany(docs: SessionDocument[]): Promise<void> {
+    const sealed = await Promise.all(docs.map((doc) => this.seal(doc._id, doc)));
+    await this.model.insertMany(sealed, { ordered: false, lean: true });
   }
 
   /** Personal fields as stored (sealed); every write of them goes through here. */
@@ -56,7 +68,7 @@ export class SessionRepository {
   }
 
   private async findOpened(id: string): Promise<SessionDocument | null> {
-    return this.open(await this.model.findById(id).lean<SessionDocument>().exec());
+    return this.open(await retryTransient(() => this.model.findById(id).lean<SessionDocument>().exec()));
   }
 
   forTenant(tenant: Tenant): TenantSessions {
@@ -164,7 +176,7 @@ export class SessionRepository {
   }
 
   exists(id: string): Promise<boolean> {
-    return this.model.exists({ _id: id }).then(Boolean);
+    return retryTransient(() => this.model.exists({ _id: id }).exec()).then(Boolean);
   }
 
   /** The status alone, read by _id (FerretDB answers that far cheaper than a filter on {_id, status}). */
@@ -244,7 +256,7 @@ export class SessionRepository {
 
   /** As stored: transitions only compare status and attempt, so nothing needs opening. */
   private async findSealedInScope(id: string, scope: Scope): Promise<SessionDocument | null> {
-    const doc = await this.model.findById(id).lean<SessionDocument>().exec();
+    const doc = await retryTransient(() => this.model.findById(id).lean<SessionDocument>().exec());
     if (!doc) return null;
     if (scope.account_id !== undefined && doc.account_id !== scope.account_id) return null;
     if (scope.environment !== undefined && doc.environment !== scope.environment) return null;
