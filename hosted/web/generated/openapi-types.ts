@@ -1062,6 +1062,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description SERVICE_UNAVAILABLE: the store or another dependency is briefly unavailable, or the answer missed its deadline; try again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     uploadDocumentBack: {
@@ -1164,6 +1177,8 @@ export interface operations {
             /** @description RATE_LIMITED: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
                     /** @description The request id, also in the logs and in an error body. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -1172,9 +1187,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description SERVICE_UNAVAILABLE: a dependency is down; nothing was changed */
+            /** @description SERVICE_UNAVAILABLE: the store or another dependency is briefly unavailable, or the answer missed its deadline; try again after Retry-After */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
                     /** @description The request id, also in the logs and in an error body. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -1285,6 +1302,8 @@ export interface operations {
             /** @description RATE_LIMITED: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
                     /** @description The request id, also in the logs and in an error body. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -1293,9 +1312,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description SERVICE_UNAVAILABLE: a dependency is down; nothing was changed */
+            /** @description SERVICE_UNAVAILABLE: the store or another dependency is briefly unavailable, or the answer missed its deadline; try again after Retry-After */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
                     /** @description The request id, also in the logs and in an error body. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -1338,6 +1359,19 @@ export interface operations {
             /** @description NOT_FOUND */
             404: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the store or another dependency is briefly unavailable, or the answer missed its deadline; try again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
                     /** @description The request id, also in the logs and in an error body. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -1449,6 +1483,8 @@ export interface operations {
             /** @description RATE_LIMITED: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
                     /** @description The request id, also in the logs and in an error body. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -1457,9 +1493,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description SERVICE_UNAVAILABLE: a dependency is down; nothing was changed */
+            /** @description SERVICE_UNAVAILABLE: the store or another dependency is briefly unavailable, or the answer missed its deadline; try again after Retry-After */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
                     /** @description The request id, also in the logs and in an error body. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -1504,6 +1542,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description SERVICE_UNAVAILABLE: the store or another dependency is briefly unavailable, or the answer missed its deadline; try again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     streamCaptureProgress: {
@@ -1538,6 +1589,19 @@ export interface operations {
             /** @description NOT_FOUND */
             404: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the store or another dependency is briefly unavailable, or the answer missed its deadline; try again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
                     /** @description The request id, also in the logs and in an error body. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -1646,6 +1710,8 @@ export interface operations {
             /** @description RATE_LIMITED: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
                     /** @description The request id, also in the logs and in an error body. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -1654,9 +1720,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description SERVICE_UNAVAILABLE: a dependency is down; nothing was changed */
+            /** @description SERVICE_UNAVAILABLE: the store or another dependency is briefly unavailable, or the answer missed its deadline; try again after Retry-After */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
                     /** @description The request id, also in the logs and in an error body. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -1726,6 +1794,8 @@ export interface operations {
             /** @description RATE_LIMITED: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
                     /** @description The request id, also in the logs and in an error body. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -1734,9 +1804,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description SERVICE_UNAVAILABLE: a dependency is down; nothing was changed */
+            /** @description SERVICE_UNAVAILABLE: the store or another dependency is briefly unavailable, or the answer missed its deadline; try again after Retry-After */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
                     /** @description The request id, also in the logs and in an error body. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -1806,6 +1878,8 @@ export interface operations {
             /** @description RATE_LIMITED: see Retry-After */
             429: {
                 headers: {
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
                     /** @description The request id, also in the logs and in an error body. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -1814,9 +1888,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description SERVICE_UNAVAILABLE: a dependency is down; nothing was changed */
+            /** @description SERVICE_UNAVAILABLE: the store or another dependency is briefly unavailable, or the answer missed its deadline; try again after Retry-After */
             503: {
                 headers: {
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
                     /** @description The request id, also in the logs and in an error body. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -1853,6 +1929,19 @@ export interface operations {
             /** @description NOT_FOUND */
             404: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the store or another dependency is briefly unavailable, or the answer missed its deadline; try again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
                     /** @description The request id, also in the logs and in an error body. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -1939,6 +2028,25 @@ export interface operations {
             };
             /** @description RATE_LIMITED: see Retry-After */
             429: {
+                headers: {
+                    /** @description Requests allowed per window for this API key (from the plan; see the README). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the store or another dependency is briefly unavailable, or the answer missed its deadline; try again after Retry-After */
+            503: {
                 headers: {
                     /** @description Requests allowed per window for this API key (from the plan; see the README). */
                     "RateLimit-Limit"?: number;
@@ -2108,7 +2216,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description SERVICE_UNAVAILABLE: a dependency is down; nothing was changed */
+            /** @description SERVICE_UNAVAILABLE: the store or another dependency is briefly unavailable, or the answer missed its deadline; try again after Retry-After */
             503: {
                 headers: {
                     /** @description Requests allowed per window for this API key (from the plan; see the README). */
@@ -2117,6 +2225,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
                     /** @description The request id, also in the logs and in an error body. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -2203,6 +2313,25 @@ export interface operations {
             };
             /** @description RATE_LIMITED: see Retry-After */
             429: {
+                headers: {
+                    /** @description Requests allowed per window for this API key (from the plan; see the README). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the store or another dependency is briefly unavailable, or the answer missed its deadline; try again after Retry-After */
+            503: {
                 headers: {
                     /** @description Requests allowed per window for this API key (from the plan; see the README). */
                     "RateLimit-Limit"?: number;
@@ -2332,6 +2461,25 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description SERVICE_UNAVAILABLE: the store or another dependency is briefly unavailable, or the answer missed its deadline; try again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests allowed per window for this API key (from the plan; see the README). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listSessionAttempts: {
@@ -2410,6 +2558,25 @@ export interface operations {
             };
             /** @description RATE_LIMITED: see Retry-After */
             429: {
+                headers: {
+                    /** @description Requests allowed per window for this API key (from the plan; see the README). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the store or another dependency is briefly unavailable, or the answer missed its deadline; try again after Retry-After */
+            503: {
                 headers: {
                     /** @description Requests allowed per window for this API key (from the plan; see the README). */
                     "RateLimit-Limit"?: number;
@@ -2539,7 +2706,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description SERVICE_UNAVAILABLE: a dependency is down; nothing was changed */
+            /** @description SERVICE_UNAVAILABLE: the store or another dependency is briefly unavailable, or the answer missed its deadline; try again after Retry-After */
             503: {
                 headers: {
                     /** @description Requests allowed per window for this API key (from the plan; see the README). */
@@ -2548,6 +2715,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
                     /** @description The request id, also in the logs and in an error body. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -2668,6 +2837,25 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description SERVICE_UNAVAILABLE: the store or another dependency is briefly unavailable, or the answer missed its deadline; try again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Requests allowed per window for this API key (from the plan; see the README). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getSessionResult: {
@@ -2763,6 +2951,25 @@ export interface operations {
             };
             /** @description RATE_LIMITED: see Retry-After */
             429: {
+                headers: {
+                    /** @description Requests allowed per window for this API key (from the plan; see the README). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the store or another dependency is briefly unavailable, or the answer missed its deadline; try again after Retry-After */
+            503: {
                 headers: {
                     /** @description Requests allowed per window for this API key (from the plan; see the README). */
                     "RateLimit-Limit"?: number;
@@ -2948,7 +3155,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description SERVICE_UNAVAILABLE: a dependency is down; nothing was changed */
+            /** @description SERVICE_UNAVAILABLE: the store or another dependency is briefly unavailable, or the answer missed its deadline; try again after Retry-After */
             503: {
                 headers: {
                     /** @description Requests allowed per window for this API key (from the plan; see the README). */
@@ -2957,6 +3164,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
                     /** @description The request id, also in the logs and in an error body. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -3132,7 +3341,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description SERVICE_UNAVAILABLE: a dependency is down; nothing was changed */
+            /** @description SERVICE_UNAVAILABLE: the store or another dependency is briefly unavailable, or the answer missed its deadline; try again after Retry-After */
             503: {
                 headers: {
                     /** @description Requests allowed per window for this API key (from the plan; see the README). */
@@ -3141,6 +3350,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
                     /** @description The request id, also in the logs and in an error body. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -3227,6 +3438,25 @@ export interface operations {
             };
             /** @description RATE_LIMITED: see Retry-After */
             429: {
+                headers: {
+                    /** @description Requests allowed per window for this API key (from the plan; see the README). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the store or another dependency is briefly unavailable, or the answer missed its deadline; try again after Retry-After */
+            503: {
                 headers: {
                     /** @description Requests allowed per window for this API key (from the plan; see the README). */
                     "RateLimit-Limit"?: number;

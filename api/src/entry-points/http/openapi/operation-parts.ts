@@ -27,7 +27,7 @@ const ERROR_TEXT: Record<ErrorStatus, string> = {
   415: 'UNSUPPORTED_MEDIA_TYPE',
   422: 'VALIDATION_ERROR: details lists every bad field (IDEMPOTENCY_KEY_REUSED: that Idempotency-Key came with another body)',
   429: 'RATE_LIMITED: see Retry-After',
-  503: 'SERVICE_UNAVAILABLE: a dependency is down; nothing was changed',
+  503: 'SERVICE_UNAVAILABLE: the store or another dependency is briefly unavailable, or the answer missed its deadline; try again after Retry-After',
 };
 
 const integerHeader = (description: string) => ({ schema: { type: 'integer' as const }, description });
@@ -51,18 +51,29 @@ export const json = (schema: ZodType, description: string) => ({ description, he
 /** A response to a request that passed API-key authentication: it carries the key's rate-limit headers. */
 export const keyed = (response: ReturnType<typeof json>, extra = {}) => ({ ...response, headers: { ...requestIdHeader, ...rateLimitHeaders, ...extra } });
 
-/** Error responses of an API-key operation (429 always, as every keyed request counts against the plan). */
+const withRetryAfter = (response: ReturnType<typeof json>) => ({ ...response, headers: { ...response.headers, ...retryAfterHeader } });
+
+/**
+ * Error responses of an API-key operation: 429 always, as every keyed request counts against the
+ * plan, and 503 always, as every one reads the store (a busy store after its retries) and every
+ * answer has a deadline.
+ */
 export const keyedErrors = (...statuses: ErrorStatus[]) =>
   Object.fromEntries(
-    [...new Set([...statuses, 429 as const])].map((s) => {
+    [...new Set([...statuses, 429 as const, 503 as const])].map((s) => {
       const response = json(errorSchema, ERROR_TEXT[s]);
-      return [s, s === 401 ? response : keyed(response, s === 429 ? retryAfterHeader : {})];
+      return [s, s === 401 ? response : keyed(response, s === 429 || s === 503 ? retryAfterHeader : {})];
     }),
   );
 
-/** Error responses of an operation without an API key (no rate-limit headers). */
+/** Error responses of an operation without an API key (no rate-limit headers; 503 as above). */
 export const publicErrors = (...statuses: ErrorStatus[]) =>
-  Object.fromEntries(statuses.map((s) => [s, json(errorSchema, ERROR_TEXT[s])]));
+  Object.fromEntries(
+    [...new Set([...statuses, 503 as const])].map((s) => {
+      const response = json(errorSchema, ERROR_TEXT[s]);
+      return [s, s === 503 || s === 429 ? withRetryAfter(response) : response];
+    }),
+  );
 
 export const html = (description: string) => ({ description, headers: requestIdHeader, content: { 'text/html': { schema: z.string() } } });
 /**
