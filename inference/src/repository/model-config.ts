@@ -13,7 +13,7 @@ export interface ModelConfig {
   file: string;
   sha256: string;
   licence: string;
-  source: { package: string; package_version: string; path: string; conversion?: string };
+  source: ModelSource;
   inputs: TensorSpec[];
   outputs: TensorSpec[];
   preprocessing?: Preprocessing;
@@ -24,6 +24,15 @@ export interface ModelConfig {
   assets?: Record<string, string>;
   warmup?: { batch_size: number };
 }
+
+/** Where model.onnx comes from: a file in a pinned npm package (copied or converted), or a file committed to this repository. */
+export type ModelSource = PackageModelSource | CommittedModelSource;
+export interface PackageModelSource { package: string; package_version: string; path: string; conversion?: string }
+/**
+ * A model no package carries, converted once by a tool in this repository and committed beside it
+ * (with its licence and provenance); `committed` is its path from the repository root.
+ */
+export interface CommittedModelSource { committed: string; upstream?: string; /** Package models only. */ path?: undefined }
 
 export interface TensorSpec {
   name: string;
