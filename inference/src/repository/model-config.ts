@@ -51,4 +51,6 @@ export interface Preprocessing {
   mean: number[];
   std: number[];
   layout: 'NHWC' | 'NCHW';
+  /** Face-box enlargement around its centre before the crop (MiniFASNet: 2.7 or 4.0). */
+  crop_scale?: number;
 }
