@@ -33,7 +33,7 @@ describe('liveness on synthetic sequences warped from real photos (real models i
     for (const sequence of live) {
       const out = await run(sequence);
       expect({ name: sequence.name, verdict: out.verdict, detail: out.detail }).toEqual({ name: sequence.name, verdict: 'PASS', detail: expect.any(String) });
-      expect(out.scores.map((s) => s.name)).toEqual(['steps_completed', 'same_face_distance', 'passive_liveness']);
+      expect(out.scores.map((s) => s.name)).toEqual(['steps_completed', 'same_face_distance', 'passive_liveness', ...(sequence.challenge.some((s) => s !== 'BLINK') ? ['planar_parallax'] : [])]);
       expect(out.per_frame).toHaveLength(sequence.frames.length);
     }
   }, 240_000);

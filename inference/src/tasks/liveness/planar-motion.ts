@@ -4,10 +4,11 @@
  * single homography. A real head is not flat: as it turns, the nose moves against the cheeks and
  * the face outline slides over the ears, so no homography explains the landmark motion.
  *
- * For each frame with enough head turn against the first frontal frame, a homography is fitted by
- * least squares (normalised DLT) to all FaceMesh points, and the median distance between where it
- * puts each point and where the point was found, over the inter-ocular distance, is that frame's
- * parallax. The signal is the median over those frames: near zero for a plane, well above for a head.
+ * For each frame whose face changed shape against the first frontal frame, a homography is fitted
+ * by least squares (normalised DLT) to all FaceMesh points, and the median distance between where
+ * it puts each point and where the point was found, over the inter-ocular distance, is that
+ * frame's parallax. The signal is the median over those frames: near zero for a plane (FaceMesh's
+ * own jitter), well above for a head.
  */
 import type { Point } from '../face/face-types';
 
@@ -49,35 +50,57 @@ export function planarResidual(from: Point[], to: Point[]): number {
   }));
 }
 
+/** Median reprojection error of the best 2D similarity (shift, turn in the image plane, scale), in pixels. */
+export function rigidResidual(from: Point[], to: Point[]): number {
+  const mean = (ps: Point[]): Point => [ps.reduce((s, p) => s + p[0], 0) / ps.length, ps.reduce((s, p) => s + p[1], 0) / ps.length];
+  const [fx, fy] = mean(from);
+  const [tx, ty] = mean(to);
+  let a = 0;
+  let b = 0;
+  let norm = 0;
+  from.forEach(([x, y], i) => {
+    const [u, v] = [x - fx, y - fy];
+    const [p, q] = [to[i][0] - tx, to[i][1] - ty];
+    a += u * p + v * q;
+    b += u * q - v * p;
+    norm += u * u + v * v;
+  });
+  [a, b] = [a / norm, b / norm];
+  return median(from.map(([x, y], i) => {
+    const [u, v] = [x - fx, y - fy];
+    return Math.hypot(tx + a * u - b * v - to[i][0], ty + b * u + a * v - to[i][1]);
+  }));
+}
+
 export interface MotionFrame {
   /** Landmarks in image pixels, the same points in the same order in every frame. */
   points: Point[];
   /** Distance between the eye centres in this frame, pixels. */
   eyeDistance: number;
-  yaw: number;
-  pitch: number;
 }
 
 export interface PlanarMotion {
-  /** Median over the turned frames of the parallax (residual / eye distance); null when none turned. */
+  /** Median over the measured frames of the parallax (homography residual / eye distance); null when none was measured. */
   parallax: number | null;
-  /** How many frames turned far enough from the first to be measured. */
+  /** How many frames changed shape enough against the first to be measured. */
   framesMeasured: number;
+  /** Each frame's parallax against the first, null where it was not measured. */
   perFrame: Array<number | null>;
 }
 
 /**
- * Parallax of every frame against the first, measured on frames whose yaw or pitch differs from
- * the first frame's by at least `minTurnDegrees` (a head that has hardly moved shows no parallax
- * whatever it is made of).
+ * Parallax of every frame against the first, on the frames whose face changed shape in the image
+ * by at least `minDeformation` (the median residual of the best 2D rigid move, over the eye
+ * distance): a face that has only moved, turned in the image plane or come closer shows no
+ * parallax whatever it is made of, while a turned head or a turned sheet changes shape.
  */
-export function measurePlanarMotion(frames: MotionFrame[], minTurnDegrees: number): PlanarMotion {
+export function measurePlanarMotion(frames: MotionFrame[], minDeformation: number): PlanarMotion {
   if (!frames.length) return { parallax: null, framesMeasured: 0, perFrame: [] };
   const [first] = frames;
   const perFrame = frames.map((f, k) => {
-    const turn = Math.max(Math.abs(f.yaw - first.yaw), Math.abs(f.pitch - first.pitch));
-    if (k === 0 || turn < minTurnDegrees) return null;
-    return planarResidual(first.points, f.points) / ((first.eyeDistance + f.eyeDistance) / 2);
+    const scale = (first.eyeDistance + f.eyeDistance) / 2;
+    if (k === 0 || rigidResidual(first.points, f.points) / scale < minDeformation) return null;
+    return planarResidual(first.points, f.points) / scale;
   });
   const measured = perFrame.filter((p): p is number => p !== null);
   return { parallax: measured.length ? median(measured) : null, framesMeasured: measured.length, perFrame };
