@@ -6,11 +6,14 @@
 import { between } from '../../../../scripts/test-support/seeded-random';
 import { blur, mapPixels, resize, sharpOf, type Raw } from './raw-image';
 
+/** The size every scene is rendered at before the camera resizes it to its output width. */
+export const sceneSize = { width: 450, height: 580 };
+
 export interface CameraParams { width: number; blur: number; noise: number; jpeg_quality: number; white_balance: string; exposure: number }
 
 export function drawCamera(random: () => number): CameraParams {
   return {
-    width: Math.round(between(random, 400, 560)),
+    width: Math.round(between(random, 340, 450)),
     blur: +between(random, 0.4, 1.0).toFixed(2),
     noise: +between(random, 1.5, 4.5).toFixed(2),
     jpeg_quality: Math.round(between(random, 70, 90)),

@@ -18,7 +18,7 @@ export const padTestdataDir = path.join(repoRoot, '.state/testdata/pad');
 
 export interface PadCounts { perSpecies: number; live: number; prints: number; replays: number; liveSequences: number }
 
-export const fullCounts: PadCounts = { perSpecies: 30, live: 60, prints: 30, replays: 30, liveSequences: 60 };
+export const fullCounts: PadCounts = { perSpecies: 30, live: 60, prints: 30, replays: 30, liveSequences: 40 };
 
 export async function generatePadTestdata(counts: PadCounts = fullCounts): Promise<void> {
   const stamp = path.join(padTestdataDir, '.complete');
@@ -44,7 +44,7 @@ function countsFrom(argv: string[]): PadCounts {
   };
   const perSpecies = flag('per-species') ?? fullCounts.perSpecies;
   const live = flag('live') ?? fullCounts.live;
-  return { perSpecies, live, prints: perSpecies, replays: perSpecies, liveSequences: live };
+  return { perSpecies, live, prints: perSpecies, replays: perSpecies, liveSequences: Math.round((live * 2) / 3) };
 }
 
 if (require.main === module) {

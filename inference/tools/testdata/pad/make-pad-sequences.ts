@@ -8,7 +8,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { between, seededRandom, seedOf } from '../../../../scripts/test-support/seeded-random';
 import type { LivenessSequence } from '../faces/make-liveness-sequences';
-import { drawCamera, throughCamera, type CameraParams } from './camera-path';
+import { drawCamera, sceneSize, throughCamera, type CameraParams } from './camera-path';
 import { drawScene, presentSurface, type Pose } from './present-surface';
 import { blank, decodeRaw, sample, type Raw } from './raw-image';
 import { halftonePrint, photoPrint, screen } from './surfaces';
@@ -58,7 +58,7 @@ export async function makePadSequences(livenessDir: string, outDir: string, coun
     const identity = identities[i % identities.length];
     const still = await decodeRaw(path.join(livenessDir, `${identity}__synthetic-pose-neutral.jpg`));
     const surface = i % 2 ? await photoPrint(still, random) : await halftonePrint(still, random);
-    const scene = drawScene(random, 560, 720, { bent: i % 4 === 3, hand: true });
+    const scene = drawScene(random, sceneSize.width, sceneSize.height, { bent: i % 4 === 3, hand: true });
     const challenge = performing[i % performing.length].challenge;
     const turn = between(random, 20, 45);
     const base: Pose = { yaw: between(random, -5, 5), pitch: between(random, -5, 5), roll: between(random, -4, 4) };
@@ -73,7 +73,7 @@ export async function makePadSequences(livenessDir: string, outDir: string, coun
     const recording = performing[i % performing.length];
     const shown = await Promise.all(recording.frames.map((f) => decodeRaw(path.join(livenessDir, f))));
     const resolved = random() < 0.3;
-    const scene = drawScene(random, 560, 720, { bent: false, hand: false });
+    const scene = drawScene(random, sceneSize.width, sceneSize.height, { bent: false, hand: false });
     const pose: Pose = { yaw: between(random, -12, 12), pitch: between(random, -10, 10), roll: between(random, -3, 3) };
     const device = seededRandom(seedOf(`pad:screen-replay:device:${i}`));
     let params: Record<string, number | string> = {};
@@ -82,7 +82,7 @@ export async function makePadSequences(livenessDir: string, outDir: string, coun
       // The same device draw for every frame: one screen replays the whole recording.
       const surface = await screen(frame, seededRandom(seedOf(`pad:screen-replay:device:${i}`)), resolved);
       params = surface.params;
-      scene.fill = Math.min(scene.fill, (0.92 * 560) / 720 / (surface.surface.width / surface.surface.height));
+      scene.fill = Math.min(scene.fill, (0.92 * sceneSize.width) / sceneSize.height / (surface.surface.width / surface.surface.height));
       frames.push(presentSurface(surface.surface, scene, { ...pose, yaw: pose.yaw + between(device, -1, 1) }, random));
     }
     const name = `screen-replay-${String(i).padStart(3, '0')}`;
@@ -98,8 +98,8 @@ export async function makePadSequences(livenessDir: string, outDir: string, coun
     const frames = shown.map((photo) => {
       const w = photo.width * zoom;
       const h = photo.height * zoom;
-      const scale = 720 / h;
-      return blank(Math.round(w * scale), 720, (x, y, c) => sample(photo, fx * (photo.width - w) + x / scale, fy * (photo.height - h) + y / scale, c) ?? 0);
+      const scale = sceneSize.height / h;
+      return blank(Math.round(w * scale), sceneSize.height, (x, y, c) => sample(photo, fx * (photo.width - w) + x / scale, fy * (photo.height - h) + y / scale, c) ?? 0);
     });
     const name = `live-sequence-${String(i).padStart(3, '0')}`;
     const camera = drawCamera(random);

@@ -5,7 +5,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { between, seededRandom, seedOf } from '../../../../scripts/test-support/seeded-random';
-import { drawCamera, throughCamera, type CameraParams } from './camera-path';
+import { drawCamera, sceneSize, throughCamera, type CameraParams } from './camera-path';
 import { averageFaces, wearMask } from './composite-faces';
 import type { PadPhoto } from './pad-sources';
 import { drawScene, presentSurface } from './present-surface';
@@ -39,8 +39,7 @@ const surfaceOf: Partial<Record<Species, (photo: Raw, random: () => number) => P
 /** Turn, tilt and roll of a held surface; a hand when someone holds it (prints, phones). */
 export function holdSurface(surface: Surface, random: () => number, species: Species): Raw {
   const held = species.startsWith('print') || surface.params.screen === 'phone';
-  const height = 720;
-  const width = 560;
+  const { width, height } = sceneSize;
   const scene = drawScene(random, width, height, { bent: species === 'print-photo-bent', hand: held });
   const aspect = surface.surface.width / surface.surface.height;
   scene.fill = Math.min(scene.fill, (0.92 * width) / height / aspect);
@@ -57,8 +56,8 @@ function frameLive(photo: Raw, random: () => number): { scene: Raw; params: Reco
   const h = photo.height * zoom;
   const x0 = between(random, 0, photo.width - w);
   const y0 = between(random, 0, photo.height - h);
-  const scale = 720 / h;
-  const scene = blank(Math.round(w * scale), 720, (x, y, c) => sample(photo, x0 + x / scale, y0 + y / scale, c) ?? 0);
+  const scale = sceneSize.height / h;
+  const scene = blank(Math.round(w * scale), sceneSize.height, (x, y, c) => sample(photo, x0 + x / scale, y0 + y / scale, c) ?? 0);
   return { scene, params: { zoom: +zoom.toFixed(2) } };
 }
 

@@ -53,38 +53,15 @@ export function presentSurface(surface: Raw, scene: Scene, pose: Pose, random: (
   const f = scene.focal * height;
   const distance = (f * surface.height) / (scene.fill * height);
   const rotate = rotation(pose);
-  // Forward-map a grid finer than the output pixels; each output pixel averages the surface
-  // coordinates that land in it, nearest surface first (a bent sheet can hide part of itself).
-  const step = Math.max(0.25, Math.min(1, (distance / f) * 0.5));
-  const acc = new Float64Array(width * height * 4);
-  const depth = new Float64Array(width * height).fill(Infinity);
-  const radius = scene.bend * surface.width;
-  for (let v = 0; v < surface.height; v += step) {
-    for (let u = 0; u < surface.width; u += step) {
-      const x0 = u - surface.width / 2;
-      const y0 = v - surface.height / 2;
-      const [bx, bz, nx, nz] = radius ? [radius * Math.sin(x0 / radius), radius * (1 - Math.cos(x0 / radius)), -Math.sin(x0 / radius), Math.cos(x0 / radius)] : [x0, 0, 0, 1];
-      const [X, Y, Z] = rotate([bx, y0, bz]);
-      const [nX, nY, nZ] = rotate([nx, 0, nz]);
-      const px = Math.floor(scene.centre[0] * width + (f * X) / (distance + Z));
-      const py = Math.floor(scene.centre[1] * height + (f * Y) / (distance + Z));
-      if (px < 0 || py < 0 || px >= width || py >= height) continue;
-      const p = py * width + px;
-      if (Z > depth[p] + 2) continue;
-      if (Z < depth[p] - 2) { acc.fill(0, p * 4, p * 4 + 4); depth[p] = Z; }
-      const lit = Math.max(0.2, -(nX * scene.light[0] + nY * scene.light[1]) + nZ * 0.9);
-      acc[p * 4] += u; acc[p * 4 + 1] += v; acc[p * 4 + 2] += lit; acc[p * 4 + 3] += 1;
-    }
-  }
+  const where = scene.bend ? bentSurfaceMap(surface, scene, f, distance, rotate) : flatSurfaceMap(surface, scene, f, distance, rotate);
   const noise = () => (random() - 0.5) * 10;
   const out = blank(width, height, (x, y, c) => scene.background[c] * (0.8 + 0.3 * (y / height)) + noise());
   const glare = { cx: scene.glare.x * width, cy: scene.glare.y * height, rx: scene.glare.size * width * 1.6, ry: scene.glare.size * height, angle: 0.5 };
   for (let p = 0; p < width * height; p++) {
-    const n = acc[p * 4 + 3];
-    if (!n) continue;
-    const u = acc[p * 4] / n;
-    const v = acc[p * 4 + 1] / n;
-    const lit = acc[p * 4 + 2] / n;
+    const lit = where[p * 3 + 2];
+    if (!lit) continue;
+    const u = where[p * 3];
+    const v = where[p * 3 + 1];
     const g = scene.glare.strength * spot(p % width, Math.floor(p / width), glare);
     for (let c = 0; c < 3; c++) {
       const value = sample(surface, Math.min(u, surface.width - 1), Math.min(v, surface.height - 1), c) ?? 0;
@@ -95,8 +72,71 @@ export function presentSurface(surface: Raw, scene: Scene, pose: Pose, random: (
   return out;
 }
 
+type Rotate = (p: number[]) => number[];
+
+/** For each output pixel, the surface point its ray meets (u, v) and its lighting (0 where it misses): ray-plane intersection. */
+function flatSurfaceMap(surface: Raw, scene: Scene, f: number, distance: number, rotate: Rotate): Float64Array {
+  const { width, height } = scene;
+  const [r1, r2, n] = [rotate([1, 0, 0]), rotate([0, 1, 0]), rotate([0, 0, 1])];
+  const lit = Math.max(0.2, -(n[0] * scene.light[0] + n[1] * scene.light[1]) + n[2] * 0.9);
+  const where = new Float64Array(width * height * 3);
+  for (let py = 0; py < height; py++) {
+    for (let px = 0; px < width; px++) {
+      const d = [(px + 0.5 - scene.centre[0] * width) / f, (py + 0.5 - scene.centre[1] * height) / f, 1];
+      const t = (n[2] * distance) / (n[0] * d[0] + n[1] * d[1] + n[2] * d[2]);
+      if (!(t > 0)) continue;
+      const q = [t * d[0], t * d[1], t * d[2] - distance];
+      const u = q[0] * r1[0] + q[1] * r1[1] + q[2] * r1[2] + surface.width / 2;
+      const v = q[0] * r2[0] + q[1] * r2[1] + q[2] * r2[2] + surface.height / 2;
+      if (u < 0 || v < 0 || u > surface.width - 1 || v > surface.height - 1) continue;
+      const p = py * width + px;
+      where[p * 3] = u;
+      where[p * 3 + 1] = v;
+      where[p * 3 + 2] = lit;
+    }
+  }
+  return where;
+}
+
+/**
+ * A sheet bent around its vertical axis has no closed-form inverse: forward-map a grid finer than
+ * the output pixels; each output pixel averages the surface points that land in it, nearest first.
+ */
+function bentSurfaceMap(surface: Raw, scene: Scene, f: number, distance: number, rotate: Rotate): Float64Array {
+  const { width, height } = scene;
+  const step = Math.max(0.35, Math.min(1.5, (distance / f) * 0.7));
+  const acc = new Float64Array(width * height * 4);
+  const depth = new Float64Array(width * height).fill(Infinity);
+  const radius = scene.bend * surface.width;
+  for (let u = 0; u < surface.width; u += step) {
+    const x0 = u - surface.width / 2;
+    const [bx, bz, nx, nz] = [radius * Math.sin(x0 / radius), radius * (1 - Math.cos(x0 / radius)), -Math.sin(x0 / radius), Math.cos(x0 / radius)];
+    const [nX, nY, nZ] = rotate([nx, 0, nz]);
+    const lit = Math.max(0.2, -(nX * scene.light[0] + nY * scene.light[1]) + nZ * 0.9);
+    for (let v = 0; v < surface.height; v += step) {
+      const [X, Y, Z] = rotate([bx, v - surface.height / 2, bz]);
+      const px = Math.floor(scene.centre[0] * width + (f * X) / (distance + Z));
+      const py = Math.floor(scene.centre[1] * height + (f * Y) / (distance + Z));
+      if (px < 0 || py < 0 || px >= width || py >= height) continue;
+      const p = py * width + px;
+      if (Z > depth[p] + 2) continue;
+      if (Z < depth[p] - 2) { acc.fill(0, p * 4, p * 4 + 4); depth[p] = Z; }
+      acc[p * 4] += u; acc[p * 4 + 1] += v; acc[p * 4 + 2] += lit; acc[p * 4 + 3] += 1;
+    }
+  }
+  const where = new Float64Array(width * height * 3);
+  for (let p = 0; p < width * height; p++) {
+    const n = acc[p * 4 + 3];
+    if (!n) continue;
+    where[p * 3] = acc[p * 4] / n;
+    where[p * 3 + 1] = acc[p * 4 + 1] / n;
+    where[p * 3 + 2] = acc[p * 4 + 2] / n;
+  }
+  return where;
+}
+
 /** Three fingertips and a thumb over the lower corners of the sheet, as a hand holding it. */
-function drawFingers(out: Raw, scene: Scene, _pose: Pose, f: number, distance: number, surface: Raw, rotate: (p: number[]) => number[]): void {
+function drawFingers(out: Raw, scene: Scene, _pose: Pose, f: number, distance: number, surface: Raw, rotate: Rotate): void {
   const tips: Array<[number, number]> = [[-0.5, 0.38], [-0.5, 0.46], [0.5, 0.42], [0.45, 0.5]];
   for (const [fu, fv] of tips) {
     const [X, Y, Z] = rotate([fu * surface.width, fv * surface.height, 0]);

@@ -21,9 +21,9 @@ function onPaper(photo: Raw, white: number[], marginShare: number): Raw {
 
 /** An office or photo printer: CMY dot screens at their classic angles, printed at `lpi`, seen at `dotPx` surface pixels a dot. */
 export async function halftonePrint(photo: Raw, random: () => number): Promise<Surface> {
-  const dotPx = between(random, 3, 4.5);
-  const scale = 760 / photo.height;
-  const big = await resize(photo, Math.round(photo.width * scale), 760);
+  const dotPx = between(random, 2.6, 3.6);
+  const scale = 600 / photo.height;
+  const big = await resize(photo, Math.round(photo.width * scale), 600);
   const white = [between(random, 238, 250), between(random, 234, 246), between(random, 215, 236)];
   const black = between(random, 30, 60);
   const angles = [15, 75, 0].map((d) => (d * Math.PI) / 180);
@@ -43,7 +43,7 @@ export async function photoPrint(photo: Raw, random: () => number): Promise<Surf
   const black = between(random, 18, 45);
   const gamma = between(random, 0.85, 1.2);
   const saturation = between(random, 0.7, 0.95);
-  const big = await resize(photo, Math.round(photo.width * (640 / photo.height)), 640);
+  const big = await resize(photo, Math.round(photo.width * (520 / photo.height)), 520);
   const printed = mapPixels(big, (value, x, y, c) => {
     const i = (y * big.width + x) * 3;
     const grey = (big.data[i] + big.data[i + 1] + big.data[i + 2]) / 3;
@@ -72,7 +72,7 @@ export async function screen(photo: Raw, random: () => number, resolved: boolean
   const tint = [between(random, 0.86, 0.95), between(random, 0.95, 1.0), between(random, 1.04, 1.12)];
   const gamma = between(random, 0.9, 1.15);
   const pixelPx = resolved ? Math.round(between(random, 3, 5)) : 1;
-  const contentHeight = resolved ? Math.round(between(random, 120, 180)) : 640;
+  const contentHeight = resolved ? Math.round(between(random, 110, 160)) : 520;
   const height = contentHeight * pixelPx;
   const width = Math.round(height * device.aspect);
   // The photo fills the screen's width (phone, tablet) or height (laptop), on a dark UI.
