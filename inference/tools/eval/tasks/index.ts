@@ -8,6 +8,7 @@ import { antispoofEval, passiveLivenessEval } from './antispoof-eval';
 import { faceMatchEval } from './face-match-eval';
 import { livenessEval } from './liveness-eval';
 import { documentEval } from './document-eval';
+import { padEval } from './pad-eval';
 
 export const evalTasks: Record<string, EvalTask> = {
   [faceMatchEval.name]: faceMatchEval,
@@ -16,4 +17,5 @@ export const evalTasks: Record<string, EvalTask> = {
   [passiveLivenessEval.name]: passiveLivenessEval,
   [antispoofCheckEval.name]: antispoofCheckEval,
   [documentEval.name]: documentEval,
+  [padEval.name]: padEval,
 };
