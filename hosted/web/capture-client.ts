@@ -10,7 +10,7 @@ export interface StartAnswer {
 }
 export interface DocumentAnswer { side: string; readable: boolean; reason: string | null; retake: boolean; attempts_left: number; next: 'back' | 'liveness' | null }
 export interface LivenessAnswer { received: number; face_found_ratio: number; retake: boolean; attempts_left: number }
-export interface SelfieAnswer { face_found: boolean; retake: boolean; attempts_left: number }
+export interface SelfieAnswer { face_found: boolean; retake: boolean; reason: 'FACE_NOT_DETECTED' | 'FACE_TOO_CLOSE' | null; attempts_left: number }
 export type CaptureStepState = 'missing' | 'retake' | 'captured' | 'not_required';
 export interface CaptureSteps { document_front: CaptureStepState; document_back: CaptureStepState; liveness: CaptureStepState; selfie: CaptureStepState }
 /** The coarse step from `/progress` (no token needed): what the desktop that handed off shows. */

@@ -41,7 +41,7 @@ describe('a captured applicant decides the session (synthetic documents, real mo
     const live = await client.liveness(livenessOf('astronaut', 'synthetic-performs-challenge').frames);
     expect(live.body).toMatchObject({ retake: false, attempts_left: 2 });
     expect(live.body.face_found_ratio).toBeGreaterThanOrEqual(0.8);
-    expect((await client.selfie(selfieOf('astronaut'))).body).toEqual({ face_found: true, retake: false, attempts_left: 2 });
+    expect((await client.selfie(selfieOf('astronaut'))).body).toEqual({ face_found: true, retake: false, reason: null, attempts_left: 2 });
     expect((await client.submit())).toEqual({ status: 202, body: { status: 'IN_PROGRESS', decision: 'pending' } });
 
     const done = await client.decided();

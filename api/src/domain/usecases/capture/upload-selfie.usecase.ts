@@ -7,9 +7,14 @@ import { openCaptureForWrite, runUploadCheck } from './capture-access';
 import { CaptureDeps } from './capture-deps';
 import { UPLOADS_PER_CAPTURE } from './upload-document.usecase';
 
+/** Why a retake is asked for: no face, or a face so close the antispoof crop has no room (move back). */
+export type SelfieRetakeReason = 'FACE_NOT_DETECTED' | 'FACE_TOO_CLOSE';
+
 export interface SelfieAnswer {
   face_found: boolean;
   retake: boolean;
+  /** What the applicant can fix when retake is asked for; null otherwise. */
+  reason: SelfieRetakeReason | null;
   attempts_left: number;
 }
 
@@ -24,7 +29,9 @@ function portraitBlobOf(state: CaptureStateDocument): string | null {
  * portrait against it), so that after submit the decision only reads what was scored: the applicant
  * waits on the selfie upload, not on a queue behind it. Each run is kept with the blob it scored; a
  * capture retaken afterwards is checked again at decision. No verdict is revealed before the
- * decision.
+ * decision. A retake is asked for when no face was found, or when the face fills the frame so the
+ * antispoof crop has no room around it (FACE_TOO_CLOSE: move back), a framing problem the
+ * applicant can fix, never a spoof verdict.
  */
 export async function uploadSelfie(deps: CaptureDeps, input: { id: string; token: string | null; image: Buffer }): Promise<SelfieAnswer> {
   const { session, state, stateId } = await openCaptureForWrite(deps, input.id, input.token);
@@ -33,13 +40,10 @@ export async function uploadSelfie(deps: CaptureDeps, input: { id: string; token
   await probeImage(input.image, PHOTO_RULES, 'body');
   const framesBlob = state.liveness?.blob_ids[0] ?? null;
   const portraitBlob = portraitBlobOf(state);
+  const frames = framesBlob ? unpackFrames(await deps.blobs.get(input.id, framesBlob)) : null;
   const [antispoof, liveness, faceMatch] = await Promise.all([
-    runUploadCheck(deps, 'body', (inference) => inference.checkAntispoof(input.image)),
-    framesBlob
-      ? deps.blobs.get(input.id, framesBlob).then((packed) =>
-          runUploadCheck(deps, 'body', (inference) => inference.checkLiveness(unpackFrames(packed), state.challenge as ChallengeStep[], input.image)),
-        )
-      : Promise.resolve(null),
+    runUploadCheck(deps, 'body', (inference) => inference.checkAntispoof(input.image, frames ?? [])),
+    frames ? runUploadCheck(deps, 'body', (inference) => inference.checkLiveness(frames, state.challenge as ChallengeStep[], input.image)) : Promise.resolve(null),
     portraitBlob
       ? deps.blobs.get(input.id, portraitBlob).then((portrait) => runUploadCheck(deps, 'body', (inference) => inference.matchFaces(portrait, input.image)))
       : Promise.resolve(null),
@@ -61,5 +65,7 @@ export async function uploadSelfie(deps: CaptureDeps, input: { id: string; token
   );
   if (state.selfie) await deps.blobs.delete([state.selfie.blob_id]);
   deps.logger.info({ session_id: session._id, face_found: faceFound }, 'selfie captured');
-  return { face_found: faceFound, retake: attemptsLeft > 0 && !faceFound, attempts_left: attemptsLeft };
+  const reason: SelfieRetakeReason | null = !faceFound ? 'FACE_NOT_DETECTED' : antispoof.retake_reason === 'FACE_TOO_CLOSE' ? 'FACE_TOO_CLOSE' : null;
+  const retake = attemptsLeft > 0 && reason !== null;
+  return { face_found: faceFound, retake, reason: retake ? reason : null, attempts_left: attemptsLeft };
 }
