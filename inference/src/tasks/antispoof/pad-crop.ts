@@ -36,9 +36,11 @@ export function scaledBox(imageWidth: number, imageHeight: number, box: Box, wan
   if (top < 0) { bottom -= top; top = 0; }
   if (right > imageWidth - 1) { left -= right - imageWidth + 1; right = imageWidth - 1; }
   if (bottom > imageHeight - 1) { top -= bottom - imageHeight + 1; bottom = imageHeight - 1; }
-  // Python's int() truncates toward zero.
-  return { left: Math.trunc(left), top: Math.trunc(top), right: Math.trunc(right), bottom: Math.trunc(bottom), appliedScale: scale, room: scale / wanted };
+  return { left: int(left), top: int(top), right: int(right), bottom: int(bottom), appliedScale: scale, room: scale / wanted };
 }
+
+/** Python's int(): truncates toward zero (and + 0 turns a -0 into 0). */
+const int = (value: number) => Math.trunc(value) + 0;
 
 /**
  * Cuts the scaled box (inclusive corners, so right - left + 1 pixels wide) and resizes it to
