@@ -18,7 +18,7 @@ import { padLines, padModels, padScores } from '../../../src/tasks/antispoof/pad
 import type { PadSequence } from '../../testdata/pad/make-pad-sequences';
 import type { PadStill } from '../../testdata/pad/make-pad-stills';
 import type { EvalTask } from '../eval-task';
-import { describePadRates, padRatesChartSvg, tallyRates, type PadOutcome } from './pad-rates';
+import { describePadRates, modelSignal, padRatesChartSvg, tallyRates, type PadOutcome } from './pad-rates';
 
 const defaultLabels = '.state/testdata/pad/labels.json';
 
@@ -50,8 +50,8 @@ export const padEval: EvalTask = {
       const [box] = await findFaceBoxes(runner, [await decodeRgbImage(bytes)]);
       const [model] = box ? await padScores(runner, [{ image: await decodeRgbImage(bytes), box }]) : [null];
       const check = await checkAntispoof(runner, { selfie: bytes });
-      outcomes.push({ id: still.image, kind: 'still', species: still.species, live: still.live, noFace: !box, accepted: {
-        'PAD model (image)': model !== null && model.score >= lines.realScore,
+      outcomes.push({ id: still.image, kind: 'still', species: still.species, live: still.live, noFace: !box, retake: check.retake_reason !== null, accepted: {
+        [modelSignal]: model !== null && model.score >= lines.realScore,
         'antispoof check (verdict)': check.verdict === 'PASS',
       } });
       if (k % 20 === 19) log(`stills: ${k + 1}/${stills.length}`);

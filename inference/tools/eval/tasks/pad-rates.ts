@@ -11,6 +11,11 @@ export interface PadOutcome {
   live: boolean;
   /** No face was found: counted as refused by every signal, and listed. */
   noFace: boolean;
+  /**
+   * The check asked for a retake (the face fills the frame: move back) instead of judging: a
+   * failure to acquire, left out of APCER and BPCER for the fused verdict and counted apart.
+   */
+  retake?: boolean;
   parallax?: number | null;
   /** Signal name → whether that signal alone let the presentation through. */
   accepted: Record<string, boolean>;
@@ -27,6 +32,8 @@ export interface PadRate {
   rate: number;
   upper95: number;
   noFace: number;
+  /** Failures to acquire (retakes asked), not in `samples`. */
+  retakes: number;
 }
 
 /** Upper end of the Wilson score interval at 95 %: what `errors` of `n` still allows. */
@@ -39,26 +46,35 @@ export function wilsonUpper(errors: number, n: number): number {
   return Math.min(1, (centre + spread) / (1 + (z * z) / n));
 }
 
+/** The model's own score is judged even when the check asks for a retake (it is what the model does on that crop). */
+export const modelSignal = 'PAD model (image)';
+
 export function tallyRates(outcomes: PadOutcome[]): PadRate[] {
   const groups = new Map<string, PadRate>();
   for (const o of outcomes) {
     for (const [signal, accepted] of Object.entries(o.accepted)) {
       const key = `${o.kind}|${signal}|${o.species}`;
-      const rate = groups.get(key) ?? { kind: o.kind, signal, species: o.species, live: o.live, samples: 0, errors: 0, rate: 0, upper95: 1, noFace: 0 };
+      const rate = groups.get(key) ?? { kind: o.kind, signal, species: o.species, live: o.live, samples: 0, errors: 0, rate: 0, upper95: 1, noFace: 0, retakes: 0 };
+      if (o.retake && signal !== modelSignal) {
+        rate.retakes += 1;
+        groups.set(key, rate);
+        continue;
+      }
       rate.samples += 1;
       rate.errors += o.live ? (accepted ? 0 : 1) : (accepted ? 1 : 0);
       rate.noFace += o.noFace ? 1 : 0;
       groups.set(key, rate);
     }
   }
-  return [...groups.values()].map((r) => ({ ...r, rate: r.errors / r.samples, upper95: wilsonUpper(r.errors, r.samples) }));
+  return [...groups.values()].map((r) => ({ ...r, rate: r.samples ? r.errors / r.samples : 0, upper95: wilsonUpper(r.errors, r.samples) }));
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 export function describePadRates(rates: PadRate[], context: { padLine: number; sample?: number }): string[] {
   const lines = [`PAD on the project's simulated attack set${context.sample ? ` (first ${context.sample} per species only)` : ''}; PAD model line ${context.padLine.toFixed(3)}.`,
-    'APCER = attacks of that species accepted; BPCER = live presentations refused; [95% upper bound]; no face = refused because no face was found.'];
+    'APCER = attacks of that species accepted; BPCER = live presentations refused; [95% upper bound]; no face = refused because no face was found;',
+    'retake = the check asked the applicant to move back (a failure to acquire, outside APCER/BPCER of the checks; the model signal is scored on it anyway).'];
   for (const kind of ['still', 'sequence'] as const) {
     const ofKind = rates.filter((r) => r.kind === kind);
     const signals = [...new Set(ofKind.map((r) => r.signal))];
@@ -70,8 +86,12 @@ export function describePadRates(rates: PadRate[], context: { padLine: number; s
         const r = ofKind.find((x) => x.signal === signal && x.species === s);
         return r ? `${r.live ? 'BPCER' : 'APCER'} ${pct(r.rate)} (${r.errors}/${r.samples}) [≤${pct(r.upper95)}]` : '–';
       });
-      const n = ofKind.find((x) => x.species === s)!;
-      lines.push(`| ${s} | ${n.samples}${n.noFace ? ` (${n.noFace} no face)` : ''} | ${cells.join(' | ')} |`);
+      const all = ofKind.filter((x) => x.species === s);
+      const n = Math.max(...all.map((x) => x.samples + x.retakes));
+      const retakes = Math.max(...all.map((x) => x.retakes));
+      const noFace = Math.max(...all.map((x) => x.noFace));
+      const notes = [noFace ? `${noFace} no face` : '', retakes ? `${retakes} retake` : ''].filter(Boolean).join(', ');
+      lines.push(`| ${s} | ${n}${notes ? ` (${notes})` : ''} | ${cells.join(' | ')} |`);
     }
   }
   return lines;
