@@ -1,5 +1,5 @@
 /**
- * `npm run testdata:pad [-- --per-species N --live N]`: the presentation-attack sets under
+ * `npm run testdata:pad [-- --per-species N --live N] [--set calibration]`: the presentation-attack sets under
  * .state/testdata/pad/ (stills, challenge sequences, labels.json and an eval-ready labels.jsonl).
  * Seeded and idempotent: a stamp holds the generator version and the counts, and a set at least as
  * large is kept. Set-up makes a small set for `npm test` (the first samples of each species of the
@@ -22,22 +22,29 @@ export interface PadCounts { perSpecies: number; live: number; prints: number; r
 
 export const fullCounts: PadCounts = { perSpecies: 30, live: 60, prints: 30, replays: 30, liveSequences: 40 };
 
-export async function generatePadTestdata(counts: PadCounts = fullCounts): Promise<void> {
-  const stamp = path.join(padTestdataDir, '.complete');
+/**
+ * `set` names a further set drawn from other seeds (e.g. `calibration`, written to
+ * .state/testdata/pad-calibration/): the same people and species, other parameters, so lines can
+ * be placed on one set and reported on the other.
+ */
+export async function generatePadTestdata(counts: PadCounts = fullCounts, set?: string): Promise<void> {
+  const outDir = set ? `${padTestdataDir}-${set}` : padTestdataDir;
+  const seedPrefix = set ? `pad-${set}` : 'pad';
+  const stamp = path.join(outDir, '.complete');
   // Every sample has its own seed (species and index), so a larger set holds a smaller one: keep it.
   const made = existsSync(stamp) ? await readStamp(stamp) : null;
   if (made?.version === generatorVersion && (Object.keys(counts) as Array<keyof PadCounts>).every((k) => made.counts[k] >= counts[k])) return;
   await generateFaceTestdata();
-  await rm(padTestdataDir, { recursive: true, force: true });
-  await mkdir(padTestdataDir, { recursive: true });
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(outDir, { recursive: true });
   const photos = await loadPadPhotos(path.join(repoRoot, '.state/assets/debian'), livenessTestdataDir, path.join(repoRoot, 'models'));
-  const stills = await makePadStills(photos, padTestdataDir, counts.perSpecies, counts.live);
-  const sequences = await makePadSequences(livenessTestdataDir, padTestdataDir, { prints: counts.prints, replays: counts.replays, live: counts.liveSequences });
+  const stills = await makePadStills(photos, outDir, counts.perSpecies, counts.live, seedPrefix);
+  const sequences = await makePadSequences(livenessTestdataDir, outDir, { prints: counts.prints, replays: counts.replays, live: counts.liveSequences }, seedPrefix);
   const about = 'Simulated presentation attacks and live controls made from the project\'s own photos (inference/tools/testdata/pad); every sample went through one camera model.';
-  await writeFile(path.join(padTestdataDir, 'labels.json'), JSON.stringify({ generator_version: generatorVersion, about, photos: photos.map((p) => p.name), stills, sequences }, null, 1) + '\n');
-  await writeFile(path.join(padTestdataDir, 'labels.jsonl'), stills.map((s) => JSON.stringify({ image: s.image, live: s.live, kind: s.species })).join('\n') + '\n');
+  await writeFile(path.join(outDir, 'labels.json'), JSON.stringify({ generator_version: generatorVersion, set: set ?? 'report', about, photos: photos.map((p) => p.name), stills, sequences }, null, 1) + '\n');
+  await writeFile(path.join(outDir, 'labels.jsonl'), stills.map((s) => JSON.stringify({ image: s.image, live: s.live, kind: s.species })).join('\n') + '\n');
   await writeFile(stamp, JSON.stringify({ version: generatorVersion, counts }));
-  console.log(`pad: ${stills.length} stills (${stills.filter((s) => s.live).length} live) from ${photos.length} photos; ${sequences.length} sequences (${sequences.filter((s) => s.live).length} live)`);
+  console.log(`pad${set ? `-${set}` : ''}: ${stills.length} stills (${stills.filter((s) => s.live).length} live) from ${photos.length} photos; ${sequences.length} sequences (${sequences.filter((s) => s.live).length} live)`);
 }
 
 async function readStamp(file: string): Promise<{ version: string; counts: PadCounts } | null> {
@@ -59,7 +66,9 @@ function countsFrom(argv: string[]): PadCounts {
 }
 
 if (require.main === module) {
-  generatePadTestdata(countsFrom(process.argv.slice(2))).catch((error) => {
+  const argv = process.argv.slice(2);
+  const set = argv.includes('--set') ? argv[argv.indexOf('--set') + 1] : undefined;
+  generatePadTestdata(countsFrom(argv), set).catch((error) => {
     console.error(error instanceof Error ? error.stack : error);
     process.exit(1);
   });

@@ -38,7 +38,7 @@ const printMotion: Record<string, Array<[number, number]>> = {
   BLINK: [[0, 0], [0, 0]],
 };
 
-export async function makePadSequences(livenessDir: string, outDir: string, counts: { prints: number; replays: number; live: number }): Promise<PadSequence[]> {
+export async function makePadSequences(livenessDir: string, outDir: string, counts: { prints: number; replays: number; live: number }, seedPrefix = 'pad'): Promise<PadSequence[]> {
   const recorded = await readFile(path.join(livenessDir, 'sequences.jsonl'), 'utf8');
   const performing = recorded.split('\n').filter(Boolean).map((l) => JSON.parse(l) as LivenessSequence).filter((s) => s.live);
   const identities = [...new Set(performing.map((s) => s.name.split('__')[0]))];
@@ -54,7 +54,7 @@ export async function makePadSequences(livenessDir: string, outDir: string, coun
     return files;
   };
   for (let i = 0; i < counts.prints; i++) {
-    const random = seededRandom(seedOf(`pad:print-turned:${i}`));
+    const random = seededRandom(seedOf(`${seedPrefix}:print-turned:${i}`));
     const identity = identities[i % identities.length];
     const still = await decodeRaw(path.join(livenessDir, `${identity}__synthetic-pose-neutral.jpg`));
     const surface = i % 2 ? await photoPrint(still, random) : await halftonePrint(still, random);
@@ -69,18 +69,18 @@ export async function makePadSequences(livenessDir: string, outDir: string, coun
     out.push({ name, frames, challenge, live: false, species: 'print-turned', source_identity: identity, source_sequence: null, params: { ...surface.params, turn_degrees: +turn.toFixed(1), bend: +scene.bend.toFixed(2) }, camera });
   }
   for (let i = 0; i < counts.replays; i++) {
-    const random = seededRandom(seedOf(`pad:screen-replay:${i}`));
+    const random = seededRandom(seedOf(`${seedPrefix}:screen-replay:${i}`));
     const recording = performing[i % performing.length];
     const shown = await Promise.all(recording.frames.map((f) => decodeRaw(path.join(livenessDir, f))));
     const resolved = random() < 0.3;
     const scene = drawScene(random, sceneSize.width, sceneSize.height, { bent: false, hand: false });
     const pose: Pose = { yaw: between(random, -12, 12), pitch: between(random, -10, 10), roll: between(random, -3, 3) };
-    const device = seededRandom(seedOf(`pad:screen-replay:device:${i}`));
+    const device = seededRandom(seedOf(`${seedPrefix}:screen-replay:device:${i}`));
     let params: Record<string, number | string> = {};
     const frames: Raw[] = [];
     for (const frame of shown) {
       // The same device draw for every frame: one screen replays the whole recording.
-      const surface = await screen(frame, seededRandom(seedOf(`pad:screen-replay:device:${i}`)), resolved);
+      const surface = await screen(frame, seededRandom(seedOf(`${seedPrefix}:screen-replay:device:${i}`)), resolved);
       params = surface.params;
       scene.fill = Math.min(scene.fill, (0.92 * sceneSize.width) / sceneSize.height / (surface.surface.width / surface.surface.height));
       frames.push(presentSurface(surface.surface, scene, { ...pose, yaw: pose.yaw + between(device, -1, 1) }, random));
@@ -90,7 +90,7 @@ export async function makePadSequences(livenessDir: string, outDir: string, coun
     out.push({ name, frames: await write(name, frames, camera, random), challenge: recording.challenge, live: false, species: 'screen-replay', source_identity: recording.name.split('__')[0], source_sequence: recording.name, params, camera });
   }
   for (let i = 0; i < counts.live; i++) {
-    const random = seededRandom(seedOf(`pad:live-sequence:${i}`));
+    const random = seededRandom(seedOf(`${seedPrefix}:live-sequence:${i}`));
     const recording = performing[i % performing.length];
     const shown = await Promise.all(recording.frames.map((f) => decodeRaw(path.join(livenessDir, f))));
     const zoom = between(random, 0.85, 1);

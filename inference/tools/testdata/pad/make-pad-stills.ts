@@ -61,7 +61,7 @@ function frameLive(photo: Raw, random: () => number): { scene: Raw; params: Reco
   return { scene, params: { zoom: +zoom.toFixed(2) } };
 }
 
-export async function makePadStills(photos: PadPhoto[], outDir: string, perSpecies: number, live: number): Promise<PadStill[]> {
+export async function makePadStills(photos: PadPhoto[], outDir: string, perSpecies: number, live: number, seedPrefix = 'pad'): Promise<PadStill[]> {
   const stills: PadStill[] = [];
   const save = async (name: string, scene: Raw, random: () => number, entry: Omit<PadStill, 'image' | 'camera'>) => {
     const camera = drawCamera(random);
@@ -75,14 +75,14 @@ export async function makePadStills(photos: PadPhoto[], outDir: string, perSpeci
     return own[Math.floor(random() * own.length)];
   };
   for (let i = 0; i < live; i++) {
-    const random = seededRandom(seedOf(`pad:live:${i}`));
+    const random = seededRandom(seedOf(`${seedPrefix}:live:${i}`));
     const source = photoFor(i, random);
     const framed = frameLive(source.photo, random);
     await save(`live-${String(i).padStart(3, '0')}.jpg`, framed.scene, random, { live: true, species: 'live', source_identity: source.identity, source_photo: source.name, params: framed.params });
   }
   for (const species of attackSpecies) {
     for (let i = 0; i < perSpecies; i++) {
-      const random = seededRandom(seedOf(`pad:${species}:${i}`));
+      const random = seededRandom(seedOf(`${seedPrefix}:${species}:${i}`));
       const name = `${species}-${String(i).padStart(3, '0')}.jpg`;
       const source = photoFor(i, random);
       const make = surfaceOf[species];
