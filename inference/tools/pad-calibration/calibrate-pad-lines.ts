@@ -10,9 +10,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInProcessModelRunner } from '../../src/runtime/in-process-model-runner';
 import { decodeRgbImage } from '../../src/images/decode-image';
-import { findFaceBoxes } from '../../src/tasks/antispoof/find-face-box';
-import { padModels, padScores } from '../../src/tasks/antispoof/pad-ensemble';
-import { spreadFrames } from '../../src/tasks/antispoof/spread-frames';
+import { findFaceBoxes, padModels, padScores, spreadFrames } from '../../src/tasks';
 
 interface Scored { id: string; species: string; live: boolean; score: number | null; room: number | null; worst?: number | null }
 
