@@ -4,19 +4,10 @@ import { PHOTO_RULES, probeImage } from '../../../shared/image-probe';
 import { ChallengeStep } from '../../capture/challenge';
 import { unpackFrames } from '../../capture/frame-pack';
 import { openCaptureForWrite, runUploadCheck } from './capture-access';
+import { SelfieAnswer, selfieAnswerOf } from './selfie-answer';
 import { CaptureDeps } from './capture-deps';
 import { UPLOADS_PER_CAPTURE } from './upload-document.usecase';
 
-/** Why a retake is asked for: no face, or a face so close the antispoof crop has no room (move back). */
-export type SelfieRetakeReason = 'FACE_NOT_DETECTED' | 'FACE_TOO_CLOSE';
-
-export interface SelfieAnswer {
-  face_found: boolean;
-  retake: boolean;
-  /** What the applicant can fix when retake is asked for; null otherwise. */
-  reason: SelfieRetakeReason | null;
-  attempts_left: number;
-}
 
 /** The portrait the decision would match against: whichever captured side showed one. */
 function portraitBlobOf(state: CaptureStateDocument): string | null {
@@ -65,7 +56,5 @@ export async function uploadSelfie(deps: CaptureDeps, input: { id: string; token
   );
   if (state.selfie) await deps.blobs.delete([state.selfie.blob_id]);
   deps.logger.info({ session_id: session._id, face_found: faceFound }, 'selfie captured');
-  const reason: SelfieRetakeReason | null = !faceFound ? 'FACE_NOT_DETECTED' : antispoof.retake_reason === 'FACE_TOO_CLOSE' ? 'FACE_TOO_CLOSE' : null;
-  const retake = attemptsLeft > 0 && reason !== null;
-  return { face_found: faceFound, retake, reason: retake ? reason : null, attempts_left: attemptsLeft };
+  return selfieAnswerOf(antispoof, attemptsLeft);
 }
