@@ -48,12 +48,16 @@ export function wearMask(face: FacePhoto, wearer: FacePhoto, random: () => numbe
   return { image, params: { mask_of: face.identity, worn_by: wearer.identity, size: +size.toFixed(2), contrast: +contrast.toFixed(2) } };
 }
 
-/** The pixel average of `faces`, each aligned so its eyes land on the same two points. */
+/**
+ * The pixel average of `faces`, each aligned so its eyes land on the same two points, framed as a
+ * selfie is (the face about a third of the width, the averaged backgrounds around it).
+ */
 export function averageFaces(faces: FacePhoto[], random: () => number): { image: Raw; params: Record<string, number | string> } {
-  const width = Math.round(between(random, 360, 440));
-  const height = Math.round(width * 1.2);
-  const right: Point = [width * 0.36, height * 0.42];
-  const left: Point = [width * 0.64, height * 0.42];
+  const width = Math.round(between(random, 380, 450));
+  const height = Math.round(width * 1.25);
+  const gap = between(random, 0.12, 0.16);
+  const right: Point = [width * (0.5 - gap / 2), height * 0.42];
+  const left: Point = [width * (0.5 + gap / 2), height * 0.42];
   const maps = faces.map((f) => eyeMap(f, right, left));
   const image = blank(width, height, (x, y, c) => {
     let sum = 0;
