@@ -6,7 +6,10 @@
  */
 import { CaptureClient } from './support/capture-client';
 import { CaptureStack } from './support/capture-stack';
-import { cardSides, documentOf, livenessOf, selfieOf } from './support/applicant-files';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { cardSides, documentOf, livenessOf, selfieOf, TESTDATA } from './support/applicant-files';
 import { pngBomb } from '../../../inference/test/support/png-bomb';
 import { WatchlistRepository } from '../../src/data-access/watchlist.repository';
 import { issueAccount } from '../../../scripts/test-support/account-bootstrap';
@@ -88,6 +91,20 @@ describe('a captured applicant decides the session (synthetic documents, real mo
     expect(await client.decided()).toMatchObject({ status: 'VERIFIED' });
     const result = await stack.api('GET', `/v1/sessions/${client.sessionId}/result`);
     expect(result.body.person).toMatchObject({ name: card.label.expected.fields.name, dob: card.label.expected.fields.birth_date, document_type: 'id_card' });
+  }, 90_000);
+
+  it('asks for a selfie whose face fills the frame to be retaken as FACE_TOO_CLOSE (move back), never judging it a spoof, then verifies the retake', async () => {
+    const passport = documentOf('TD3', 'clean', 'astronaut');
+    const { client } = await capture(stack, { expected_name: passport.label.expected.fields.name });
+    await client.document('front', 'passport', passport.image);
+    await client.liveness(livenessOf('astronaut', 'synthetic-performs-challenge').frames);
+    // The astronaut's face (about 105 px in the 512-px original) cut 1.3 times its size: the 2.7x
+    // crop the PAD model needs would have less than half its room.
+    const tight = await sharp(readFileSync(path.join(TESTDATA, 'faces/astronaut__original.jpg'))).extract({ left: 156, top: 58, width: 137, height: 137 }).resize(480).jpeg().toBuffer();
+    expect((await client.selfie(tight)).body).toEqual({ face_found: true, retake: true, reason: 'FACE_TOO_CLOSE', attempts_left: 2 });
+    expect((await client.selfie(selfieOf('astronaut'))).body).toEqual({ face_found: true, retake: false, reason: null, attempts_left: 1 });
+    await client.submit();
+    expect(await client.decided()).toMatchObject({ status: 'VERIFIED' });
   }, 90_000);
 
   async function decide(identity: string, options: { selfieOf?: string; expectedName?: string; liveness?: string; performer?: string } = {}) {
