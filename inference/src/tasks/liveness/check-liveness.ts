@@ -21,9 +21,9 @@ type Face = { image: RgbImage; analysed: AnalysedFace };
  * person of the frame before it (embedding distance), so one person performs the whole sequence;
  * the selfie, when given, must show the person of the first (frontal) frame; and the
  * passive liveness model's median score over the key frames (first, each step's, last) must
- * clear its line; and where the face changed shape during the challenge, the landmark motion must
- * show parallax that no single homography explains (a print or a screen turned in front of the
- * camera moves as a plane: SPOOF_DETECTED). Every score is reported with its line.
+ * clear its line; and once a turn or look step was performed, the landmark motion must show
+ * parallax that no single homography explains (a print or a screen turned in front of the camera
+ * moves as a plane: SPOOF_DETECTED). Every score is reported with its line.
  */
 export const checkLiveness: LivenessCheck = async (runner, input) => {
   if (!input.frames.length || !input.challenge.length) throw new InferenceError('INVALID_ARGUMENT', 'liveness needs at least one frame and one challenge step');
@@ -66,8 +66,11 @@ export const checkLiveness: LivenessCheck = async (runner, input) => {
     const step = input.challenge[progress.completedAt.findIndex((c) => c >= frame)] ?? progress.failedStep ?? input.challenge[input.challenge.length - 1];
     return fail('LIVENESS_FAILED', step, `the face changed during step ${step} (frame ${frame}: ${metric.name} ${toPrevious[changedAt].toFixed(3)} to the frame before)`, scores);
   }
-  if (motion.parallax !== null && motion.parallax < settings.minParallax) {
-    return fail('SPOOF_DETECTED', progress.failedStep, `the face moved as a flat picture: one homography explains its landmarks over ${motion.framesMeasured} turned frames (parallax ${motion.parallax.toFixed(4)} < ${settings.minParallax} of the eye distance)${progress.failedStep ? `; step ${progress.failedStep} was not performed` : ''}`, scores);
+  // Judged once a turn or look step was performed: a flat picture that got that far faked the turn,
+  // while small movements (talking, settling) show too little parallax to judge either way.
+  const turned = progress.completedAt.some((_, i) => input.challenge[i] !== 'BLINK');
+  if (turned && motion.parallax !== null && motion.parallax < settings.minParallax) {
+    return fail('SPOOF_DETECTED', progress.failedStep, `the face moved as a flat picture: one homography explains its landmarks (parallax ${motion.parallax.toFixed(4)} < ${settings.minParallax} of the eye distance, ${motion.framesMeasured} frames measured)`, scores);
   }
   if (progress.failedStep) return fail('LIVENESS_FAILED', progress.failedStep, `step ${progress.failedStep} was not performed after the previous step`, scores);
   if (liveScore < settings.minLiveScore) return fail('LIVENESS_FAILED', null, `passive liveness ${liveScore.toFixed(3)} < ${settings.minLiveScore}`, scores);

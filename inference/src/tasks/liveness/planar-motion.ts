@@ -7,8 +7,8 @@
  * For each frame whose face changed shape against the first frontal frame, a homography is fitted
  * by least squares (normalised DLT) to all FaceMesh points, and the median distance between where
  * it puts each point and where the point was found, over the inter-ocular distance, is that
- * frame's parallax. The signal is the median over those frames: near zero for a plane (FaceMesh's
- * own jitter), well above for a head.
+ * frame's parallax. The signal is the median over the (up to three) most deformed frames: near
+ * zero for a plane (FaceMesh's own jitter), well above for a head.
  */
 import type { Point } from '../face/face-types';
 
@@ -79,8 +79,14 @@ export interface MotionFrame {
   eyeDistance: number;
 }
 
+/** The signal is taken on this many of the most deformed frames (the peaks of the turns). */
+const peakFrames = 3;
+
 export interface PlanarMotion {
-  /** Median over the measured frames of the parallax (homography residual / eye distance); null when none was measured. */
+  /**
+   * Median parallax (homography residual / eye distance) over the most deformed measured frames
+   * (up to three: the peaks of the turns, where a head's parallax is largest); null when none was measured.
+   */
   parallax: number | null;
   /** How many frames changed shape enough against the first to be measured. */
   framesMeasured: number;
@@ -97,13 +103,15 @@ export interface PlanarMotion {
 export function measurePlanarMotion(frames: MotionFrame[], minDeformation: number): PlanarMotion {
   if (!frames.length) return { parallax: null, framesMeasured: 0, perFrame: [] };
   const [first] = frames;
-  const perFrame = frames.map((f, k) => {
+  const measured: Array<{ k: number; deformation: number; parallax: number }> = [];
+  frames.forEach((f, k) => {
     const scale = (first.eyeDistance + f.eyeDistance) / 2;
-    if (k === 0 || rigidResidual(first.points, f.points) / scale < minDeformation) return null;
-    return planarResidual(first.points, f.points) / scale;
+    const deformation = k === 0 ? 0 : rigidResidual(first.points, f.points) / scale;
+    if (k > 0 && deformation >= minDeformation) measured.push({ k, deformation, parallax: planarResidual(first.points, f.points) / scale });
   });
-  const measured = perFrame.filter((p): p is number => p !== null);
-  return { parallax: measured.length ? median(measured) : null, framesMeasured: measured.length, perFrame };
+  const perFrame = frames.map((_, k) => measured.find((m) => m.k === k)?.parallax ?? null);
+  const peaks = [...measured].sort((a, b) => b.deformation - a.deformation).slice(0, peakFrames);
+  return { parallax: peaks.length ? median(peaks.map((p) => p.parallax)) : null, framesMeasured: measured.length, perFrame };
 }
 
 type Affine = { scale: number; cx: number; cy: number };
