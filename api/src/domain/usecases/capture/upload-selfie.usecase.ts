@@ -48,7 +48,7 @@ export async function uploadSelfie(deps: CaptureDeps, input: { id: string; token
   await deps.states.setSelfie(
     stateId,
     {
-      blob_id: blobId, uploads, face_found: faceFound, antispoof_json: JSON.stringify(antispoof),
+      blob_id: blobId, uploads, face_found: faceFound, antispoof_json: JSON.stringify(antispoof), antispoof_frames_blob_id: framesBlob,
       liveness_json: keepLiveness ? JSON.stringify(liveness) : null, liveness_blob_id: keepLiveness ? framesBlob : null,
       face_match_json: keepFaceMatch ? JSON.stringify(faceMatch) : null, face_match_portrait_blob_id: keepFaceMatch ? portraitBlob : null,
     },
