@@ -4,8 +4,9 @@
  * Eye positions come from the served face detector, run once over the source photos.
  */
 import { between } from '../../../../scripts/test-support/seeded-random';
-import type { Point } from '../../../src/tasks/face/face-types';
 import { blank, sample, spot, type Raw } from './raw-image';
+
+type Point = [number, number];
 
 export interface FacePhoto { identity: string; photo: Raw; rightEye: Point; leftEye: Point }
 

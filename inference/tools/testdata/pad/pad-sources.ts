@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createInProcessModelRunner } from '../../../src/runtime/in-process-model-runner';
-import { detectFaces } from '../../../src/tasks/face/detect-faces';
+import { detectFaces } from '../../../src/tasks';
 import { loadPortrait } from '../faces/augment-face';
 import { faceSources, livenessSources } from '../faces/face-sources';
 import type { FacePhoto } from './composite-faces';
