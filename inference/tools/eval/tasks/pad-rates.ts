@@ -114,7 +114,7 @@ export function padRatesChartSvg(rates: PadRate[]): string {
   const height = top + rows.length * rowHeight + 40 + signals.length * 16;
   const x = (rate: number) => left + rate * width;
   const parts = [`<rect width="${left + width + 40}" height="${height}" fill="white"/>`,
-    `<text x="${left}" y="20" font-size="14" font-weight="bold">PAD error rates per species and signal (APCER for attacks, BPCER for live)</text>`];
+    `<text x="${left}" y="20" font-size="14" font-weight="bold">PAD error rates: APCER per attack species, BPCER live</text>`];
   for (const [rate, label] of [[0, '0'], [0.05, '5%'], [0.1, '10%'], [0.25, '25%'], [0.5, '50%'], [1, '100%']] as Array<[number, string]>) {
     parts.push(`<line x1="${x(rate)}" y1="${top - 6}" x2="${x(rate)}" y2="${top + rows.length * rowHeight}" stroke="${rate === 0.1 || rate === 0.05 ? '#c33' : '#ddd'}" stroke-dasharray="${rate === 0.1 || rate === 0.05 ? '4,3' : ''}"/>`);
     parts.push(`<text x="${x(rate)}" y="${top - 10}" font-size="10" text-anchor="middle">${label}</text>`);
