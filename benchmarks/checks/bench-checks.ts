@@ -1,7 +1,7 @@
 /**
  * `npm run bench:checks [-- --runs N]`: model time of one verification, i.e. the four checks for
  * one applicant run one after another in-process on the real models (document on a clean synthetic
- * passport, liveness on an 11-frame synthetic challenge with the selfie compared, antispoof on the selfie, face match of the
+ * passport, liveness on an 11-frame synthetic challenge with the selfie compared, antispoof on the selfie and 5 of the frames, face match of the
  * document portrait against the selfie). Prints p50/p99 per check and in total; writes
  * .state/bench/checks.json. Decoding is included, HTTP/gRPC transport is not.
  */
@@ -47,7 +47,7 @@ async function verifyOnce(runner: ModelRunner, a: Awaited<ReturnType<typeof appl
   };
   const document = await timed('document', () => verifyDocument(runner, { image: a.document, now: documentDate }));
   await timed('liveness', () => checkLiveness(runner, { frames: a.frames, challenge: a.challenge, selfie: a.selfie }));
-  await timed('antispoof', () => checkAntispoof(runner, { selfie: a.selfie }));
+  await timed('antispoof', () => checkAntispoof(runner, { selfie: a.selfie, frames: a.frames }));
   await timed('face_match', () => matchFaces(runner, { document_portrait: document.portrait_jpeg ?? a.fallbackPortrait, selfie: a.selfie }));
   times.total = Object.values(times).reduce((s, t) => s + t, 0);
   return times;

@@ -12,7 +12,7 @@ import { sampleInputs } from './support/sample-inputs';
 import { maxAbsDiff } from './support/tensors';
 
 const repository = join(__dirname, '../../models');
-const expectedModels = ['antispoof', 'face-detection', 'face-embedding', 'face-landmarks', 'passive-liveness', 'text-detection', 'text-recognition'];
+const expectedModels = ['antispoof', 'face-detection', 'face-embedding', 'face-landmarks', 'pad-minifasnet-v1se', 'pad-minifasnet-v2', 'passive-liveness', 'text-detection', 'text-recognition'];
 
 describe('the real model repository behind the service', () => {
   let service: InferenceService;

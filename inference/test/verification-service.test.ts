@@ -36,7 +36,7 @@ describe('VerificationService over gRPC (real models)', () => {
   let local: InProcessModelRunner;
   beforeAll(async () => {
     service = await startInferenceService(join(__dirname, '../../models'));
-    local = await createInProcessModelRunner({ repository: join(__dirname, '../../models'), models: ['face-detection', 'face-landmarks', 'face-embedding', 'antispoof', 'passive-liveness', 'text-detection', 'text-recognition'] });
+    local = await createInProcessModelRunner({ repository: join(__dirname, '../../models'), models: ['face-detection', 'face-landmarks', 'face-embedding', 'antispoof', 'passive-liveness', 'pad-minifasnet-v2', 'pad-minifasnet-v1se', 'text-detection', 'text-recognition'] });
   }, 180_000);
   afterAll(async () => {
     await service?.stop();
@@ -58,6 +58,13 @@ describe('VerificationService over gRPC (real models)', () => {
 
   it('CheckAntispoof and CheckLiveness answer what the tasks answer in-process', async () => {
     expectSameOutcome((await service.client.checkAntispoof(photo('astronaut.png'))).outcome, await checkAntispoof(local, { selfie: photo('astronaut.png') }));
+    const padFrames = [photo('astronaut.png'), photo('grace_hopper_512x512.jpg'), photo('astronaut.png')];
+    const withFrames = await service.client.checkAntispoof(photo('astronaut.png'), undefined, padFrames);
+    const withFramesAlone = await checkAntispoof(local, { selfie: photo('astronaut.png'), frames: padFrames });
+    expectSameOutcome(withFrames.outcome, withFramesAlone);
+    expect(withFrames.outcome!.scores.map((s) => s.name)).toEqual(withFramesAlone.scores.map((s) => s.name));
+    expect(withFrames.outcome!.scores.map((s) => s.name)).toContain('pad_frame_1');
+    expect(withFrames.retakeReason).toBe(withFramesAlone.retake_reason ?? '');
     const frames = [photo('grace_hopper.jpg'), photo('grace_hopper.jpg')];
     const remote = await service.client.checkLiveness({ frames: frames.map((f) => Buffer.from(f)), challenge: [ChallengeStep.CHALLENGE_STEP_TURN_LEFT] });
     const alone = await checkLiveness(local, { frames, challenge: ['TURN_LEFT'] });

@@ -28,6 +28,11 @@ export interface CapturedSelfie {
   /** The antispoof run (scores only, no personal data), reused by the decision. */
   antispoof_json: string;
   /**
+   * The liveness frames the antispoof run scored beside the selfie (null: the selfie alone), so
+   * frames captured again afterwards are scored again at decision.
+   */
+  antispoof_frames_blob_id?: string | null;
+  /**
    * The liveness run over the frames captured before this selfie, with the selfie (scores only),
    * made at upload so the decision does not wait for it; `liveness_blob_id` names the frames it
    * scored, so frames captured again afterwards are checked again at decision.

@@ -5,7 +5,7 @@ import {
 } from '../../../proto/gen/bioverify/inference/v1/verification_service';
 import { ChallengeStep } from '../domain/capture/challenge';
 import {
-  CheckRun, DocumentPerson, DocumentRead, FaceMatchRun, InferenceInputRejectedError, InferenceUnavailableError, LivenessRun,
+  AntispoofRun, CheckRun, DocumentPerson, DocumentRead, FaceMatchRun, InferenceInputRejectedError, InferenceUnavailableError, LivenessRun,
 } from '../domain/checks/check-results';
 import { InferenceChecks } from '../domain/ports/inference-checks';
 import { Address, DocumentType } from '../domain/session-status';
@@ -50,9 +50,9 @@ export class InferenceRepository implements InferenceChecks {
     return { ...toRun(value.outcome, ms), failed_step: FROM_PROTO_STEP.get(value.failedStep) ?? null, face_found: value.perFrame.map((f) => f.faceFound) };
   }
 
-  async checkAntispoof(selfie: Buffer): Promise<CheckRun> {
-    const { value, ms } = await timed(() => this.client.checkAntispoof(selfie));
-    return toRun(value.outcome, ms);
+  async checkAntispoof(selfie: Buffer, frames: Buffer[] = []): Promise<AntispoofRun> {
+    const { value, ms } = await timed(() => this.client.checkAntispoof(selfie, undefined, frames));
+    return { ...toRun(value.outcome, ms), retake_reason: value.retakeReason === 'FACE_TOO_CLOSE' ? 'FACE_TOO_CLOSE' : null };
   }
 
   async matchFaces(documentPortrait: Buffer, selfie: Buffer): Promise<FaceMatchRun> {

@@ -6,7 +6,10 @@
  */
 import { CaptureClient } from './support/capture-client';
 import { CaptureStack } from './support/capture-stack';
-import { cardSides, documentOf, livenessOf, selfieOf } from './support/applicant-files';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { cardSides, documentOf, livenessOf, selfieOf, TESTDATA } from './support/applicant-files';
 import { pngBomb } from '../../../inference/test/support/png-bomb';
 import { WatchlistRepository } from '../../src/data-access/watchlist.repository';
 import { issueAccount } from '../../../scripts/test-support/account-bootstrap';
@@ -41,7 +44,7 @@ describe('a captured applicant decides the session (synthetic documents, real mo
     const live = await client.liveness(livenessOf('astronaut', 'synthetic-performs-challenge').frames);
     expect(live.body).toMatchObject({ retake: false, attempts_left: 2 });
     expect(live.body.face_found_ratio).toBeGreaterThanOrEqual(0.8);
-    expect((await client.selfie(selfieOf('astronaut'))).body).toEqual({ face_found: true, retake: false, attempts_left: 2 });
+    expect((await client.selfie(selfieOf('astronaut'))).body).toEqual({ face_found: true, retake: false, reason: null, attempts_left: 2 });
     expect((await client.submit())).toEqual({ status: 202, body: { status: 'IN_PROGRESS', decision: 'pending' } });
 
     const done = await client.decided();
@@ -75,17 +78,33 @@ describe('a captured applicant decides the session (synthetic documents, real mo
   }, 120_000);
 
   it('verifies an ID card whose machine-readable zone is on the back', async () => {
-    const card = documentOf('TD1', 'clean', 'grace-hopper');
+    // Not grace-hopper: her portrait is a scan of a printed photograph, which the PAD model rightly
+    // scores as a recapture (real 0.003 on her augmented selfie), so she cannot be a live applicant.
+    const card = documentOf('TD1', 'clean', 'bearded-man');
     const { front, back } = await cardSides(card.image);
     const { client } = await capture(stack, { expected_name: card.label.expected.fields.name });
     expect((await client.document('front', 'id_card', front)).body).toMatchObject({ readable: true, retake: false, next: 'back' });
     expect((await client.document('back', 'id_card', back)).body).toMatchObject({ readable: true, reason: null, next: 'liveness' });
-    await client.liveness(livenessOf('grace-hopper', 'synthetic-performs-challenge').frames);
-    await client.selfie(selfieOf('grace-hopper'));
+    await client.liveness(livenessOf('bearded-man', 'synthetic-performs-challenge').frames);
+    await client.selfie(selfieOf('bearded-man'));
     await client.submit();
     expect(await client.decided()).toMatchObject({ status: 'VERIFIED' });
     const result = await stack.api('GET', `/v1/sessions/${client.sessionId}/result`);
     expect(result.body.person).toMatchObject({ name: card.label.expected.fields.name, dob: card.label.expected.fields.birth_date, document_type: 'id_card' });
+  }, 90_000);
+
+  it('asks for a selfie whose face fills the frame to be retaken as FACE_TOO_CLOSE (move back), never judging it a spoof, then verifies the retake', async () => {
+    const passport = documentOf('TD3', 'clean', 'astronaut');
+    const { client } = await capture(stack, { expected_name: passport.label.expected.fields.name });
+    await client.document('front', 'passport', passport.image);
+    await client.liveness(livenessOf('astronaut', 'synthetic-performs-challenge').frames);
+    // The astronaut's face (about 105 px in the 512-px original) cut 1.3 times its size: the 2.7x
+    // crop the PAD model needs would have less than half its room.
+    const tight = await sharp(readFileSync(path.join(TESTDATA, 'faces/astronaut__original.jpg'))).extract({ left: 156, top: 58, width: 137, height: 137 }).resize(480).jpeg().toBuffer();
+    expect((await client.selfie(tight)).body).toEqual({ face_found: true, retake: true, reason: 'FACE_TOO_CLOSE', attempts_left: 2 });
+    expect((await client.selfie(selfieOf('astronaut'))).body).toEqual({ face_found: true, retake: false, reason: null, attempts_left: 1 });
+    await client.submit();
+    expect(await client.decided()).toMatchObject({ status: 'VERIFIED' });
   }, 90_000);
 
   async function decide(identity: string, options: { selfieOf?: string; expectedName?: string; liveness?: string; performer?: string } = {}) {
@@ -125,15 +144,15 @@ describe('a captured applicant decides the session (synthetic documents, real mo
   it('screens the document holder for an account with the watchlist add-on: a listed name and DOB fail the session as SANCTIONS_MATCH', async () => {
     const { store, env } = stack.stack;
     const screened = await issueAccount(store, env.SECRET_ENCRYPTION_KEY as string, { name: 'Screened', watchlist: true });
-    const passport = documentOf('TD3', 'clean', 'grace-hopper');
+    const passport = documentOf('TD3', 'clean', 'bearded-man');
     const fields = passport.label.expected.fields;
     await new WatchlistRepository(store).replaceList('test-list', 'ftm-jsonl', [
       { id: 'listed-1', names: [fields.name], dobs: [fields.birth_date], nationalities: [] },
     ], new Date());
     const { id, client } = await capture(stack, { expected_name: fields.name }, screened.sandbox_api_key);
     await client.document('front', 'passport', passport.image);
-    await client.liveness(livenessOf('grace-hopper', 'synthetic-performs-challenge').frames);
-    await client.selfie(selfieOf('grace-hopper'));
+    await client.liveness(livenessOf('bearded-man', 'synthetic-performs-challenge').frames);
+    await client.selfie(selfieOf('bearded-man'));
     await client.submit();
     await client.decided();
     const result = (await stack.api('GET', `/v1/sessions/${id}/result`, screened.sandbox_api_key)).body;

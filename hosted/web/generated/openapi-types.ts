@@ -514,6 +514,11 @@ export interface components {
         CaptureSelfie: {
             attempts_left: number;
             face_found: boolean;
+            /**
+             * @description Why a retake is asked for: no face, or the face fills the frame (move back). Null when no retake is asked for. Never an antispoof verdict.
+             * @enum {string|null}
+             */
+            reason: "FACE_NOT_DETECTED" | "FACE_TOO_CLOSE" | null;
             retake: boolean;
         };
         CaptureStart: {

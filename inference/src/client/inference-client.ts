@@ -56,8 +56,8 @@ export function createInferenceClient(options: InferenceClientOptions) {
       call<VerifyDocumentResponse>((m, o, cb) => checks.verifyDocument({ image: Buffer.from(image), now }, m, o, cb), timeoutMs),
     checkLiveness: (request: CheckLivenessRequest, timeoutMs = deadlines.check) =>
       call<CheckLivenessResponse>((m, o, cb) => checks.checkLiveness(request, m, o, cb), timeoutMs),
-    checkAntispoof: (selfie: Uint8Array, timeoutMs = deadlines.check) =>
-      call<CheckAntispoofResponse>((m, o, cb) => checks.checkAntispoof({ selfie: Buffer.from(selfie) }, m, o, cb), timeoutMs),
+    checkAntispoof: (selfie: Uint8Array, timeoutMs = deadlines.check, frames: Uint8Array[] = []) =>
+      call<CheckAntispoofResponse>((m, o, cb) => checks.checkAntispoof({ selfie: Buffer.from(selfie), frames: frames.map((f) => Buffer.from(f)) }, m, o, cb), timeoutMs),
     matchFaces: (documentPortrait: Uint8Array, selfie: Uint8Array, timeoutMs = deadlines.check) =>
       call<MatchFacesResponse>((m, o, cb) => checks.matchFaces({ documentPortrait: Buffer.from(documentPortrait), selfie: Buffer.from(selfie) }, m, o, cb), timeoutMs),
     close(): void {

@@ -80,8 +80,10 @@ export function verificationServiceHandlers(current: () => ModelHost | undefined
     }),
 
     checkAntispoof: check<CheckAntispoofRequest, CheckAntispoofResponse>(current, async (req, runner) => {
-      await assertDecodable(req.selfie, 'selfie');
-      return { outcome: toProtoOutcome(await taskModules().checkAntispoof(runner, { selfie: req.selfie })) };
+      if (req.frames.length > MAX_LIVENESS_FRAMES) throw new InferenceError('INVALID_ARGUMENT', `antispoof takes at most ${MAX_LIVENESS_FRAMES} frames, got ${req.frames.length}`);
+      await Promise.all([assertDecodable(req.selfie, 'selfie'), ...req.frames.map((frame, i) => assertDecodable(frame, `frame ${i}`))]);
+      const out = await taskModules().checkAntispoof(runner, { selfie: req.selfie, frames: req.frames });
+      return { outcome: toProtoOutcome(out), retakeReason: out.retake_reason ?? '' };
     }),
 
     matchFaces: check<MatchFacesRequest, MatchFacesResponse>(current, async (req, runner) => {

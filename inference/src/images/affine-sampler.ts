@@ -31,12 +31,15 @@ export type Outside = 'black' | 'border';
 
 /**
  * Samples `image` through `map` into width x height RGB floats (HWC, 0..255). When the map shrinks
- * the source a lot, several taps are averaged so small model inputs are not aliased.
+ * the source a lot, several taps are averaged so small model inputs are not aliased (unless
+ * `antialias` is false).
  */
-export function sample(image: RgbImage, map: Affine, width: number, height: number, outside: Outside = 'black'): Float32Array {
+export function sample(image: RgbImage, map: Affine, width: number, height: number, outside: Outside = 'black', antialias = true): Float32Array {
   const out = new Float32Array(width * height * 3);
   const shrink = Math.max(Math.hypot(map.a, map.d), Math.hypot(map.b, map.e));
-  const taps = Math.min(4, Math.max(1, Math.round(shrink)));
+  // Without antialiasing one bilinear tap at each output pixel's centre: OpenCV's INTER_LINEAR
+  // resize, for models trained on crops cut that way.
+  const taps = antialias ? Math.min(4, Math.max(1, Math.round(shrink))) : 1;
   const rgb = [0, 0, 0];
   for (let v = 0; v < height; v++) {
     for (let u = 0; u < width; u++) {

@@ -53,12 +53,15 @@ export const modelConfigSchema = z
     file: z.string().min(1).refine((f) => !f.includes('/') && !f.includes('\\'), 'a file name inside the version folder'),
     sha256: z.string().regex(/^[0-9a-f]{64}$/, 'lowercase hex sha256'),
     licence: z.string().min(1),
-    source: z.object({
-      package: z.string().min(1),
-      package_version: z.string().min(1),
-      path: z.string().min(1),
-      conversion: z.string().optional(),
-    }).passthrough(),
+    source: z.union([
+      z.object({
+        package: z.string().min(1),
+        package_version: z.string().min(1),
+        path: z.string().min(1),
+        conversion: z.string().optional(),
+      }).passthrough(),
+      z.object({ committed: z.string().min(1) }).passthrough(),
+    ]),
     inputs: z.array(tensorSpec).min(1),
     outputs: z.array(tensorSpec).min(1),
     preprocessing: preprocessing.optional(),

@@ -35,7 +35,7 @@ export interface DeclaredModelConfig {
   file: string;
   sha256: string;
   licence: string;
-  source: { package: string; package_version: string; path: string; conversion?: string };
+  source: ModelSource;
   inputs: TensorSpec[];
   outputs: TensorSpec[];
   preprocessing?: Preprocessing;
@@ -54,6 +54,15 @@ export interface ModelConfig extends DeclaredModelConfig {
   dynamic_batching: { preferred_batch_size?: number[]; max_queue_delay_microseconds: number; max_queue_size?: number };
 }
 
+/** Where model.onnx comes from: a file in a pinned npm package (copied or converted), or a file committed to this repository. */
+export type ModelSource = PackageModelSource | CommittedModelSource;
+export interface PackageModelSource { package: string; package_version: string; path: string; conversion?: string }
+/**
+ * A model no package carries, converted once by a tool in this repository and committed beside it
+ * (with its licence and provenance); `committed` is its path from the repository root.
+ */
+export interface CommittedModelSource { committed: string; upstream?: string; /** Package models only. */ path?: undefined }
+
 export interface TensorSpec {
   name: string;
   dtype: TensorDType;
@@ -71,4 +80,6 @@ export interface Preprocessing {
   mean: number[];
   std: number[];
   layout: 'NHWC' | 'NCHW';
+  /** Face-box enlargement around its centre before the crop (MiniFASNet: 2.7 or 4.0). */
+  crop_scale?: number;
 }

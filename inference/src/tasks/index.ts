@@ -14,7 +14,12 @@ export { faceEmbeddingModel } from './face/face-embedding';
 export { faceLandmarksModel } from './face/face-landmarks';
 export { passiveLivenessModel } from './liveness/liveness-settings';
 
+export { findFaceBoxes } from './antispoof/find-face-box';
+export { padLines, padModels, padScores, servesPadEnsemble, type PadLines, type PadScore } from './antispoof/pad-ensemble';
+export { spreadFrames } from './antispoof/spread-frames';
 export { analyseFaces, type AnalysedFace } from './face/analyse-faces';
+export { detectFaces } from './face/detect-faces';
+export type { DetectedFace } from './face/face-types';
 export { servedMetric } from './face/descriptor-metric';
 export { dlibChip } from './face/dlib-chip';
 export { faceCropScores } from './face/face-crop-scores';

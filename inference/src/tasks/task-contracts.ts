@@ -75,8 +75,19 @@ export interface LivenessCheckOutput extends CheckOutcome {
   per_frame: Array<{ yaw: number; pitch: number; eye_openness: number; face_found: boolean }>;
 }
 
-export interface AntispoofCheckInput { selfie: Uint8Array }
-export interface AntispoofCheckOutput extends CheckOutcome {}
+export interface AntispoofCheckInput {
+  selfie: Uint8Array;
+  /** The liveness frames in capture order; several spread across the challenge are scored too. */
+  frames?: Uint8Array[];
+}
+export interface AntispoofCheckOutput extends CheckOutcome {
+  /**
+   * Set when the selfie cannot be judged as captured and the applicant can fix it: FACE_TOO_CLOSE
+   * (the face fills the frame, leaving no room for the crop the model was trained on: move back).
+   * Never a spoof verdict; the capture API answers it as a retake.
+   */
+  retake_reason: 'FACE_TOO_CLOSE' | null;
+}
 
 export interface FaceMatchCheckInput { document_portrait: Uint8Array; selfie: Uint8Array }
 export interface FaceMatchCheckOutput extends CheckOutcome { similarity: number | null }

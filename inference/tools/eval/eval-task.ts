@@ -44,6 +44,8 @@ export interface EvalOutcome {
   summary?: Record<string, unknown>;
   /** Lines printed after the standard figures. */
   report?: string[];
+  /** Further files (name → content) written beside summary.json, e.g. a task's own chart. */
+  artefacts?: Record<string, string>;
 }
 
 export interface EvalTask {

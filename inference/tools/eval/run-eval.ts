@@ -60,6 +60,10 @@ export async function runEval(argv: string[]): Promise<number> {
       figures = { ...rest, curve, trials: outcome.trials };
     }
     lines.push(...(outcome.report ?? []));
+    for (const [name, content] of Object.entries(outcome.artefacts ?? {})) {
+      await writeFile(path.join(outDir, name), content);
+      lines.push(`${name}: ${path.join(outDir, name)}`);
+    }
     await writeFile(path.join(outDir, 'summary.json'), JSON.stringify({ task: task.name, args, ...figures, ...outcome.summary }, null, 1) + '\n');
     lines.push(`summary: ${path.join(outDir, 'summary.json')}`);
     console.log(lines.join('\n'));

@@ -6,9 +6,9 @@
 import { readFile } from 'node:fs/promises';
 import { convertDlibResnetWeights } from '../converter/dlib-resnet/dlib-resnet-to-onnx';
 import { convertTfjsModelFile } from '../converter/tfjs-to-onnx';
-import type { MaterializeSource } from './repository-config';
+import type { PackageSource } from './repository-config';
 
-export type Conversion = (sourceFile: string, source: MaterializeSource) => Promise<Uint8Array>;
+export type Conversion = (sourceFile: string, source: PackageSource) => Promise<Uint8Array>;
 
 const copy: Conversion = (file) => readFile(file);
 

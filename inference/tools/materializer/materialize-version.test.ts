@@ -89,3 +89,35 @@ test('a config copied into a new folder without renaming it is refused', async (
   await writeJson(path.join(root, 'models/demo/2/config.json'), config());
   await expect(run()).rejects.toThrow('model "demo" version 2: config.json says version 1');
 });
+
+describe('a model committed to the repository', () => {
+  const committed = Buffer.from('pretend these are committed weights');
+  const committedConfig = (committedPath: string, pinned = sha256(committed)) => ({
+    ...config(), sha256: pinned, source: { committed: committedPath, upstream: 'https://example.org/upstream' },
+  });
+  beforeEach(async () => {
+    await mkdir(path.join(root, 'tools/onnx'), { recursive: true });
+    await writeFile(path.join(root, 'tools/onnx/demo.onnx'), committed);
+  });
+
+  test('is copied from its path in the repository into the version folder', async () => {
+    await writeJson(path.join(root, 'models/demo/1/config.json'), committedConfig('tools/onnx/demo.onnx'));
+    const report = await run();
+    expect(report.failures).toEqual([]);
+    expect(report.done[0].files).toEqual([{ file: 'model.onnx', outcome: 'written' }]);
+    expect(await readFile(modelFile())).toEqual(committed);
+  });
+
+  test('whose bytes differ from the pinned sha256 fails naming the model and writes nothing', async () => {
+    await writeJson(path.join(root, 'models/demo/1/config.json'), committedConfig('tools/onnx/demo.onnx', 'e'.repeat(64)));
+    const report = await run();
+    expect(report.failures.map((f) => f.message)).toEqual([`model "demo" version 1: model.onnx has sha256 ${sha256(committed)} but config.json pins ${'e'.repeat(64)}`]);
+    await expect(stat(modelFile())).rejects.toThrow(/ENOENT/);
+  });
+
+  test('whose path climbs out of the repository is refused', async () => {
+    await writeJson(path.join(root, 'models/demo/1/config.json'), committedConfig('../outside.onnx'));
+    const report = await run();
+    expect(report.failures[0].message).toBe('model "demo" version 1: committed path ../outside.onnx leaves the repository');
+  });
+});

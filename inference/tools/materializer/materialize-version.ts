@@ -3,12 +3,13 @@
  * unless a file with the pinned sha256 is already there. Output is checked before it replaces
  * anything, so a wrong file is never left where the loader would pick it up.
  */
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { conversionFor } from './converters';
 import { MaterializeError } from './materialize-error';
 import type { VersionFolder } from './model-folders';
-import { fileInPackage, openPackage } from './package-source';
+import { committedFile, fileInPackage, openPackage } from './package-source';
+import { isCommitted } from './repository-config';
 import { fileSha256IfPresent, sha256 } from '../../src/repository/file-sha256';
 
 export type FileOutcome = 'present' | 'written';
@@ -27,13 +28,18 @@ interface Target {
 
 async function targetsOf(folder: VersionFolder, packagesDir: string): Promise<Target[]> {
   const { config } = folder;
-  const convert = conversionFor(config.source.conversion);
-  if (!convert) throw new MaterializeError(folder.name, folder.version, `unknown conversion "${config.source.conversion}"`);
+  if (isCommitted(config.source)) {
+    const file = committedFile(path.resolve(folder.dir, '../..'), config.source.committed, folder);
+    return [{ file: config.file, sha256: config.sha256, produce: () => readFile(file) }];
+  }
+  const source = config.source;
+  const convert = conversionFor(source.conversion);
+  if (!convert) throw new MaterializeError(folder.name, folder.version, `unknown conversion "${source.conversion}"`);
   // Opened lazily: a complete folder needs no package, so serving never depends on node_modules.
-  const inPackage = async (relative: string) => fileInPackage(await openPackage(packagesDir, folder), relative, folder);
-  const targets: Target[] = [{ file: config.file, sha256: config.sha256, produce: async () => convert(await inPackage(config.source.path), config.source) }];
-  for (const [file, asset] of Object.entries(config.source.assets ?? {})) {
-    targets.push({ file, sha256: asset.sha256, produce: async () => conversionFor(undefined)!(await inPackage(asset.path), config.source) });
+  const inPackage = async (relative: string) => fileInPackage(await openPackage(packagesDir, folder, source), relative, folder);
+  const targets: Target[] = [{ file: config.file, sha256: config.sha256, produce: async () => convert(await inPackage(source.path), source) }];
+  for (const [file, asset] of Object.entries(source.assets ?? {})) {
+    targets.push({ file, sha256: asset.sha256, produce: async () => conversionFor(undefined)!(await inPackage(asset.path), source) });
   }
   return targets;
 }

@@ -7,13 +7,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MaterializeError } from './materialize-error';
 import type { VersionFolder } from './model-folders';
+import type { PackageSource } from './repository-config';
 
 export function packageDir(packagesDir: string, packageName: string): string {
   return path.join(packagesDir, ...packageName.split('/'));
 }
 
-export async function openPackage(packagesDir: string, folder: VersionFolder): Promise<string> {
-  const { package: name, package_version: wanted } = folder.config.source;
+export async function openPackage(packagesDir: string, folder: VersionFolder, source: PackageSource): Promise<string> {
+  const { package: name, package_version: wanted } = source;
   const dir = packageDir(packagesDir, name);
   let installed: string;
   try {
@@ -31,5 +32,16 @@ export async function openPackage(packagesDir: string, folder: VersionFolder): P
 export function fileInPackage(dir: string, relative: string, folder: VersionFolder): string {
   const file = path.resolve(dir, relative);
   if (!file.startsWith(dir + path.sep)) throw new MaterializeError(folder.name, folder.version, `source path ${relative} leaves the package`);
+  return file;
+}
+
+/**
+ * Resolves a committed model file from the repository root (the folder above models/), refusing a
+ * path that climbs out of the repository.
+ */
+export function committedFile(modelsDir: string, relative: string, folder: VersionFolder): string {
+  const root = path.dirname(modelsDir);
+  const file = path.resolve(root, relative);
+  if (!file.startsWith(root + path.sep)) throw new MaterializeError(folder.name, folder.version, `committed path ${relative} leaves the repository`);
   return file;
 }

@@ -11,7 +11,7 @@ export interface AssetSource {
   sha256: string;
 }
 
-export interface MaterializeSource {
+export interface PackageSource {
   package: string;
   package_version: string;
   /** Path inside the package of the model file (an .onnx to copy, or a TFJS model.json to convert). */
@@ -26,4 +26,23 @@ export interface MaterializeSource {
   tensor_names?: Record<string, string>;
 }
 
+/**
+ * A model no package carries, converted once by a tool in this repository and committed with its
+ * licence and provenance: `committed` is its path from the repository root. Materialize copies it
+ * into the version folder and checks the pinned sha256, as for a package file.
+ */
+export interface CommittedSource {
+  committed: string;
+  upstream?: string;
+  path?: undefined;
+  conversion?: undefined;
+  assets?: undefined;
+}
+
+export type MaterializeSource = PackageSource | CommittedSource;
+
 export type RepositoryConfig = Omit<DeclaredModelConfig, 'source'> & { source: MaterializeSource };
+
+export function isCommitted(source: MaterializeSource): source is CommittedSource {
+  return typeof (source as CommittedSource).committed === 'string';
+}

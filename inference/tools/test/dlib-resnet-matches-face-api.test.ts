@@ -15,12 +15,12 @@ import { convertDlibResnetWeights } from '../converter/dlib-resnet/dlib-resnet-t
 import { sha256 } from '../../src/repository/file-sha256';
 import { packageDir } from '../materializer/package-source';
 import { loadFaceApiReference } from './support/face-api-reference';
-import { committedVersions, MODELS_DIR, PACKAGES_DIR, REPO_ROOT } from './support/repository-configs';
+import { packageVersions, MODELS_DIR, PACKAGES_DIR, REPO_ROOT } from './support/repository-configs';
 import { seededUniform } from '../../../scripts/test-support/seeded-random';
 import { analyseFaces, dlibChip } from '../../src/tasks';
 
 const TOLERANCE = 1e-4;
-const v3 = committedVersions().find((v) => v.config.name === 'face-embedding' && v.config.version === 3)!;
+const v3 = packageVersions().find((v) => v.config.name === 'face-embedding' && v.config.version === 3)!;
 const manifest = path.join(packageDir(PACKAGES_DIR, v3.config.source.package), v3.config.source.path);
 const photos = ['faces/grace_hopper_512x512.jpg', 'faces/astronaut.png', 'opencv/face_swapped.jpg'].map((f) => path.join(REPO_ROOT, '.state/assets/debian', f));
 

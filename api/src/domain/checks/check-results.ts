@@ -26,6 +26,14 @@ export interface CheckRun {
   duration_ms: number;
 }
 
+/**
+ * The antispoof run. `retake_reason` is set when the selfie cannot be judged as captured and the
+ * applicant can fix it (FACE_TOO_CLOSE: move back); it is never a spoof verdict.
+ */
+export interface AntispoofRun extends CheckRun {
+  retake_reason?: 'FACE_TOO_CLOSE' | null;
+}
+
 export interface DocumentPerson {
   name: string;
   dob: string;

@@ -1,5 +1,5 @@
 import { ChallengeStep } from '../capture/challenge';
-import { CheckRun, DocumentRead, FaceMatchRun, LivenessRun } from '../checks/check-results';
+import { AntispoofRun, DocumentRead, FaceMatchRun, LivenessRun } from '../checks/check-results';
 
 /**
  * The four checks as the capture and decision use cases need them. Implemented over gRPC by
@@ -10,6 +10,7 @@ export interface InferenceChecks {
   readDocument(image: Buffer, now: Date): Promise<DocumentRead>;
   /** With the selfie, the check also asks that it shows the person who performed the challenge. */
   checkLiveness(frames: Buffer[], challenge: ChallengeStep[], selfie?: Buffer): Promise<LivenessRun>;
-  checkAntispoof(selfie: Buffer): Promise<CheckRun>;
+  /** With the liveness frames, several of them are scored for presentation attacks as well. */
+  checkAntispoof(selfie: Buffer, frames?: Buffer[]): Promise<AntispoofRun>;
   matchFaces(documentPortrait: Buffer, selfie: Buffer): Promise<FaceMatchRun>;
 }

@@ -1,45 +1,123 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import sharp from 'sharp';
-import { faceImage, faceTestRunner, withThresholds, type ServiceTestRunner } from '../../../test/support/face-fixtures';
+import { faceImage, faceTestRunner, livenessTestdataDir, type ServiceTestRunner } from '../../../test/support/face-fixtures';
+import { padTestdataDir } from '../../../tools/testdata/pad/generate-pad-testdata';
+import type { ModelRunner } from '../../runtime/model-runner';
+import { decodeRgbImage } from '../../images/decode-image';
+import { detectFaces } from '../face/detect-faces';
 import { checkAntispoof } from './check-antispoof';
+import { findFaceBoxes } from './find-face-box';
+import { padLines, padModels } from './pad-ensemble';
 
 let runner: ServiceTestRunner;
 beforeAll(async () => {
-  runner = await faceTestRunner(['face-detection', 'face-landmarks', 'antispoof', 'passive-liveness']);
+  runner = await faceTestRunner(['face-detection', 'face-landmarks', ...padModels, 'antispoof', 'passive-liveness']);
 }, 120_000);
 afterAll(() => runner?.close());
 
-const identities = ['astronaut', 'grace-hopper', 'bearded-man', 'messi', 'facereg-1', 'facereg-2', 'facereg-3', 'facereg-4', 'yale-subject'];
+async function padStill(name: string): Promise<Uint8Array> {
+  const file = path.join(padTestdataDir, name);
+  if (!existsSync(file)) throw new Error(`${file} missing: run \`npm run testdata:pad-sample\` (set-up does)`);
+  return new Uint8Array(await readFile(file));
+}
 
-describe('antispoof on camera photos of people and attack simulations (real models in the real inference service)', () => {
-  it('passes every bona fide camera photo at the configured line', async () => {
-    for (const identity of identities) {
-      const out = await checkAntispoof(runner, { selfie: await faceImage(`${identity}__original.jpg`) });
-      expect({ identity, verdict: out.verdict }).toEqual({ identity, verdict: 'PASS' });
-      expect(out.scores).toEqual([
-        { name: 'real_score', value: expect.any(Number), threshold: runner.config('antispoof').thresholds!.min_real_score, comparison: 'gte' },
-        { name: 'passive_liveness', value: expect.any(Number), threshold: runner.config('passive-liveness').thresholds!.min_live_score, comparison: 'gte' },
-      ]);
-    }
-  }, 120_000);
+async function liveSequence(): Promise<Uint8Array[]> {
+  const first = JSON.parse((await readFile(path.join(livenessTestdataDir, 'sequences.jsonl'), 'utf8')).split('\n')[0]) as { frames: string[] };
+  return Promise.all(first.frames.map(async (f) => new Uint8Array(await readFile(path.join(livenessTestdataDir, f)))));
+}
 
-  it('rejects the painting (the Mona Lisa) as SPOOF_DETECTED through the passive-liveness line, which the antispoof model alone lets through', async () => {
-    const out = await checkAntispoof(runner, { selfie: await faceImage('antispoof/mona-lisa__painting.jpg') });
-    expect(out).toMatchObject({ verdict: 'FAIL', reason: 'SPOOF_DETECTED' });
-    const [real, live] = out.scores;
-    expect(real.value).toBeGreaterThanOrEqual(real.threshold);
-    expect(live.value).toBeLessThan(live.threshold);
+/** The same runner as a service started without the MiniFASNet pair (INFERENCE_MODELS) would be. */
+function withoutPadModels(base: ModelRunner): ModelRunner {
+  return {
+    infer: (name, inputs, options) => base.infer(name, inputs, options),
+    config: (name) => {
+      if ((padModels as readonly string[]).includes(name)) throw new Error(`the inference service serves no model "${name}"`);
+      return base.config(name);
+    },
+  };
+}
+
+describe('antispoof with MiniFASNet in the real inference service', () => {
+  it.each(['live-000.jpg', 'live-001.jpg', 'live-003.jpg'])('passes the live control %s, photographed through the camera path', async (name) => {
+    const out = await checkAntispoof(runner, { selfie: await padStill(name) });
+    const selfie = out.scores.find((s) => s.name === 'pad_selfie')!;
+    expect({ verdict: out.verdict, above: selfie.value >= selfie.threshold }).toEqual({ verdict: 'PASS', above: true });
   });
 
-  it('reports SPOOF_DETECTED with the score when the score is below the line', async () => {
-    const strict = withThresholds(runner, 'antispoof', { min_real_score: 0.99 });
-    const out = await checkAntispoof(strict, { selfie: await faceImage('astronaut__original.jpg') });
-    expect(out).toMatchObject({ verdict: 'FAIL', reason: 'SPOOF_DETECTED' });
-    expect(out.scores[0].value).toBeLessThan(0.99);
+  it.each(['print-halftone-000.jpg', 'print-photo-bent-001.jpg', 'screen-subpixel-003.jpg', 'screen-hi-ppi-001.jpg'])('refuses the recaptured %s as SPOOF_DETECTED, its score below the line', async (name) => {
+    const out = await checkAntispoof(runner, { selfie: await padStill(name) });
+    expect(out).toMatchObject({ verdict: 'FAIL', reason: 'SPOOF_DETECTED', retake_reason: null });
+    const selfie = out.scores.find((s) => s.name === 'pad_selfie')!;
+    expect(selfie.value).toBeLessThan(selfie.threshold);
   });
 
-  it('answers FACE_NOT_DETECTED when there is no face to score', async () => {
-    const blank = await sharp({ create: { width: 256, height: 256, channels: 3, background: { r: 200, g: 200, b: 200 } } }).png().toBuffer();
-    const out = await checkAntispoof(runner, { selfie: new Uint8Array(blank) });
+  it('scores the selfie and five liveness frames spread across the challenge, each with its line', async () => {
+    const frames = await liveSequence();
+    const out = await checkAntispoof(runner, { selfie: await faceImage('bearded-man__original.jpg'), frames });
+    const lines = padLines(runner);
+    expect(out.scores.map((s) => [s.name, s.threshold, s.comparison])).toEqual([
+      ['selfie_crop_room', lines.cropRoom, 'gte'],
+      ['pad_selfie', lines.realScore, 'gte'],
+      ['pad_frames_median', lines.realScore, 'gte'],
+      ...[0, 3, 5, 8, 10].map((i) => [`pad_frame_${i}`, lines.frameScore, 'gte']),
+    ]);
+    expect(out.verdict).toBe(out.scores.every((s) => s.value >= s.threshold) ? 'PASS' : 'FAIL');
+  });
+
+  it('refuses a selfie with no face as FACE_NOT_DETECTED, never a pass', async () => {
+    const blank = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 200, b: 200 } } }).jpeg().toBuffer();
+    const out = await checkAntispoof(runner, { selfie: new Uint8Array(blank), frames: await liveSequence() });
     expect(out).toMatchObject({ verdict: 'FAIL', reason: 'FACE_NOT_DETECTED', scores: [] });
+  });
+
+  it('finds a small face in a large photo on the retry at a larger size, which the first pass misses', async () => {
+    const face = await sharp(Buffer.from(await faceImage('bearded-man__original.jpg'))).resize(80).toBuffer();
+    const large = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: { r: 120, g: 130, b: 140 } } })
+      .composite([{ input: face, left: 1500, top: 300 }]).jpeg().toBuffer();
+    const image = await decodeRgbImage(new Uint8Array(large));
+    expect((await detectFaces(runner, [image]))[0]).toEqual([]);
+    const [box] = await findFaceBoxes(runner, [image]);
+    expect(box).not.toBeNull();
+    expect(box!.x).toBeGreaterThan(1500);
+    expect(box!.y).toBeGreaterThan(300);
+  });
+
+  describe('a selfie whose face fills the frame', () => {
+    async function tightSelfie(): Promise<Uint8Array> {
+      const bytes = await faceImage('astronaut__original.jpg');
+      const [box] = await findFaceBoxes(runner, [await decodeRgbImage(bytes)]);
+      const side = Math.round(box!.width * 1.3);
+      const left = Math.round(box!.x + box!.width / 2 - side / 2);
+      const top = Math.round(box!.y + box!.height / 2 - side / 2);
+      return new Uint8Array(await sharp(Buffer.from(bytes)).extract({ left, top, width: side, height: side }).jpeg().toBuffer());
+    }
+
+    it('asks for a retake (FACE_TOO_CLOSE) and lets the liveness frames decide, never calling it a spoof', async () => {
+      const out = await checkAntispoof(runner, { selfie: await tightSelfie(), frames: await liveSequence() });
+      expect(out.retake_reason).toBe('FACE_TOO_CLOSE');
+      expect(out.reason).not.toBe('SPOOF_DETECTED');
+      const room = out.scores.find((s) => s.name === 'selfie_crop_room')!;
+      expect(room.value).toBeLessThan(room.threshold);
+      expect(out.scores.map((s) => s.name)).not.toContain('pad_selfie');
+      expect(out.detail).toMatch(/move back/);
+    });
+
+    it('asks the live control live-004 (face 362 px in a 438 px photo) for a retake rather than judging it', async () => {
+      const out = await checkAntispoof(runner, { selfie: await padStill('live-004.jpg'), frames: await liveSequence() });
+      expect(out).toMatchObject({ retake_reason: 'FACE_TOO_CLOSE' });
+      expect(out.reason).not.toBe('SPOOF_DETECTED');
+    });
+
+    it('without frames to score instead, is refused as FACE_NOT_DETECTED with the retake, never passed', async () => {
+      const out = await checkAntispoof(runner, { selfie: await tightSelfie() });
+      expect(out).toMatchObject({ verdict: 'FAIL', reason: 'FACE_NOT_DETECTED', retake_reason: 'FACE_TOO_CLOSE' });
+    });
+  });
+
+  it('runs the legacy check (antispoof + passive-liveness) when the service does not serve the MiniFASNet pair', async () => {
+    const out = await checkAntispoof(withoutPadModels(runner), { selfie: await faceImage('astronaut__original.jpg') });
+    expect(out.scores.map((s) => s.name)).toEqual(['real_score', 'passive_liveness']);
   });
 });

@@ -1,36 +1,66 @@
-import type { AntispoofCheck, ScoreEvidence } from '../task-contracts';
-import { analyseFaces } from '../face/analyse-faces';
-import { faceCropScores } from '../face/face-crop-scores';
+import type { AntispoofCheck, AntispoofCheckOutput, ScoreEvidence } from '../task-contracts';
 import { decodeRgbImage } from '../../images/decode-image';
-import { configuredThreshold } from '../face/thresholds';
-import { passiveLivenessModel } from '../liveness/liveness-settings';
+import { findFaceBoxes } from './find-face-box';
+import { checkLegacyAntispoof } from './legacy-antispoof';
+import { padLines, padScores, servesPadEnsemble } from './pad-ensemble';
+import { spreadFrames } from './spread-frames';
 
-export const antispoofModel = 'antispoof';
+export { antispoofModel } from './legacy-antispoof';
+
+/** Liveness frames scored per check, spread across the challenge. */
+const framesScored = 5;
 
 /**
- * Antispoof: the selfie's face crop must clear both the antispoof model's `min_real_score` and
- * the passive-liveness model's `min_live_score`; SPOOF_DETECTED when either is below its line.
- * Measured on the project's attack simulations (models/README.md), the passive-liveness model
- * rejects the painting and a glare print the antispoof model lets through, at no cost to
- * bona fide photos, so the two are required together.
+ * Presentation-attack detection with Minivision's MiniFASNet pair on the selfie and on up to five
+ * liveness frames spread across the challenge (a replay that follows the challenge must still
+ * look live frame by frame). It passes only when the selfie's score and the frames' median reach
+ * the ensemble's line and every scored frame reaches the lower per-frame line. A face that is not
+ * found, even at the larger retry size, is a refusal, never a pass. A selfie whose face fills the
+ * frame leaves no room for the crop the model was trained on: it is not scored (the frames decide)
+ * and the answer asks for a retake (FACE_TOO_CLOSE) instead of calling it a spoof. When the
+ * service does not serve the pair, the legacy check runs (kept for comparison).
  */
 export const checkAntispoof: AntispoofCheck = async (runner, input) => {
-  const realLine = configuredThreshold(runner, antispoofModel, 'min_real_score');
-  const liveLine = configuredThreshold(runner, passiveLivenessModel, 'min_live_score');
-  const image = await decodeRgbImage(input.selfie, { what: 'selfie' });
-  const [analysed] = await analyseFaces(runner, [image]);
-  if (!analysed) return { verdict: 'FAIL', reason: 'FACE_NOT_DETECTED', detail: 'no face found in the selfie', scores: [] };
-  const faces = [{ image, analysed }];
-  const [[real], [live]] = await Promise.all([faceCropScores(runner, antispoofModel, faces), faceCropScores(runner, passiveLivenessModel, faces)]);
-  const scores: ScoreEvidence[] = [
-    { name: 'real_score', value: real, threshold: realLine, comparison: 'gte' },
-    { name: 'passive_liveness', value: live, threshold: liveLine, comparison: 'gte' },
-  ];
-  const failing = scores.filter((s) => s.value < s.threshold);
-  return {
-    verdict: failing.length ? 'FAIL' : 'PASS',
-    reason: failing.length ? 'SPOOF_DETECTED' : null,
-    detail: scores.map((s) => `${s.name} ${s.value.toFixed(4)} ${s.value >= s.threshold ? '>=' : '<'} ${s.threshold}`).join(', '),
-    scores,
-  };
+  if (!servesPadEnsemble(runner)) return checkLegacyAntispoof(runner, input);
+  const lines = padLines(runner);
+  const selfie = await decodeRgbImage(input.selfie, { what: 'selfie' });
+  const picked = spreadFrames(input.frames ?? [], framesScored);
+  const frames = await Promise.all(picked.map(({ bytes, index }) => decodeRgbImage(bytes, { what: `frame ${index}` })));
+  const boxes = await findFaceBoxes(runner, [selfie, ...frames]);
+  const fail = (reason: string, detail: string, scores: ScoreEvidence[], retake: AntispoofCheckOutput['retake_reason'] = null): AntispoofCheckOutput =>
+    ({ verdict: 'FAIL', reason, detail, scores, retake_reason: retake });
+  if (!boxes[0]) return fail('FACE_NOT_DETECTED', 'no face found in the selfie', []);
+  const faces = [{ image: selfie, box: boxes[0] }];
+  const frameAt: number[] = [];
+  boxes.slice(1).forEach((box, k) => {
+    if (box) {
+      faces.push({ image: frames[k], box });
+      frameAt.push(picked[k].index);
+    }
+  });
+  const [selfieScore, ...frameScores] = await padScores(runner, faces);
+  const scores: ScoreEvidence[] = [{ name: 'selfie_crop_room', value: selfieScore.room, threshold: lines.cropRoom, comparison: 'gte' }];
+  const tooClose = selfieScore.room < lines.cropRoom;
+  if (!tooClose) scores.push({ name: 'pad_selfie', value: selfieScore.score, threshold: lines.realScore, comparison: 'gte' });
+  if (frameScores.length) {
+    scores.push({ name: 'pad_frames_median', value: median(frameScores.map((f) => f.score)), threshold: lines.realScore, comparison: 'gte' });
+    frameScores.forEach((f, k) => scores.push({ name: `pad_frame_${frameAt[k]}`, value: f.score, threshold: lines.frameScore, comparison: 'gte' }));
+  }
+  const retake = tooClose ? 'FACE_TOO_CLOSE' : null;
+  const closeNote = tooClose ? `the face fills the selfie (crop room ${selfieScore.room.toFixed(2)} < ${lines.cropRoom}): move back; ` : '';
+  if (picked.length && !frameScores.length) return fail('SPOOF_DETECTED', `${closeNote}no face found in the ${picked.length} liveness frames scored`, scores, retake);
+  if (tooClose && !frameScores.length) return fail('FACE_NOT_DETECTED', `${closeNote}no liveness frames to score instead`, scores, retake);
+  const judged = scores.filter((s) => s.name !== 'selfie_crop_room');
+  const failing = judged.filter((s) => s.value < s.threshold);
+  const detail = closeNote + judged.map((s) => `${s.name} ${s.value.toFixed(4)} ${s.value >= s.threshold ? '>=' : '<'} ${round(s.threshold)}`).join(', ');
+  if (failing.length) return fail('SPOOF_DETECTED', detail, scores, retake);
+  return { verdict: 'PASS', reason: null, detail, scores, retake_reason: retake };
 };
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+const round = (n: number) => Math.round(n * 1e4) / 1e4;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { faceImage, faceTestRunner, jsonLines, livenessTestdataDir, type ServiceTestRunner } from '../../../test/support/face-fixtures';
+import { faceImage, faceTestRunner, jsonLines, livenessTestdataDir, withThresholds, type ServiceTestRunner } from '../../../test/support/face-fixtures';
 import type { LivenessSequence } from '../../../tools/testdata/faces/make-liveness-sequences';
 import { checkLiveness } from './check-liveness';
 
@@ -33,7 +33,7 @@ describe('liveness on synthetic sequences warped from real photos (real models i
     for (const sequence of live) {
       const out = await run(sequence);
       expect({ name: sequence.name, verdict: out.verdict, detail: out.detail }).toEqual({ name: sequence.name, verdict: 'PASS', detail: expect.any(String) });
-      expect(out.scores.map((s) => s.name)).toEqual(['steps_completed', 'same_face_distance', 'passive_liveness']);
+      expect(out.scores.map((s) => s.name)).toEqual(['steps_completed', 'same_face_distance', 'passive_liveness', ...(sequence.challenge.some((s) => s !== 'BLINK') ? ['planar_parallax'] : [])]);
       expect(out.per_frame).toHaveLength(sequence.frames.length);
     }
   }, 240_000);
@@ -65,5 +65,17 @@ describe('liveness on synthetic sequences warped from real photos (real models i
     expect(out.detail).toContain('selfie');
     const selfie = out.scores.find((s) => s.name === 'selfie_distance')!;
     expect(selfie.value).toBeGreaterThan(selfie.threshold);
+  }, 60_000);
+
+  it('fails as SPOOF_DETECTED, with the parallax and its line, when the turns show less parallax than the line asks', async () => {
+    const sequence = named('bearded-man__synthetic-left-right-blink');
+    const frames = await Promise.all(sequence.frames.map((f) => faceImage(f, livenessTestdataDir)));
+    const strict = withThresholds(runner, 'face-landmarks', { min_planar_parallax: 0.5 });
+    const out = await checkLiveness(strict, { frames, challenge: sequence.challenge });
+    expect(out).toMatchObject({ verdict: 'FAIL', reason: 'SPOOF_DETECTED', failed_step: null });
+    expect(out.detail).toContain('flat picture');
+    const parallax = out.scores.find((s) => s.name === 'planar_parallax')!;
+    expect(parallax).toEqual({ name: 'planar_parallax', value: expect.any(Number), threshold: 0.5, comparison: 'gte' });
+    expect(parallax.value).toBeGreaterThanOrEqual(runner.config('face-landmarks').thresholds!.min_planar_parallax);
   }, 60_000);
 });

@@ -4,10 +4,11 @@ import type { ChallengeStep, LivenessCheck, LivenessCheckOutput, ScoreEvidence }
 import { analyseFaces, type AnalysedFace } from '../face/analyse-faces';
 import { faceCropScores } from '../face/face-crop-scores';
 import { describeFaces } from '../face/face-descriptor';
-import { headPose } from '../face/mesh-geometry';
+import { eyeCentres, headPose } from '../face/mesh-geometry';
 import { decodeRgbImage, type RgbImage } from '../../images/decode-image';
 import { followChallenge, type FramePose } from './follow-challenge';
 import { livenessSettings, passiveLivenessModel } from './liveness-settings';
+import { measurePlanarMotion, type MotionFrame } from './planar-motion';
 
 /** Frames with a face below this share mean the camera did not see the applicant. */
 const minFaceShare = 0.5;
@@ -20,7 +21,9 @@ type Face = { image: RgbImage; analysed: AnalysedFace };
  * person of the frame before it (embedding distance), so one person performs the whole sequence;
  * the selfie, when given, must show the person of the first (frontal) frame; and the
  * passive liveness model's median score over the key frames (first, each step's, last) must
- * clear its line. Every score is reported with its line.
+ * clear its line; and once a turn or look step was performed, the landmark motion must show
+ * parallax that no single homography explains (a print or a screen turned in front of the camera
+ * moves as a plane: SPOOF_DETECTED). Every score is reported with its line.
  */
 export const checkLiveness: LivenessCheck = async (runner, input) => {
   if (!input.frames.length || !input.challenge.length) throw new InferenceError('INVALID_ARGUMENT', 'liveness needs at least one frame and one challenge step');
@@ -53,6 +56,8 @@ export const checkLiveness: LivenessCheck = async (runner, input) => {
   const scoreSuffix = metric.comparison === 'lte' ? 'distance' : 'similarity';
   const sameFace: ScoreEvidence = { name: `same_face_${scoreSuffix}`, value: worst, threshold: settings.sameFaceLine, comparison: metric.comparison };
   const scores: ScoreEvidence[] = [stepScore, sameFace, { name: 'passive_liveness', value: liveScore, threshold: settings.minLiveScore, comparison: 'gte' }];
+  const motion = measurePlanarMotion(faces.map(({ analysed: a }) => motionFrame(a)), settings.parallaxMinDeformation);
+  if (motion.parallax !== null) scores.push({ name: 'planar_parallax', value: motion.parallax, threshold: settings.minParallax, comparison: 'gte' });
   const selfieScore = selfie ? metric.compare(embeddings[0], embeddings[faces.length]) : null;
   if (selfieScore !== null) scores.push({ name: `selfie_${scoreSuffix}`, value: selfieScore, threshold: settings.selfieLine, comparison: metric.comparison });
   const changedAt = toPrevious.findIndex((d) => !metric.passes(d, settings.sameFaceLine));
@@ -61,6 +66,12 @@ export const checkLiveness: LivenessCheck = async (runner, input) => {
     const step = input.challenge[progress.completedAt.findIndex((c) => c >= frame)] ?? progress.failedStep ?? input.challenge[input.challenge.length - 1];
     return fail('LIVENESS_FAILED', step, `the face changed during step ${step} (frame ${frame}: ${metric.name} ${toPrevious[changedAt].toFixed(3)} to the frame before)`, scores);
   }
+  // Judged once a turn or look step was performed: a flat picture that got that far faked the turn,
+  // while small movements (talking, settling) show too little parallax to judge either way.
+  const turned = progress.completedAt.some((_, i) => input.challenge[i] !== 'BLINK');
+  if (turned && motion.parallax !== null && motion.parallax < settings.minParallax) {
+    return fail('SPOOF_DETECTED', progress.failedStep, `the face moved as a flat picture: one homography explains its landmarks (parallax ${motion.parallax.toFixed(4)} < ${settings.minParallax} of the eye distance, ${motion.framesMeasured} frames measured)`, scores);
+  }
   if (progress.failedStep) return fail('LIVENESS_FAILED', progress.failedStep, `step ${progress.failedStep} was not performed after the previous step`, scores);
   if (liveScore < settings.minLiveScore) return fail('LIVENESS_FAILED', null, `passive liveness ${liveScore.toFixed(3)} < ${settings.minLiveScore}`, scores);
   if (selfieScore !== null && !metric.passes(selfieScore, settings.selfieLine)) {
@@ -68,6 +79,11 @@ export const checkLiveness: LivenessCheck = async (runner, input) => {
   }
   return { verdict: 'PASS', reason: null, detail: `all ${input.challenge.length} steps performed by one face${selfie ? ', the selfie\'s' : ''}`, scores, failed_step: null, per_frame };
 };
+
+function motionFrame(face: AnalysedFace): MotionFrame {
+  const { right, left } = eyeCentres(face.landmarks.mesh);
+  return { points: face.landmarks.mesh.map(([x, y]) => [x, y]), eyeDistance: Math.hypot(left[0] - right[0], left[1] - right[1]) };
+}
 
 async function selfieFace(runner: ModelRunner, bytes: Uint8Array): Promise<Face | null> {
   const image = await decodeRgbImage(bytes, { what: 'selfie' });

@@ -15,6 +15,10 @@ export interface LivenessSettings {
   /** The selfie against the first (frontal) frame: the face-match line, as both face the camera. */
   selfieLine: number;
   minLiveScore: number;
+  /** Frames whose face changed shape by less than this (rigid-fit residual / eye distance) show no parallax to measure. */
+  parallaxMinDeformation: number;
+  /** Below this parallax (homography residual / eye distance) the face moved as a flat picture. */
+  minParallax: number;
 }
 
 /** Every decision line the liveness check uses, from the served models' configs. */
@@ -30,5 +34,7 @@ export function livenessSettings(runner: ModelRunner): LivenessSettings {
     sameFaceLine,
     selfieLine: matchLine,
     minLiveScore: configuredThreshold(runner, passiveLivenessModel, 'min_live_score'),
+    parallaxMinDeformation: configuredThreshold(runner, faceLandmarksModel, 'parallax_min_deformation'),
+    minParallax: configuredThreshold(runner, faceLandmarksModel, 'min_planar_parallax'),
   };
 }

@@ -9,6 +9,7 @@ import { faceMatchEval } from './face-match-eval';
 import { faceLineEval } from './face-line-eval';
 import { livenessEval } from './liveness-eval';
 import { documentEval } from './document-eval';
+import { padEval } from './pad-eval';
 
 export const evalTasks: Record<string, EvalTask> = {
   [faceMatchEval.name]: faceMatchEval,
@@ -18,4 +19,5 @@ export const evalTasks: Record<string, EvalTask> = {
   [antispoofCheckEval.name]: antispoofCheckEval,
   [documentEval.name]: documentEval,
   [faceLineEval.name]: faceLineEval,
+  [padEval.name]: padEval,
 };

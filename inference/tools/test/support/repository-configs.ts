@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { listConfiguredVersions } from '../../../src/repository/repository-walk';
-import type { RepositoryConfig } from '../../materializer/repository-config';
+import { isCommitted, type PackageSource, type RepositoryConfig } from '../../materializer/repository-config';
 
 export const REPO_ROOT = path.resolve(__dirname, '../../../..');
 export const MODELS_DIR = path.join(REPO_ROOT, 'models');
@@ -25,4 +25,9 @@ export function committedVersions(): CommittedVersion[] {
   }));
 }
 
-export const convertedVersions = () => committedVersions().filter((v) => v.config.source.conversion === 'tfjs-graph-to-onnx');
+export type PackageVersion = CommittedVersion & { config: { source: PackageSource } };
+
+/** The versions produced from an npm package (not the models committed to the repository). */
+export const packageVersions = (): PackageVersion[] => committedVersions().filter((v): v is PackageVersion => !isCommitted(v.config.source));
+
+export const convertedVersions = () => packageVersions().filter((v) => v.config.source.conversion === 'tfjs-graph-to-onnx');

@@ -4,14 +4,10 @@ import { PHOTO_LIMITS, probeImage } from '../../../shared/image-probe';
 import { ChallengeStep } from '../../capture/challenge';
 import { unpackFrames } from '../../capture/frame-pack';
 import { openCaptureForWrite, runUploadCheck } from './capture-access';
+import { SelfieAnswer, selfieAnswerOf } from './selfie-answer';
 import { CaptureDeps } from './capture-deps';
 import { UPLOADS_PER_CAPTURE } from './upload-document.usecase';
 
-export interface SelfieAnswer {
-  face_found: boolean;
-  retake: boolean;
-  attempts_left: number;
-}
 
 /** The portrait the decision would match against: whichever captured side showed one. */
 function portraitBlobOf(state: CaptureStateDocument): string | null {
@@ -24,7 +20,9 @@ function portraitBlobOf(state: CaptureStateDocument): string | null {
  * portrait against it), so that after submit the decision only reads what was scored: the applicant
  * waits on the selfie upload, not on a queue behind it. Each run is kept with the blob it scored; a
  * capture retaken afterwards is checked again at decision. No verdict is revealed before the
- * decision.
+ * decision. A retake is asked for when no face was found, or when the face fills the frame so the
+ * antispoof crop has no room around it (FACE_TOO_CLOSE: move back), a framing problem the
+ * applicant can fix, never a spoof verdict.
  */
 export async function uploadSelfie(deps: CaptureDeps, input: { id: string; token: string | null; image: Buffer }): Promise<SelfieAnswer> {
   const { session, state, stateId } = await openCaptureForWrite(deps, input.id, input.token);
@@ -33,13 +31,10 @@ export async function uploadSelfie(deps: CaptureDeps, input: { id: string; token
   await probeImage(input.image, PHOTO_LIMITS, 'body');
   const framesBlob = state.liveness?.blob_ids[0] ?? null;
   const portraitBlob = portraitBlobOf(state);
+  const frames = framesBlob ? unpackFrames(await deps.blobs.get(input.id, framesBlob)) : null;
   const [antispoof, liveness, faceMatch] = await Promise.all([
-    runUploadCheck(deps, 'body', (inference) => inference.checkAntispoof(input.image)),
-    framesBlob
-      ? deps.blobs.get(input.id, framesBlob).then((packed) =>
-          runUploadCheck(deps, 'body', (inference) => inference.checkLiveness(unpackFrames(packed), state.challenge as ChallengeStep[], input.image)),
-        )
-      : Promise.resolve(null),
+    runUploadCheck(deps, 'body', (inference) => inference.checkAntispoof(input.image, frames ?? [])),
+    frames ? runUploadCheck(deps, 'body', (inference) => inference.checkLiveness(frames, state.challenge as ChallengeStep[], input.image)) : Promise.resolve(null),
     portraitBlob
       ? deps.blobs.get(input.id, portraitBlob).then((portrait) => runUploadCheck(deps, 'body', (inference) => inference.matchFaces(portrait, input.image)))
       : Promise.resolve(null),
@@ -53,7 +48,7 @@ export async function uploadSelfie(deps: CaptureDeps, input: { id: string; token
   await deps.states.setSelfie(
     stateId,
     {
-      blob_id: blobId, uploads, face_found: faceFound, antispoof_json: JSON.stringify(antispoof),
+      blob_id: blobId, uploads, face_found: faceFound, antispoof_json: JSON.stringify(antispoof), antispoof_frames_blob_id: framesBlob,
       liveness_json: keepLiveness ? JSON.stringify(liveness) : null, liveness_blob_id: keepLiveness ? framesBlob : null,
       face_match_json: keepFaceMatch ? JSON.stringify(faceMatch) : null, face_match_portrait_blob_id: keepFaceMatch ? portraitBlob : null,
     },
@@ -61,5 +56,5 @@ export async function uploadSelfie(deps: CaptureDeps, input: { id: string; token
   );
   if (state.selfie) await deps.blobs.delete([state.selfie.blob_id]);
   deps.logger.info({ session_id: session._id, face_found: faceFound }, 'selfie captured');
-  return { face_found: faceFound, retake: attemptsLeft > 0 && !faceFound, attempts_left: attemptsLeft };
+  return selfieAnswerOf(antispoof, attemptsLeft);
 }

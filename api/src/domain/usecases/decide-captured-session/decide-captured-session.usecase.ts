@@ -4,7 +4,7 @@ import { CaptureBlobRepository } from '../../../data-access/capture-blob.reposit
 import { CaptureStateRepository } from '../../../data-access/capture-state.repository';
 import { SessionRepository } from '../../../data-access/session.repository';
 import { SecretBox } from '../../../shared/secret-box';
-import { LivenessRun } from '../../checks/check-results';
+import { CheckRun, LivenessRun } from '../../checks/check-results';
 import { decideChecks } from '../../decision/decide-checks';
 import { DecisionInputs } from '../../decision/decision-inputs';
 import { DecisionMetrics } from '../../ports/decision-metrics';
@@ -59,7 +59,9 @@ export async function decideCapturedSession(deps: DecideCapturedDeps, sessionId:
   if (!state?.submitted_at || state.purged_at) return 'not-submitted';
 
   const captures = await loadCaptures(deps.blobs, deps.sealer, state);
-  const selfieHasFace = captures.antispoof.reason !== 'FACE_NOT_DETECTED';
+  // Made at selfie upload over the frames of that time; scored again only for frames retaken since.
+  const antispoof = captures.antispoof ?? (await antispoofNow(deps, captures));
+  const selfieHasFace = antispoof.reason !== 'FACE_NOT_DETECTED';
   const [liveness, faceMatch, account] = await Promise.all([
     // Usually made at selfie upload; made now only for a capture retaken after the selfie.
     captures.liveness ?? livenessNow(deps, captures, selfieHasFace),
@@ -73,7 +75,7 @@ export async function decideCapturedSession(deps: DecideCapturedDeps, sessionId:
     hasPortrait: captures.hasPortrait,
     expected: { name: session.expected_name ?? '', dob: session.expected_dob, address: session.expected_address },
     liveness,
-    antispoof: captures.antispoof,
+    antispoof,
     faceMatch,
     sanctions,
     now: deps.clock.now(),
@@ -100,6 +102,11 @@ export async function decideCapturedSession(deps: DecideCapturedDeps, sessionId:
   if (decided) deps.metrics?.decisionMade(decided.status, decision.failure_reason ?? null, (deps.clock.now().getTime() - state.submitted_at.getTime()) / 1000);
   deps.logger.info({ session_id: sessionId, status: decided?.status ?? 'lost-race', failure_reason: decision.failure_reason }, 'session decided');
   return decided ? 'decided' : 'already-ended';
+}
+
+function antispoofNow(deps: DecideCapturedDeps, captures: LoadedCaptures): Promise<CheckRun> {
+  if (!captures.frames || !captures.selfie) throw new Error('the frames and the selfie are loaded whenever antispoof was not run over these frames at upload');
+  return deps.inference.checkAntispoof(captures.selfie, captures.frames);
 }
 
 function livenessNow(deps: DecideCapturedDeps, captures: LoadedCaptures, selfieHasFace: boolean): Promise<LivenessRun> {

@@ -16,7 +16,7 @@ function state(overrides: { framesBlob?: string; portraitBlob?: string } = {}): 
     back: null,
     liveness: { blob_ids: [overrides.framesBlob ?? 'frames-1'], timestamps: [0], uploads: 1, face_found_ratio: 1 },
     selfie: {
-      blob_id: 'selfie', uploads: 1, face_found: true, antispoof_json: JSON.stringify({ ...livenessRun, duration_ms: 300 }),
+      blob_id: 'selfie', uploads: 1, face_found: true, antispoof_json: JSON.stringify({ ...livenessRun, duration_ms: 300 }), antispoof_frames_blob_id: 'frames-1',
       liveness_json: JSON.stringify(livenessRun), liveness_blob_id: 'frames-1',
       face_match_json: JSON.stringify(faceMatchRun), face_match_portrait_blob_id: 'portrait-1',
     },
@@ -44,14 +44,26 @@ describe('loading an attempt\'s captures for its decision', () => {
     const loaded = await loadCaptures(blobs, sealer, state());
     expect(loaded.liveness).toEqual(livenessRun);
     expect(loaded.faceMatch).toEqual(faceMatchRun);
+    expect(loaded.antispoof).toEqual({ ...livenessRun, duration_ms: 300 });
     expect(loaded.hasPortrait).toBe(true);
     expect(blobs.fetched).toEqual([]);
   });
 
-  it('drops the upload-time liveness and fetches the frames and selfie when the frames were retaken after the selfie', async () => {
+  it('drops an antispoof run that scored the selfie without the frames captured since, and fetches what scoring again needs', async () => {
+    const blobs = blobStore();
+    const captured = state();
+    captured.selfie = { ...captured.selfie!, antispoof_frames_blob_id: null };
+    const loaded = await loadCaptures(blobs, sealer, captured);
+    expect(loaded.antispoof).toBeNull();
+    expect(loaded.liveness).toEqual(livenessRun);
+    expect(blobs.fetched.sort()).toEqual(['frames-1', 'selfie']);
+  });
+
+  it('drops the upload-time liveness and antispoof and fetches the frames and selfie when the frames were retaken after the selfie', async () => {
     const blobs = blobStore();
     const loaded = await loadCaptures(blobs, sealer, state({ framesBlob: 'frames-2' }));
     expect(loaded.liveness).toBeNull();
+    expect(loaded.antispoof).toBeNull();
     expect(loaded.faceMatch).toEqual(faceMatchRun);
     expect(loaded.frames?.map(String)).toEqual(['b', 'c']);
     expect(blobs.fetched.sort()).toEqual(['frames-2', 'selfie']);

@@ -11,7 +11,8 @@ export interface LoadedCaptures {
   declaredType: DocumentType;
   hasPortrait: boolean;
   challenge: ChallengeStep[];
-  antispoof: CheckRun;
+  /** The antispoof run made at selfie upload over these very frames, if any. */
+  antispoof: CheckRun | null;
   /** The liveness run made at selfie upload over these very frames, if any. */
   liveness: LivenessRun | null;
   /** The face match made at selfie upload against this very portrait, if any. */
@@ -39,18 +40,20 @@ export async function loadCaptures(blobs: Pick<CaptureBlobRepository, 'get'>, se
   const liveness = selfie.liveness_json && selfie.liveness_blob_id === state.liveness.blob_ids[0] ? (JSON.parse(selfie.liveness_json) as LivenessRun) : null;
   const faceMatch =
     selfie.face_match_json && portraitBlob && selfie.face_match_portrait_blob_id === portraitBlob ? (JSON.parse(selfie.face_match_json) as FaceMatchRun) : null;
+  const antispoof = (selfie.antispoof_frames_blob_id ?? null) === (state.liveness.blob_ids[0] ?? null) ? (JSON.parse(selfie.antispoof_json) as CheckRun) : null;
   const needFaceMatch = faceMatch === null && portraitBlob !== null;
+  const needFrames = liveness === null || antispoof === null;
   const [portrait, packed, selfieImage] = await Promise.all([
     needFaceMatch ? blobs.get(state.session_id, portraitBlob) : Promise.resolve(null),
-    liveness === null ? blobs.get(state.session_id, state.liveness.blob_ids[0] as string) : Promise.resolve(null),
-    liveness === null || needFaceMatch ? blobs.get(state.session_id, selfie.blob_id) : Promise.resolve(null),
+    needFrames ? blobs.get(state.session_id, state.liveness.blob_ids[0] as string) : Promise.resolve(null),
+    needFrames || needFaceMatch ? blobs.get(state.session_id, selfie.blob_id) : Promise.resolve(null),
   ]);
   return {
     read: chosen.read,
     declaredType: (state.document_type ?? 'passport') as DocumentType,
     hasPortrait: portraitBlob !== null,
     challenge: state.challenge as ChallengeStep[],
-    antispoof: JSON.parse(selfie.antispoof_json) as CheckRun,
+    antispoof,
     liveness,
     faceMatch,
     portrait,

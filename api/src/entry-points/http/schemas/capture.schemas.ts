@@ -34,7 +34,14 @@ export const livenessResponse = z
   .openapi('CaptureLiveness', { description: 'A quality gate only (retake below 80% of frames with exactly one face); the liveness verdict is never revealed before the decision.' });
 
 export const selfieResponse = z
-  .object({ face_found: z.boolean(), retake: z.boolean(), attempts_left: z.number().int() })
+  .object({
+    face_found: z.boolean(),
+    retake: z.boolean(),
+    reason: z.enum(['FACE_NOT_DETECTED', 'FACE_TOO_CLOSE']).nullable().openapi({
+      description: 'Why a retake is asked for: no face, or the face fills the frame (move back). Null when no retake is asked for. Never an antispoof verdict.',
+    }),
+    attempts_left: z.number().int(),
+  })
   .openapi('CaptureSelfie');
 
 export const submitResponse = z.object({ status: z.literal('IN_PROGRESS'), decision: z.literal('pending') }).openapi('CaptureSubmitted');

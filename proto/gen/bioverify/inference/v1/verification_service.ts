@@ -306,10 +306,22 @@ export interface CheckLivenessResponse {
 
 export interface CheckAntispoofRequest {
   selfie: Buffer;
+  /**
+   * The liveness frames in capture order, when captured: up to five spread across the challenge
+   * are scored as well, so a replay that follows the challenge is judged frame by frame.
+   */
+  frames: Buffer[];
 }
 
 export interface CheckAntispoofResponse {
-  outcome: CheckOutcome | undefined;
+  outcome:
+    | CheckOutcome
+    | undefined;
+  /**
+   * Set when the selfie cannot be judged as captured and the applicant can fix it, never a spoof
+   * verdict: FACE_TOO_CLOSE (the face fills the frame; move back). Empty otherwise.
+   */
+  retakeReason: string;
 }
 
 export interface MatchFacesRequest {
@@ -2222,13 +2234,16 @@ export const CheckLivenessResponse: MessageFns<CheckLivenessResponse> = {
 };
 
 function createBaseCheckAntispoofRequest(): CheckAntispoofRequest {
-  return { selfie: Buffer.alloc(0) };
+  return { selfie: Buffer.alloc(0), frames: [] };
 }
 
 export const CheckAntispoofRequest: MessageFns<CheckAntispoofRequest> = {
   encode(message: CheckAntispoofRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.selfie.length !== 0) {
       writer.uint32(10).bytes(message.selfie);
+    }
+    for (const v of message.frames) {
+      writer.uint32(18).bytes(v!);
     }
     return writer;
   },
@@ -2254,6 +2269,14 @@ export const CheckAntispoofRequest: MessageFns<CheckAntispoofRequest> = {
             message.selfie = Buffer.from(reader.bytes());
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.frames.push(Buffer.from(reader.bytes()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2267,13 +2290,21 @@ export const CheckAntispoofRequest: MessageFns<CheckAntispoofRequest> = {
   },
 
   fromJSON(object: any): CheckAntispoofRequest {
-    return { selfie: isSet(object.selfie) ? Buffer.from(bytesFromBase64(object.selfie)) : Buffer.alloc(0) };
+    return {
+      selfie: isSet(object.selfie) ? Buffer.from(bytesFromBase64(object.selfie)) : Buffer.alloc(0),
+      frames: globalThis.Array.isArray(object?.frames)
+        ? object.frames.map((e: any) => Buffer.from(bytesFromBase64(e)))
+        : [],
+    };
   },
 
   toJSON(message: CheckAntispoofRequest): unknown {
     const obj: any = {};
     if (message.selfie.length !== 0) {
       obj.selfie = base64FromBytes(message.selfie);
+    }
+    if (message.frames?.length) {
+      obj.frames = message.frames.map((e) => base64FromBytes(e));
     }
     return obj;
   },
@@ -2284,18 +2315,22 @@ export const CheckAntispoofRequest: MessageFns<CheckAntispoofRequest> = {
   fromPartial(object: DeepPartial<CheckAntispoofRequest>): CheckAntispoofRequest {
     const message = createBaseCheckAntispoofRequest();
     message.selfie = object.selfie ?? Buffer.alloc(0);
+    message.frames = object.frames?.map((e) => e) || [];
     return message;
   },
 };
 
 function createBaseCheckAntispoofResponse(): CheckAntispoofResponse {
-  return { outcome: undefined };
+  return { outcome: undefined, retakeReason: "" };
 }
 
 export const CheckAntispoofResponse: MessageFns<CheckAntispoofResponse> = {
   encode(message: CheckAntispoofResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.outcome !== undefined) {
       CheckOutcome.encode(message.outcome, writer.uint32(10).fork()).join();
+    }
+    if (message.retakeReason !== "") {
+      writer.uint32(18).string(message.retakeReason);
     }
     return writer;
   },
@@ -2321,6 +2356,14 @@ export const CheckAntispoofResponse: MessageFns<CheckAntispoofResponse> = {
             message.outcome = CheckOutcome.decode(reader, reader.uint32());
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.retakeReason = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2334,13 +2377,23 @@ export const CheckAntispoofResponse: MessageFns<CheckAntispoofResponse> = {
   },
 
   fromJSON(object: any): CheckAntispoofResponse {
-    return { outcome: isSet(object.outcome) ? CheckOutcome.fromJSON(object.outcome) : undefined };
+    return {
+      outcome: isSet(object.outcome) ? CheckOutcome.fromJSON(object.outcome) : undefined,
+      retakeReason: isSet(object.retakeReason)
+        ? globalThis.String(object.retakeReason)
+        : isSet(object.retake_reason)
+        ? globalThis.String(object.retake_reason)
+        : "",
+    };
   },
 
   toJSON(message: CheckAntispoofResponse): unknown {
     const obj: any = {};
     if (message.outcome !== undefined) {
       obj.outcome = CheckOutcome.toJSON(message.outcome);
+    }
+    if (message.retakeReason !== "") {
+      obj.retakeReason = message.retakeReason;
     }
     return obj;
   },
@@ -2353,6 +2406,7 @@ export const CheckAntispoofResponse: MessageFns<CheckAntispoofResponse> = {
     message.outcome = (object.outcome !== undefined && object.outcome !== null)
       ? CheckOutcome.fromPartial(object.outcome)
       : undefined;
+    message.retakeReason = object.retakeReason ?? "";
     return message;
   },
 };
@@ -2558,7 +2612,7 @@ export const VerificationServiceService = {
       Buffer.from(CheckLivenessResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): CheckLivenessResponse => CheckLivenessResponse.decode(value),
   },
-  /** Scores the selfie for presentation attacks (print, screen replay). */
+  /** Scores the selfie and liveness frames for presentation attacks (print, screen replay). */
   checkAntispoof: {
     path: "/bioverify.inference.v1.VerificationService/CheckAntispoof" as const,
     requestStream: false as const,
@@ -2587,7 +2641,7 @@ export interface VerificationServiceServer extends UntypedServiceImplementation 
   verifyDocument: handleUnaryCall<VerifyDocumentRequest, VerifyDocumentResponse>;
   /** Follows the challenge steps across the frames and scores passive liveness. */
   checkLiveness: handleUnaryCall<CheckLivenessRequest, CheckLivenessResponse>;
-  /** Scores the selfie for presentation attacks (print, screen replay). */
+  /** Scores the selfie and liveness frames for presentation attacks (print, screen replay). */
   checkAntispoof: handleUnaryCall<CheckAntispoofRequest, CheckAntispoofResponse>;
   /** Compares the document portrait with the selfie against the configured decision line. */
   matchFaces: handleUnaryCall<MatchFacesRequest, MatchFacesResponse>;
@@ -2626,7 +2680,7 @@ export interface VerificationServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CheckLivenessResponse) => void,
   ): ClientUnaryCall;
-  /** Scores the selfie for presentation attacks (print, screen replay). */
+  /** Scores the selfie and liveness frames for presentation attacks (print, screen replay). */
   checkAntispoof(
     request: CheckAntispoofRequest,
     callback: (error: ServiceError | null, response: CheckAntispoofResponse) => void,
