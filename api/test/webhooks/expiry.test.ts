@@ -18,7 +18,7 @@ describe('session expiry', () => {
   const statusOf = async (id: string) => (await stack.session(id))?.status;
   /** Brings a session's deadline to `inMs` from now, and its delayed job with it (or to `jobInMs`). */
   const dueIn = async (id: string, inMs: number, jobInMs = inMs) => {
-    await stack.sessionModel.updateOne({ _id: id }, { $set: { expires_at: new Date(Date.now() + inMs) } });
+    await stack.moveDeadline(id, new Date(Date.now() + inMs));
     await (await queue.expiry.getJob(expiryJobId(id)))!.changeDelay(jobInMs);
   };
 
@@ -81,7 +81,7 @@ describe('session expiry', () => {
   it('expires through the periodic sweep a session whose delayed job was lost', async () => {
     const id = await newSession();
     await (await queue.expiry.getJob(expiryJobId(id)))!.remove();
-    await stack.sessionModel.updateOne({ _id: id }, { $set: { expires_at: new Date(Date.now() - 1_000) } });
+    await stack.moveDeadline(id, new Date(Date.now() - 1_000));
     await new Promise((r) => setTimeout(r, 1_500));
     expect(await statusOf(id)).toBe('PENDING'); // no job, and the sweep is hourly so far
     await stack.startWorker({ EXPIRY_SWEEP_INTERVAL_SECONDS: '1' }); // upserts the one schedule to every second
