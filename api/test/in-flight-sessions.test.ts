@@ -1,4 +1,5 @@
 import { Connection } from 'mongoose';
+import { DeliveryLogRepository } from '../src/data-access/delivery-log.repository';
 import { backfillInFlight } from '../src/data-access/in-flight-backfill';
 import { ENTRY_GRACE_MS } from '../src/data-access/in-flight-index.repository';
 import { connectMongo } from '../src/data-access/mongo-connection';
@@ -101,6 +102,20 @@ describe('in-flight work mirrored by session id', () => {
     expect(await entry('pending_webhooks', id)).toBeNull();
   });
 
+  it('lists a session\'s delivery attempts through its keyed entry, oldest first, and none of another session\'s', async () => {
+    const log = new DeliveryLogRepository(connection);
+    await log.init();
+    const [mine, other] = [newSessionId(), newSessionId()];
+    const base = { account_id: 'acct_a', environment: 'production' as const, delivery_id: 'dlv_y', round: 0, status_code: 200, latency_ms: 3, error: null, result: 'delivered' as const };
+    await Promise.all([
+      log.record({ ...base, session_id: mine, attempt: 2, attempted_at: new Date(2_000) }),
+      log.record({ ...base, session_id: mine, attempt: 1, attempted_at: new Date(1_000) }),
+      log.record({ ...base, session_id: other, attempt: 1, attempted_at: new Date(1_500) }),
+    ]);
+    expect((await log.listForSession(mine)).map((a) => [a.session_id, a.attempt])).toEqual([[mine, 1], [mine, 2]]);
+    expect((await connection.collection('webhook_delivery_attempts_by_session').findOne({ _id: mine as never }))?.attempt_ids).toHaveLength(2);
+  });
+
   it('takes in, once, the sessions stored before the in-flight collections existed', async () => {
     const raw = sessionModel(connection).collection;
     const [open, owed, history] = [newSessionId(), newSessionId(), newSessionId()];
@@ -109,6 +124,8 @@ describe('in-flight work mirrored by session id', () => {
       { ...session(owed, { status: 'VERIFIED', webhook_state: 'pending', ledger_pending: true, credential_token: `cred_${owed}` }) },
       { ...session(history, { status: 'VERIFIED', webhook_state: 'delivered' }) },
     ] as never[]);
+    const attempt = (id: string, at: number) => ({ _id: id, session_id: owed, account_id: 'acct_a', environment: 'production', delivery_id: 'dlv_x', round: 0, attempt: at, attempted_at: new Date(Date.now() + at), status_code: 500, latency_ms: 5, error: null, result: 'retry_scheduled' });
+    await connection.collection('webhook_delivery_attempts').insertMany([attempt('att_before_2', 2), attempt('att_before_1', 1)] as never[]);
     expect(await sessions.dueForExpiry(new Date(), 1000)).not.toContain(open);
     expect(await backfillInFlight(connection, sessions.inFlight)).toBeGreaterThanOrEqual(2);
     expect(await sessions.dueForExpiry(new Date(), 1000)).toContain(open);
@@ -117,6 +134,7 @@ describe('in-flight work mirrored by session id', () => {
     expect((await sessions.findByCredentialToken(`cred_${owed}`))?._id).toBe(owed);
     expect(await entry('pending_webhooks', history)).toBeNull();
     expect(await backfillInFlight(connection, sessions.inFlight)).toBeNull();
+    expect((await new DeliveryLogRepository(connection).listForSession(owed)).map((a) => a._id)).toEqual(['att_before_1', 'att_before_2']);
     // After the backfill an unknown token is answered from the keyed collection alone.
     expect(await sessions.findByCredentialToken('cred_unknown')).toBeNull();
   });

@@ -1,5 +1,6 @@
 import { Connection } from 'mongoose';
 import { OPEN_STATUSES } from '../domain/session-status';
+import { DeliveryLogIndex } from './delivery-log-index.repository';
 import { InFlightSessions } from './in-flight-sessions';
 import { SessionDocument } from './session.model';
 
@@ -16,8 +17,8 @@ export async function inFlightMigrated(connection: Connection): Promise<boolean>
 
 /**
  * Once per store: sessions stored before the in-flight collections existed get their entries
- * (open ones, owed webhooks and ledger entries, issued credential tokens), in one read of
- * `sessions` — the last whole read the sweeps make. Entries are upserts and the marker is written
+ * (open ones, owed webhooks and ledger entries, issued credential tokens, the delivery log by
+ * session), in one read of `sessions` and one of the delivery attempts — the last whole read the sweeps make. Entries are upserts and the marker is written
  * last, so a crash part-way runs it again from the start; sessions written meanwhile are tracked by
  * their own writes. Returns how many sessions it looked at, or null when it had already run.
  */
@@ -37,6 +38,16 @@ export async function backfillInFlight(connection: Connection, inFlight: InFligh
     if (session.ledger_pending) await inFlight.ledger.track(session._id, attempt);
     if (session.credential_token) await inFlight.tokens.record(session.credential_token, session._id);
   }
+  // The delivery log by session, for the attempts recorded before it existed.
+  const deliveries = new DeliveryLogIndex(connection);
+  let batch: Array<{ _id: string; session_id: string }> = [];
+  for await (const attempt of connection.collection<{ _id: string; session_id: string }>('webhook_delivery_attempts').find({}, { projection: { session_id: 1 } })) {
+    batch.push(attempt);
+    if (batch.length < 500) continue;
+    await deliveries.add(batch);
+    batch = [];
+  }
+  await deliveries.add(batch);
   await connection.collection<Migrated>(MIGRATIONS).updateOne({ _id: IN_FLIGHT_MIGRATION }, { $set: { done_at: new Date() } }, { upsert: true });
   return seen;
 }
