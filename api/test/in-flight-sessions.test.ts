@@ -1,4 +1,4 @@
-import { Connection } from 'mongoose';
+import mongoose, { Connection } from 'mongoose';
 import { DeliveryLogRepository } from '../src/data-access/delivery-log.repository';
 import { backfillInFlight } from '../src/data-access/in-flight-backfill';
 import { ENTRY_GRACE_MS } from '../src/data-access/in-flight-index.repository';
@@ -114,6 +114,37 @@ describe('in-flight work mirrored by session id', () => {
     ]);
     expect((await log.listForSession(mine)).map((a) => [a.session_id, a.attempt])).toEqual([[mine, 1], [mine, 2]]);
     expect((await connection.collection('webhook_delivery_attempts_by_session').findOne({ _id: mine as never }))?.attempt_ids).toHaveLength(2);
+  });
+
+  it('sends `sessions` no filter but {_id} from the expiry, decision, outbox and billing sweeps', async () => {
+    const watched = await mongoose.createConnection(isolatedTestEnv().MONGODB_URI, { monitorCommands: true }).asPromise();
+    try {
+      const repo = new SessionRepository(watched, sessions.vault);
+      const watchedOutbox = new WebhookOutboxRepository(sessionModel(watched), sessions.vault);
+      const [expired, submitted, decided] = [newSessionId(), newSessionId(), newSessionId()];
+      await repo.insert(session(expired, { expires_at: new Date(Date.now() - 1_000) }));
+      await repo.insert(session(submitted, { expires_at: new Date(Date.now() - 1_000) }));
+      await repo.requestDecision(submitted, new Date());
+      await repo.insert(session(decided));
+      await repo.transitionBySystem(decided, ['PENDING'], decision(`cred_${decided}`));
+      const filters: unknown[] = [];
+      watched.getClient().on('commandStarted', (event) => {
+        const command = event.command as Record<string, unknown>;
+        if (command[event.commandName] !== 'sessions') return;
+        if (event.commandName === 'find' || event.commandName === 'count') filters.push(command.filter ?? command.query ?? {});
+        for (const op of ((command.updates ?? command.deletes) as Array<{ q: unknown }> | undefined) ?? []) filters.push(op.q);
+        if (event.commandName === 'aggregate') filters.push(command.pipeline);
+      });
+      expect(await repo.dueForExpiry(new Date(), 1000)).toContain(expired);
+      expect((await repo.awaitingDecision()).map((s) => s._id)).toContain(submitted);
+      expect(await repo.ledgerPending()).toContain(decided);
+      expect((await watchedOutbox.listPending(1000)).map((e) => e._id)).toContain(decided);
+      expect(await watchedOutbox.countPending()).toBeGreaterThanOrEqual(1);
+      expect(filters.length).toBeGreaterThanOrEqual(4);
+      for (const filter of filters) expect(Object.keys(filter as object)).toEqual(['_id']);
+    } finally {
+      await watched.close();
+    }
   });
 
   it('takes in, once, the sessions stored before the in-flight collections existed', async () => {
