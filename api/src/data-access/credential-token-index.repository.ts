@@ -1,4 +1,5 @@
 import { Connection, Model, Schema } from 'mongoose';
+import { upsertById } from './in-flight-index.repository';
 
 /**
  * Credential token → session id, keyed by the token, so GET /v1/credentials/{token} is two reads
@@ -33,7 +34,7 @@ export class CredentialTokenIndex {
 
   /** Idempotent: a token is random and issued to one session, so a repeat writes the same pair. */
   async record(token: string, sessionId: string): Promise<void> {
-    await this.model.updateOne({ _id: token }, { $set: { session_id: sessionId } }, { upsert: true }).exec();
+    await upsertById(this.model, token, { $set: { session_id: sessionId } });
   }
 
   async sessionOf(token: string): Promise<string | null> {

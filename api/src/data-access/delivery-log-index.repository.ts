@@ -33,10 +33,15 @@ export class DeliveryLogIndex {
     const bySession = new Map<string, string[]>();
     for (const a of attempts) bySession.set(a.session_id, [...(bySession.get(a.session_id) ?? []), a._id]);
     if (bySession.size === 0) return;
-    await this.model.bulkWrite(
-      [...bySession].map(([sessionId, ids]) => ({ updateOne: { filter: { _id: sessionId }, update: { $addToSet: { attempt_ids: { $each: ids } } }, upsert: true } })),
-      { ordered: false },
-    );
+    const ops = [...bySession].map(([sessionId, ids]) => ({ updateOne: { filter: { _id: sessionId }, update: { $addToSet: { attempt_ids: { $each: ids } } }, upsert: true } }));
+    try {
+      await this.model.bulkWrite(ops, { ordered: false });
+    } catch (error) {
+      // Racing upserts of a new session's entry: the loser's is a duplicate key; the entry exists now.
+      const writeErrors = (error as { writeErrors?: Array<{ code?: number; err?: { code?: number } }> }).writeErrors;
+      if (!writeErrors?.length || !writeErrors.every((e) => (e.code ?? e.err?.code) === 11000)) throw error;
+      await this.model.bulkWrite(ops, { ordered: false });
+    }
   }
 
   /** The attempt ids of a session in the order written, or null when it has no entry. */

@@ -1,6 +1,22 @@
 import { Connection, Model, QueryFilter } from 'mongoose';
 import { InFlightEntryDocument, InFlightKind, inFlightModel } from './in-flight-entry.model';
 
+const DUPLICATE_KEY = 11000;
+
+/**
+ * An upsert by _id. Two racing upserts of a missing document may both insert, and FerretDB (like
+ * MongoDB in some versions) answers the second with a duplicate key: the document now exists, so
+ * the same update once more applies to it.
+ */
+export async function upsertById<T>(model: Model<T>, id: string, update: Record<string, unknown>): Promise<void> {
+  try {
+    await model.updateOne({ _id: id } as never, update as never, { upsert: true }).exec();
+  } catch (error) {
+    if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
+    await model.updateOne({ _id: id } as never, update as never, { upsert: true }).exec();
+  }
+}
+
 /** An entry younger than this may belong to a write still on its way: a sweep leaves it alone. */
 export const ENTRY_GRACE_MS = 10 * 60_000;
 
@@ -24,9 +40,7 @@ export class InFlightIndex {
   /** Upserts the session's entry (one per session: the latest attempt and round are what is owed). */
   async track(id: string, fields: Omit<InFlightEntryDocument, '_id' | 'since'>, now = new Date()): Promise<void> {
     const unset = (['round', 'due_at', 'decision_requested_at'] as const).filter((k) => !(k in fields));
-    await this.model
-      .updateOne({ _id: id }, { $set: { ...fields, since: now }, ...(unset.length ? { $unset: Object.fromEntries(unset.map((k) => [k, 1])) } : {}) }, { upsert: true })
-      .exec();
+    await upsertById(this.model, id, { $set: { ...fields, since: now }, ...(unset.length ? { $unset: Object.fromEntries(unset.map((k) => [k, 1])) } : {}) });
   }
 
   /** Sets fields on an existing entry only (the entry says what it mirrors; no upsert). */

@@ -237,9 +237,10 @@ export class SessionRepository {
       // The caller acted on what it read of one attempt: a session retried since then is another decision.
       if (onAttempt !== undefined && (current.attempt ?? 1) !== onAttempt) return current.status;
       const attempt = current.attempt ?? 1;
-      await this.inFlight.before(id, update, current);
       const claimed = await this.claim(id, attempt, current.status, update);
       if (claimed) {
+        // After the claim (losers write nothing), before the session: a roll-forward of the claim does the same.
+        await this.inFlight.before(id, update, current);
         await this.model.updateOne({ _id: id, status: current.status, ...attemptIs(attempt) }, { $set: update }).exec();
         await this.inFlight.after(id, attempt, update.status);
         return (await this.findOpened(id)) as SessionDocument;
