@@ -88,6 +88,18 @@ describe('session expiry', () => {
     await waitFor('the sweep to expire it', async () => (await statusOf(id)) === 'EXPIRED', 10_000);
   });
 
+  it('expires through the sweep a session stored before the in-flight collections existed, once a worker has taken it in', async () => {
+    const id = await newSession();
+    await (await queue.expiry.getJob(expiryJobId(id)))!.remove();
+    // As an older version stored it: the session alone, no open-session entry, and no backfill done yet.
+    await stack.store.collection('open_sessions').deleteOne({ _id: id as never });
+    await stack.store.collection('store_migrations').deleteMany({});
+    await stack.sessionModel.updateOne({ _id: id }, { $set: { expires_at: new Date(Date.now() - 1_000) } });
+    await stack.startWorker({ EXPIRY_SWEEP_INTERVAL_SECONDS: '1' });
+    await waitFor('the backfilled session to expire', async () => (await statusOf(id)) === 'EXPIRED', 15_000);
+    expect(await stack.store.collection('store_migrations').countDocuments()).toBe(1);
+  });
+
   it('keeps exactly one schedule per sweep however many workers run', async () => {
     await stack.startWorker({ EXPIRY_SWEEP_INTERVAL_SECONDS: '1' });
     const schedulers = await queue.maintenance.getJobSchedulers();
