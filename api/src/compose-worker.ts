@@ -10,6 +10,7 @@ import { DeliveryLogRepository } from './data-access/delivery-log.repository';
 import { JobQueueRepository } from './data-access/job-queue.repository';
 import { connectStores } from './data-access/connect-stores';
 import { pingMongo } from './data-access/mongo-connection';
+import { backfillInFlight } from './data-access/in-flight-backfill';
 import { SessionExpiryRepository } from './data-access/session-expiry.repository';
 import { SessionRepository } from './data-access/session.repository';
 import { sessionModel } from './data-access/session.model';
@@ -66,6 +67,12 @@ export async function composeWorker(config: AppConfig, logger: Logger): Promise<
   const ledger = new BillingLedgerRepository(mongo);
   await Promise.all([deliveryLog.init(), attempts.init(), audit.init(), ledger.init()]);
   const outbox = new WebhookOutboxRepository(sessionModel(mongo), vault);
+  // Sessions stored before the in-flight collections existed: entered once, in the background (on
+  // FerretDB it is one read of every session; the sweeps catch up with those sessions when it ends).
+  void backfillInFlight(mongo, sessions.inFlight).then(
+    (seen) => seen !== null && logger.info({ sessions: seen }, 'in-flight collections backfilled from stored sessions'),
+    (error: Error) => logger.warn({ err: error.message }, 'in-flight backfill failed; the next start runs it again'),
+  );
   const capture = await connectCaptureStores(config, mongo);
   const sanctions = createSanctionsScreening(mongo, logger, { refreshIntervalMs: config.WATCHLIST_REFRESH_SECONDS * 1000 });
   sanctions.warm().catch((error: Error) => logger.warn({ err: error.message }, 'watchlists not loaded at start'));

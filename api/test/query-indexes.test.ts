@@ -9,6 +9,8 @@ import { connectMongo } from '../src/data-access/mongo-connection';
 import { sessionAttemptModel } from '../src/data-access/session-attempt.model';
 import { sessionModel } from '../src/data-access/session.model';
 import { transitionClaimModel } from '../src/data-access/transition-claim.model';
+import { InFlightSessions } from '../src/data-access/in-flight-sessions';
+import { DeliveryLogIndex } from '../src/data-access/delivery-log-index.repository';
 import { isolatedTestEnv } from '../../scripts/test-support/test-env';
 
 /**
@@ -17,8 +19,11 @@ import { isolatedTestEnv } from '../../scripts/test-support/test-env';
  * shape only, a filter that is exactly {_id: <string>}, and (with the patch in
  * scripts/build-ferretdb.sh) answers it from the _id index; every other filter is read whole and
  * filtered in FerretDB. So the request path reads by _id alone and checks the tenant in the
- * repository; the shapes marked 'scan' are the sweeps, and the two request-path reads that
- * still scan there (named, and measured in benchmarks/results/load.md).
+ * repository, and the sweeps read small collections of in-flight work keyed by session id (whole
+ * on FerretDB, but they hold only what is unfinished) and then each session by _id. The shapes
+ * marked 'scan' on `sessions` are the conditional writes, kept whole for MongoDB's atomicity,
+ * and the retention sweep. Not listed: the one-time backfill of the in-flight collections (one
+ * read of every session and delivery attempt) and the filters it replaces, used until it has run.
  *
  * The MongoDB column is checked against the indexes the models declare, with MongoDB's rule
  * for a usable index: its first key is an equality or range field of the filter, and a sort
@@ -35,25 +40,33 @@ interface Shape {
 
 const id = 'ses_0123456789abcdefghijklmn';
 const now = new Date();
-const OPEN = ['PENDING', 'IN_PROGRESS'];
 
 const QUERY_SHAPES: Shape[] = [
   { what: 'every session read by id (GET status/result/report/webhooks, capture, transitions, jobs)', collection: 'sessions', filter: { _id: id }, mongoIndex: '_id_', ferretdb: 'id-index' },
-  { what: 'a transition or redaction write, conditional on status and attempt', collection: 'sessions', filter: { _id: id, status: 'PENDING', attempt: 2 }, mongoIndex: '_id_', ferretdb: 'scan' },
-  { what: 'GET /v1/credentials/{token}', collection: 'sessions', filter: { credential_token: 'cred_x' }, mongoIndex: 'credential_token_1', ferretdb: 'scan' },
-  { what: 'expiry sweep', collection: 'sessions', filter: { status: { $in: OPEN }, expires_at: { $lte: now }, decision_requested_at: null }, mongoIndex: 'status_1_expires_at_1', ferretdb: 'scan' },
-  { what: 'decision sweep', collection: 'sessions', filter: { decision_requested_at: { $ne: null }, status: { $in: OPEN } }, mongoIndex: 'decision_requested_at_1_status_1', ferretdb: 'scan' },
+  // Conditional writes (transitions and their claim roll-forward, redaction, a settlement copied, a
+  // redelivery opened, a ledger entry written, a decision requested): kept whole, because on
+  // MongoDB the filter is what makes the write atomic; on FerretDB each is one read of `sessions`.
+  { what: 'a conditional write on a session (transition, redaction, settlement, redelivery, ledger written)', collection: 'sessions', filter: { _id: id, status: 'PENDING', attempt: 2 }, mongoIndex: '_id_', ferretdb: 'scan' },
+  { what: 'GET /v1/credentials/{token}: the token, then its session by id', collection: 'credential_tokens', filter: { _id: 'cred_x' }, mongoIndex: '_id_', ferretdb: 'id-index' },
+  // The sweeps read the in-flight collections (open sessions, owed webhooks and ledger entries):
+  // whole on FerretDB, but they hold only unfinished work; each session is then read by _id.
+  { what: 'expiry sweep: open sessions past their deadline', collection: 'open_sessions', filter: { due_at: { $lte: now } }, sort: { due_at: 1 }, mongoIndex: 'due_at_1', ferretdb: 'scan' },
+  { what: 'decision sweep: open sessions submitted', collection: 'open_sessions', filter: { decision_requested_at: { $ne: null } }, sort: { decision_requested_at: 1 }, mongoIndex: 'decision_requested_at_1', ferretdb: 'scan' },
+  { what: 'outbox sweep: owed webhooks, oldest first', collection: 'pending_webhooks', filter: {}, sort: { since: 1 }, mongoIndex: 'since_1', ferretdb: 'scan' },
+  { what: 'billing sweep: owed ledger entries, oldest first', collection: 'pending_ledger_entries', filter: {}, sort: { since: 1 }, mongoIndex: 'since_1', ferretdb: 'scan' },
+  { what: 'in-flight entry written or read by session id', collection: 'open_sessions', filter: { _id: id }, mongoIndex: '_id_', ferretdb: 'id-index' },
+  { what: 'in-flight entry removed if unchanged (attempt, round, or time written)', collection: 'pending_webhooks', filter: { _id: id, attempt: 1, round: 0 }, mongoIndex: '_id_', ferretdb: 'scan' },
+  // Retention reads ended, unredacted sessions: history by nature; only with a retention period set.
   { what: 'retention sweep (decided)', collection: 'sessions', filter: { redacted_at: null, status: { $in: ['VERIFIED', 'FAILED'] }, decided_at: { $lte: now } }, mongoIndex: 'redacted_at_1_status_1_decided_at_1', ferretdb: 'scan' },
   { what: 'retention sweep (expired)', collection: 'sessions', filter: { redacted_at: null, status: 'EXPIRED', updated_at: { $lte: now } }, mongoIndex: 'redacted_at_1_status_1_decided_at_1', ferretdb: 'scan' },
-  { what: 'billing sweep', collection: 'sessions', filter: { ledger_pending: true }, mongoIndex: 'ledger_pending_1', ferretdb: 'scan' },
-  { what: 'outbox sweep and pending count', collection: 'sessions', filter: { webhook_state: 'pending' }, mongoIndex: 'webhook_state_1_decided_at_1', ferretdb: 'scan' },
   { what: 'transition claim by id', collection: 'session_transitions', filter: { _id: `${id}:PENDING` }, mongoIndex: '_id_', ferretdb: 'id-index' },
   { what: 'claim recovery window', collection: 'session_transitions', filter: { claimed_at: { $gte: now, $lt: now } }, mongoIndex: 'claimed_at_1', ferretdb: 'scan' },
   { what: 'authentication: API key by its hash, then its account', collection: 'api_keys', filter: { _id: 'f'.repeat(64) }, mongoIndex: '_id_', ferretdb: 'id-index' },
   { what: 'account by id', collection: 'accounts', filter: { _id: 'acct_x' }, mongoIndex: '_id_', ferretdb: 'id-index' },
   { what: 'key rotation: the other keys of an account', collection: 'api_keys', filter: { account_id: 'acct_x', environment: 'production', expires_at: null, _id: { $ne: 'k' } }, mongoIndex: 'account_id_1_environment_1', ferretdb: 'scan' },
   { what: 'accounts with a retention period', collection: 'accounts', filter: { pii_retention_days: { $ne: null } }, mongoIndex: 'pii_retention_days_1', ferretdb: 'scan' },
-  { what: 'GET /v1/sessions/{id}/webhooks: the delivery log of a session', collection: 'webhook_delivery_attempts', filter: { session_id: id }, sort: { attempted_at: 1 }, mongoIndex: 'session_id_1_attempted_at_1', ferretdb: 'scan' },
+  { what: 'GET /v1/sessions/{id}/webhooks: the attempt ids of a session', collection: 'webhook_delivery_attempts_by_session', filter: { _id: id }, mongoIndex: '_id_', ferretdb: 'id-index' },
+  { what: 'GET /v1/sessions/{id}/webhooks: each attempt by id', collection: 'webhook_delivery_attempts', filter: { _id: 'att_x' }, mongoIndex: '_id_', ferretdb: 'id-index' },
   { what: 'GET /v1/sessions/{id}/attempts', collection: 'session_attempts', filter: { session_id: id }, sort: { attempt: 1 }, mongoIndex: 'session_id_1_attempt_1', ferretdb: 'scan' },
   { what: 'archived attempt by id (webhook payload of an earlier attempt)', collection: 'session_attempts', filter: { _id: `${id}:1` }, mongoIndex: '_id_', ferretdb: 'id-index' },
   { what: 'capture state by id', collection: 'capture_states', filter: { _id: `${id}:1` }, mongoIndex: '_id_', ferretdb: 'id-index' },
@@ -67,9 +80,13 @@ const QUERY_SHAPES: Shape[] = [
   { what: 'billing ledger of a session', collection: 'billing_ledger', filter: { session_id: id }, sort: { attempt: 1 }, mongoIndex: 'session_id_1_attempt_1', ferretdb: 'scan' },
 ];
 
-/** MongoDB's rule, simplified: the index's first key is in the filter, and a sort key is among its keys. */
+/**
+ * MongoDB's rule, simplified: the index's first key is in the filter, and a sort key is among its
+ * keys; with no filter, the index's first key is the sort's (an index scan in sort order).
+ */
 function serves(indexKeys: string[], shape: Shape): boolean {
   const fields = Object.keys(shape.filter);
+  if (fields.length === 0) return Object.keys(shape.sort ?? {})[0] === indexKeys[0];
   if (!fields.includes(indexKeys[0]!)) return false;
   return Object.keys(shape.sort ?? {}).every((key) => indexKeys.includes(key));
 }
@@ -82,7 +99,7 @@ describe('the queries the API makes and the indexes that serve them', () => {
     const { Account, ApiKey } = accountModels(connection);
     const models = [sessionModel, transitionClaimModel, deliveryAttemptModel, sessionAttemptModel, captureStateModel, idempotencyRecordModel, idempotentResponseModel].map((m) => m(connection) as unknown as Model<unknown>);
     await Promise.all([...models, Account as unknown as Model<unknown>, ApiKey as unknown as Model<unknown>].map((m) => m.init()));
-    await Promise.all([new AuditLogRepository(connection).init(), new BillingLedgerRepository(connection).init()]);
+    await Promise.all([new AuditLogRepository(connection).init(), new BillingLedgerRepository(connection).init(), new InFlightSessions(connection).init(), new DeliveryLogIndex(connection).init()]);
   });
   afterAll(async () => {
     await connection.dropDatabase();

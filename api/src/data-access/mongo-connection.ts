@@ -13,9 +13,9 @@ export async function connectMongo(uri: string): Promise<Connection> {
     retryReads: true,
     retryWrites: true,
     // A store that stops answering (paused, partitioned) fails the operation instead of holding
-    // the request forever; the error middleware answers it 503. Long, because the worker's sweeps
-    // read whole collections on FerretDB: one took 42 s at 100,000 sessions on a busy machine,
-    // and a 30 s limit made every sweep fail there.
+    // the request forever; the error middleware answers it 503. Long, because a few worker reads
+    // still take whole collections on FerretDB (the one-time in-flight backfill, the retention
+    // sweep): such a read took 42 s at 100,000 sessions on a busy machine, and 30 s failed it.
     socketTimeoutMS: 120_000,
     // Indexes are declared on the schemas and built at start; a deployment may turn this off and
     // build them out of band.

@@ -2,6 +2,8 @@ import { Connection, Model } from 'mongoose';
 import { Tenant } from '../domain/environment';
 import { OPEN_STATUSES, SessionStatus } from '../domain/session-status';
 import { AppError } from '../shared/app-error';
+import { inFlightMigrated } from './in-flight-backfill';
+import { InFlightSessions } from './in-flight-sessions';
 import { isSealed, PiiVault } from './pii-vault';
 import { retryTransient } from './store-retry';
 import { PERSONAL_SESSION_FIELDS, SessionDocument, sessionModel } from './session.model';
@@ -32,19 +34,24 @@ export const attemptIs = (attempt: number) => (attempt <= 1 ? { attempt: { $in: 
 export class SessionRepository {
   private readonly model: Model<SessionDocument>;
   readonly claims: Model<TransitionClaimDocument>;
+  /** Unfinished work mirrored by session id: what the sweeps read instead of every session. */
+  readonly inFlight: InFlightSessions;
+  private migrated = false;
 
-  constructor(connection: Connection, readonly vault: PiiVault) {
+  constructor(private readonly connection: Connection, readonly vault: PiiVault) {
     this.model = sessionModel(connection);
     this.claims = transitionClaimModel(connection);
+    this.inFlight = new InFlightSessions(connection);
   }
 
   async init(): Promise<void> {
-    await Promise.all([this.model.init(), this.claims.init(), this.vault.init()]);
+    await Promise.all([this.model.init(), this.claims.init(), this.vault.init(), this.inFlight.init()]);
   }
 
   /** Retried: the id is fixed, so a try that landed makes the next a duplicate key, which insertOnce reads as "created". */
   async insert(doc: SessionDocument): Promise<void> {
     const sealed = await this.seal(doc._id, doc);
+    await retryTransient(() => this.inFlight.before(doc._id, doc));
     await retryTransient(() => this.model.create(sealed));
   }
 
@@ -54,6 +61,7 @@ export class SessionRepository {
    */
   async importMany(docs: SessionDocument[]): Promise<void> {
     const sealed = await Promise.all(docs.map((doc) => this.seal(doc._id, doc)));
+    await Promise.all(docs.map((doc) => this.inFlight.before(doc._id, doc)));
     await this.model.insertMany(sealed, { ordered: false, lean: true });
   }
 
@@ -80,7 +88,15 @@ export class SessionRepository {
     return this.findOpened(id);
   }
 
+  /** Token → session by _id; the filter on credential_token only until the one-time backfill has run. */
   async findByCredentialToken(token: string): Promise<SessionDocument | null> {
+    const sessionId = await this.inFlight.tokens.sessionOf(token);
+    if (sessionId) {
+      const session = await this.findOpened(sessionId);
+      return session?.credential_token === token ? session : null;
+    }
+    this.migrated ||= await inFlightMigrated(this.connection);
+    if (this.migrated) return null;
     return this.open(await this.model.findOne({ credential_token: token }).lean<SessionDocument>().exec());
   }
 
@@ -144,17 +160,13 @@ export class SessionRepository {
 
   /** Billable decisions whose ledger entry is still owed (billing sweep). */
   ledgerPending(limit = 500): Promise<string[]> {
-    return this.model
-      .find({ ledger_pending: true }, { _id: 1 })
-      .limit(limit)
-      .lean<Array<Pick<SessionDocument, '_id'>>>()
-      .exec()
-      .then((docs) => docs.map((d) => d._id));
+    return this.inFlight.ledger.owed(limit);
   }
 
   /** The ledger entry of that attempt is written: the session no longer owes one. */
   async ledgerWritten(id: string, attempt: number): Promise<void> {
     await this.model.updateOne({ _id: id, ledger_pending: true, ...attemptIs(attempt) }, { $unset: { ledger_pending: 1 } }).exec();
+    await this.inFlight.ledger.written(id, attempt);
   }
 
   /**
@@ -163,16 +175,13 @@ export class SessionRepository {
    * applicant's fault). Not a status change, so a plain conditional $set.
    */
   async requestDecision(id: string, now: Date): Promise<void> {
+    await this.inFlight.open.markDecisionRequested(id, now);
     await this.model.updateOne({ _id: id, status: { $in: OPEN_STATUSES } }, { $set: { decision_requested_at: now, updated_at: now } }).exec();
   }
 
   /** Submitted sessions still open: decisions owed (the capture sweep re-enqueues them). */
   awaitingDecision(limit = 500): Promise<Array<Pick<SessionDocument, '_id' | 'attempt'>>> {
-    return this.model
-      .find({ decision_requested_at: { $ne: null }, status: { $in: OPEN_STATUSES } }, { _id: 1, attempt: 1 })
-      .limit(limit)
-      .lean<Array<Pick<SessionDocument, '_id' | 'attempt'>>>()
-      .exec();
+    return this.inFlight.open.awaitingDecision(limit);
   }
 
   exists(id: string): Promise<boolean> {
@@ -196,22 +205,15 @@ export class SessionRepository {
    * or its decision is pending: a submitted session waits for its decision however long the service takes.
    */
   async expiryDeadline(id: string): Promise<Date | null> {
-    const doc = await this.model
-      .findOne({ _id: id, status: { $in: OPEN_STATUSES } }, { expires_at: 1, decision_requested_at: 1 })
-      .lean<Pick<SessionDocument, 'expires_at' | 'decision_requested_at'>>()
-      .exec();
-    if (!doc || doc.decision_requested_at) return null;
+    // By _id alone, the status checked here: a read, so nothing is lost by not filtering in the store.
+    const doc = await this.model.collection.findOne<Pick<SessionDocument, 'status' | 'expires_at' | 'decision_requested_at'>>({ _id: id as never }, { projection: { status: 1, expires_at: 1, decision_requested_at: 1 } });
+    if (!doc || !OPEN_STATUSES.includes(doc.status) || doc.decision_requested_at) return null;
     return doc.expires_at;
   }
 
   /** Open, unsubmitted sessions whose deadline has passed, a bounded page. */
-  async dueForExpiry(now: Date, limit: number): Promise<string[]> {
-    const due = await this.model
-      .find({ status: { $in: OPEN_STATUSES }, expires_at: { $lte: now }, decision_requested_at: null }, { _id: 1 })
-      .limit(limit)
-      .lean<Array<Pick<SessionDocument, '_id'>>>()
-      .exec();
-    return due.map((d) => d._id);
+  dueForExpiry(now: Date, limit: number): Promise<string[]> {
+    return this.inFlight.open.dueForExpiry(now, limit);
   }
 
   /** A transition made by the service itself (applicant progress, expiry, a decision); null if it lost. */
@@ -237,7 +239,10 @@ export class SessionRepository {
       const attempt = current.attempt ?? 1;
       const claimed = await this.claim(id, attempt, current.status, update);
       if (claimed) {
+        // After the claim (losers write nothing), before the session: a roll-forward of the claim does the same.
+        await this.inFlight.before(id, update, current);
         await this.model.updateOne({ _id: id, status: current.status, ...attemptIs(attempt) }, { $set: update }).exec();
+        await this.inFlight.after(id, attempt, update.status);
         return (await this.findOpened(id)) as SessionDocument;
       }
       // Someone else is moving it on from this status: finish their write if they died, then look again.
@@ -278,7 +283,9 @@ export class SessionRepository {
     const claim = await this.claims.findById(id).lean<TransitionClaimDocument>().exec();
     if (!claim) return;
     const filter = { _id: claim.session_id, status: claim.from as SessionStatus, ...attemptIs(claim.attempt ?? 1) };
-    await this.model.updateOne(filter, { $set: claim.update }).exec();
+    await this.inFlight.before(claim.session_id, claim.update as SessionUpdate, { attempt: claim.attempt ?? 1 });
+    const result = await this.model.updateOne(filter, { $set: claim.update }).exec();
+    if (result.matchedCount === 1) await this.inFlight.after(claim.session_id, claim.attempt ?? 1, (claim.update as SessionUpdate).status);
   }
 }
 

@@ -1,6 +1,7 @@
 import { Model } from 'mongoose';
 import { DECIDED_STATUSES } from '../domain/session-status';
 import { BatchWriter } from './batch-writer';
+import { PendingWebhookIndex } from './pending-webhook-index.repository';
 import { PiiVault } from './pii-vault';
 import { SessionAttemptDocument, sessionAttemptModel } from './session-attempt.model';
 import { SessionDocument } from './session.model';
@@ -33,11 +34,14 @@ export class WebhookOutboxRepository {
   private readonly settlements: Model<WebhookSettlementDocument>;
   private readonly attempts: Model<SessionAttemptDocument>;
   private readonly settlementWriter: BatchWriter<WebhookSettlementDocument>;
+  /** The sessions with a round owed, by session id: the sweep's list instead of a filter on every session. */
+  readonly pendingIndex: PendingWebhookIndex;
 
   /** Takes the session model the SessionRepository compiled (a connection compiles a model once). */
   constructor(private readonly sessions: Model<SessionDocument>, private readonly vault: PiiVault) {
     this.settlements = webhookSettlementModel(sessions.db);
     this.attempts = sessionAttemptModel(sessions.db);
+    this.pendingIndex = new PendingWebhookIndex(sessions.db);
     this.settlementWriter = new BatchWriter((docs) => this.insertSettlements(docs));
   }
 
@@ -61,11 +65,12 @@ export class WebhookOutboxRepository {
   }
 
   /**
-   * Decided sessions whose webhook is still owed (index on webhook_state). A round settled by a
-   * worker but not yet copied here by the outbox sweep still counts, for at most one sweep interval.
+   * Decided sessions whose webhook is still owed (entries of the pending-webhook collection). A
+   * round settled by a worker but not yet copied here by the outbox sweep still counts, for at
+   * most one sweep interval.
    */
   countPending(): Promise<number> {
-    return this.sessions.countDocuments({ webhook_state: 'pending' });
+    return this.pendingIndex.count();
   }
 
   async settlementOf(id: string, round: number, attempt = 1): Promise<SettledState | null> {
@@ -87,20 +92,18 @@ export class WebhookOutboxRepository {
   /** Copies a settlement onto the session (the sweep's bookkeeping, off the delivery path). */
   async applySettlement(id: string, round: number, state: SettledState, attempt = 1): Promise<void> {
     await this.sessions.updateOne({ _id: id, webhook_state: 'pending', ...roundIs(round), ...attemptIs(attempt) }, { $set: { webhook_state: state } }).exec();
+    await this.pendingIndex.settled(id, attempt, round);
   }
 
   /** Oldest first: the sweeper works through a bounded page per run. */
   listPending(limit: number): Promise<OutboxEntry[]> {
-    return this.sessions
-      .find({ webhook_state: 'pending' }, { status: 1, webhook_redeliveries: 1, attempt: 1 })
-      .sort({ decided_at: 1 })
-      .limit(limit)
-      .lean<OutboxEntry[]>()
-      .exec();
+    return this.pendingIndex.listPending(limit);
   }
 
+  /** A read, so by _id alone with the rest compared here (FerretDB pushes down only {_id}). */
   async isStillPending(id: string, round: number, attempt = 1): Promise<boolean> {
-    const pending = (await this.sessions.exists({ _id: id, webhook_state: 'pending', ...roundIs(round), ...attemptIs(attempt) })) !== null;
+    const session = await this.sessions.collection.findOne<OutboxEntry & { webhook_state: WebhookState }>({ _id: id as never }, { projection: { webhook_state: 1, webhook_redeliveries: 1, attempt: 1 } });
+    const pending = session?.webhook_state === 'pending' && (session.webhook_redeliveries ?? 0) === round && (session.attempt ?? 1) === attempt;
     return pending && (await this.settlementOf(id, round, attempt)) === null;
   }
 
@@ -115,6 +118,7 @@ export class WebhookOutboxRepository {
     const round = current.webhook_redeliveries ?? 0;
     const state = await this.effectiveState(current);
     if (state !== 'delivered' && state !== 'failed') return null;
+    await this.pendingIndex.track(id, current.attempt ?? 1, round + 1);
     const result = await this.sessions
       .updateOne({ _id: id, webhook_state: current.webhook_state, ...roundIs(round), ...attemptIs(current.attempt ?? 1) }, { $set: { webhook_state: 'pending', webhook_redeliveries: round + 1 } })
       .exec();

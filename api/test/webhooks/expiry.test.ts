@@ -18,7 +18,7 @@ describe('session expiry', () => {
   const statusOf = async (id: string) => (await stack.session(id))?.status;
   /** Brings a session's deadline to `inMs` from now, and its delayed job with it (or to `jobInMs`). */
   const dueIn = async (id: string, inMs: number, jobInMs = inMs) => {
-    await stack.sessionModel.updateOne({ _id: id }, { $set: { expires_at: new Date(Date.now() + inMs) } });
+    await stack.moveDeadline(id, new Date(Date.now() + inMs));
     await (await queue.expiry.getJob(expiryJobId(id)))!.changeDelay(jobInMs);
   };
 
@@ -81,11 +81,23 @@ describe('session expiry', () => {
   it('expires through the periodic sweep a session whose delayed job was lost', async () => {
     const id = await newSession();
     await (await queue.expiry.getJob(expiryJobId(id)))!.remove();
-    await stack.sessionModel.updateOne({ _id: id }, { $set: { expires_at: new Date(Date.now() - 1_000) } });
+    await stack.moveDeadline(id, new Date(Date.now() - 1_000));
     await new Promise((r) => setTimeout(r, 1_500));
     expect(await statusOf(id)).toBe('PENDING'); // no job, and the sweep is hourly so far
     await stack.startWorker({ EXPIRY_SWEEP_INTERVAL_SECONDS: '1' }); // upserts the one schedule to every second
     await waitFor('the sweep to expire it', async () => (await statusOf(id)) === 'EXPIRED', 10_000);
+  });
+
+  it('expires through the sweep a session stored before the in-flight collections existed, once a worker has taken it in', async () => {
+    const id = await newSession();
+    await (await queue.expiry.getJob(expiryJobId(id)))!.remove();
+    // As an older version stored it: the session alone, no open-session entry, and no backfill done yet.
+    await stack.store.collection('open_sessions').deleteOne({ _id: id as never });
+    await stack.store.collection('store_migrations').deleteMany({});
+    await stack.sessionModel.updateOne({ _id: id }, { $set: { expires_at: new Date(Date.now() - 1_000) } });
+    await stack.startWorker({ EXPIRY_SWEEP_INTERVAL_SECONDS: '1' });
+    await waitFor('the backfilled session to expire', async () => (await statusOf(id)) === 'EXPIRED', 15_000);
+    expect(await stack.store.collection('store_migrations').countDocuments()).toBe(1);
   });
 
   it('keeps exactly one schedule per sweep however many workers run', async () => {

@@ -58,6 +58,15 @@ export class WebhookStack {
     this.outbox = new WebhookOutboxRepository(this.sessionModel, sessions.vault);
   }
 
+  /**
+   * Moves a session's deadline as time passing would: on the session and on the open-session
+   * entry the expiry sweep reads (a test that edits one alone makes a state no write makes).
+   */
+  async moveDeadline(id: string, at: Date): Promise<void> {
+    await this.sessionModel.updateOne({ _id: id }, { $set: { expires_at: at } });
+    await this.store.collection('open_sessions').updateOne({ _id: id as never }, { $set: { due_at: at } });
+  }
+
   static async start(overrides: Record<string, string> = {}): Promise<WebhookStack> {
     const env = { ...isolatedTestEnv(), ...FAST_ENV, ...overrides };
     const store = await connectMongo(env.MONGODB_URI as string);

@@ -1,0 +1,77 @@
+import { Connection, Model, QueryFilter } from 'mongoose';
+import { InFlightEntryDocument, InFlightKind, inFlightModel } from './in-flight-entry.model';
+
+const DUPLICATE_KEY = 11000;
+
+/**
+ * An upsert by _id. Two racing upserts of a missing document may both insert, and FerretDB (like
+ * MongoDB in some versions) answers the second with a duplicate key: the document now exists, so
+ * the same update once more applies to it.
+ */
+export async function upsertById<T>(model: Model<T>, id: string, update: Record<string, unknown>): Promise<void> {
+  try {
+    await model.updateOne({ _id: id } as never, update as never, { upsert: true }).exec();
+  } catch (error) {
+    if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
+    await model.updateOne({ _id: id } as never, update as never, { upsert: true }).exec();
+  }
+}
+
+/** An entry younger than this may belong to a write still on its way: a sweep leaves it alone. */
+export const ENTRY_GRACE_MS = 10 * 60_000;
+
+/**
+ * One kind of in-flight work, keyed by session id. Written before the session write it mirrors
+ * (so a crash between the two leaves an entry for the sweep to re-check, never a session the
+ * sweep cannot see), removed once the work is settled. Writes and reads by _id alone are pushed
+ * down to FerretDB's _id index; the sweep's filtered read scans only this small collection.
+ */
+export class InFlightIndex {
+  readonly model: Model<InFlightEntryDocument>;
+
+  constructor(connection: Connection, kind: InFlightKind) {
+    this.model = inFlightModel(connection, kind);
+  }
+
+  async init(): Promise<void> {
+    await this.model.init();
+  }
+
+  /** Upserts the session's entry (one per session: the latest attempt and round are what is owed). */
+  async track(id: string, fields: Omit<InFlightEntryDocument, '_id' | 'since'>, now = new Date()): Promise<void> {
+    const unset = (['round', 'due_at', 'decision_requested_at'] as const).filter((k) => !(k in fields));
+    await upsertById(this.model, id, { $set: { ...fields, since: now }, ...(unset.length ? { $unset: Object.fromEntries(unset.map((k) => [k, 1])) } : {}) });
+  }
+
+  /** Sets fields on an existing entry only (the entry says what it mirrors; no upsert). */
+  async annotate(id: string, fields: Partial<Omit<InFlightEntryDocument, '_id'>>): Promise<void> {
+    await this.model.updateOne({ _id: id }, { $set: fields }).exec();
+  }
+
+  /** The work of that attempt (and round) is done: its entry goes, unless a later one replaced it. */
+  async settle(id: string, attempt: number, round?: number): Promise<void> {
+    await this.model.deleteOne({ _id: id, attempt, ...(round === undefined ? {} : { round }) }).exec();
+  }
+
+  /** A sweep found nothing owed behind this entry: it goes if nobody rewrote it since it was read. */
+  async drop(entry: Pick<InFlightEntryDocument, '_id' | 'since'>): Promise<void> {
+    await this.model.deleteOne({ _id: entry._id, since: entry.since }).exec();
+  }
+
+  /** Past its grace: a write it announced would have landed by now (or been rolled forward by claim recovery). */
+  isStale(entry: Pick<InFlightEntryDocument, 'since'>, now: Date): boolean {
+    return now.getTime() - new Date(entry.since).getTime() > ENTRY_GRACE_MS;
+  }
+
+  list(filter: QueryFilter<InFlightEntryDocument>, limit: number, sort: Record<string, 1 | -1> = { since: 1 }): Promise<InFlightEntryDocument[]> {
+    return this.model.find(filter).sort(sort).limit(limit).lean<InFlightEntryDocument[]>().exec();
+  }
+
+  get(id: string): Promise<InFlightEntryDocument | null> {
+    return this.model.findById(id).lean<InFlightEntryDocument>().exec();
+  }
+
+  count(): Promise<number> {
+    return this.model.countDocuments({}).exec();
+  }
+}
