@@ -29,7 +29,7 @@ export async function composeApp(config: AppConfig, logger: Logger): Promise<App
   const ledger = new BillingLedgerRepository(mongo);
   await Promise.all([attempts.init(), idempotency.init(), audit.init(), ledger.init()]);
   const inference = config.INFERENCE_URL ? new InferenceRepository(config.INFERENCE_URL) : null;
-  const capture = await connectCaptureStores(config, mongo);
+  const capture = await connectCaptureStores(config, mongo, vault);
   const sanctions = createSanctionsScreening(mongo, logger, { refreshIntervalMs: config.WATCHLIST_REFRESH_SECONDS * 1000 });
   // Loaded in the background: a large list must not hold up start; screening waits for it if need be.
   sanctions.warm().catch((error: Error) => logger.warn({ err: error.message }, 'watchlists not loaded at start'));

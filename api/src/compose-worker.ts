@@ -24,7 +24,7 @@ import { InferenceRepository } from './data-access/inference.repository';
 import { createSanctionsScreening } from './data-access/watchlist-screening';
 import { SanctionsScreening } from './domain/ports/sanctions-screening';
 import { Clock, systemClock } from './shared/clock';
-import { SecretBox } from './shared/secret-box';
+import { TextSealer } from './shared/sealer';
 import { Logger } from './shared/logger';
 
 /** Everything job handlers may use, built once per worker process (the API's twin is compose-app.ts, beside it). */
@@ -49,7 +49,7 @@ export interface WorkerContext {
   sender: WebhookSender;
   states: CaptureStateRepository;
   blobs: CaptureBlobRepository;
-  sealer: SecretBox;
+  sealer: TextSealer;
   /** Null without INFERENCE_URL: decisions then wait (and readiness says why). */
   inference: InferenceRepository | null;
   sanctions: SanctionsScreening;
@@ -66,7 +66,7 @@ export async function composeWorker(config: AppConfig, logger: Logger): Promise<
   const ledger = new BillingLedgerRepository(mongo);
   await Promise.all([deliveryLog.init(), attempts.init(), audit.init(), ledger.init()]);
   const outbox = new WebhookOutboxRepository(sessionModel(mongo), vault);
-  const capture = await connectCaptureStores(config, mongo);
+  const capture = await connectCaptureStores(config, mongo, vault);
   const sanctions = createSanctionsScreening(mongo, logger, { refreshIntervalMs: config.WATCHLIST_REFRESH_SECONDS * 1000 });
   sanctions.warm().catch((error: Error) => logger.warn({ err: error.message }, 'watchlists not loaded at start'));
   const inference = config.INFERENCE_URL ? new InferenceRepository(config.INFERENCE_URL) : null;

@@ -3,16 +3,18 @@ import { AccountRepository } from '../../api/src/data-access/account.repository'
 import { connectMongo } from '../../api/src/data-access/mongo-connection';
 import { createAccount } from '../../api/src/domain/usecases/manage-accounts/manage-accounts.usecase';
 import { systemClock } from '../../api/src/shared/clock';
-import { SecretBox } from '../../api/src/shared/secret-box';
+import { openVault, VaultKeys } from '../../api/src/data-access/open-vault';
 
 /**
  * On a first start with an empty store, issues a demo account, saves its keys (0600) and prints
  * them once with a ready-to-paste curl. Later starts only say where the keys are.
  */
-export async function ensureDemoAccount(mongoUri: string, secretKey: string, savePath: string, baseUrl: string): Promise<void> {
+export async function ensureDemoAccount(mongoUri: string, keys: VaultKeys, savePath: string, baseUrl: string): Promise<void> {
   const connection = await connectMongo(mongoUri);
   try {
-    const accounts = new AccountRepository(connection, new SecretBox(secretKey));
+    const vault = openVault(connection, keys);
+    await vault.init();
+    const accounts = new AccountRepository(connection, vault);
     await accounts.init();
     if ((await accounts.count()) > 0) {
       if (existsSync(savePath)) console.log(`\nDemo account keys: ${savePath}`);

@@ -2,12 +2,11 @@ import { Connection } from 'mongoose';
 import { Redis } from 'ioredis';
 import { AppConfig } from '../config/env';
 import { Logger } from '../shared/logger';
-import { parseMasterKeys } from '../shared/master-keys';
-import { SecretBox } from '../shared/secret-box';
 import { AccountRepository } from './account.repository';
 import { JobQueueRepository } from './job-queue.repository';
-import { PiiVault } from './pii-vault';
 import { connectMongo } from './mongo-connection';
+import { openVault } from './open-vault';
+import { PiiVault } from './pii-vault';
 import { connectRedis } from './redis-connection';
 import { SessionRepository } from './session.repository';
 
@@ -30,9 +29,9 @@ export async function connectStores(config: AppConfig, logger: Logger): Promise<
   const redis = connectRedis(config.REDIS_URL);
   const onRedisError = (error: Error) => logger.warn({ err: error.message }, 'redis connection error');
   redis.on('error', onRedisError);
-  const vault = new PiiVault(mongo, parseMasterKeys(config.PII_MASTER_KEYS));
+  const vault = openVault(mongo, config);
   const sessions = new SessionRepository(mongo, vault);
-  const accounts = new AccountRepository(mongo, new SecretBox(config.SECRET_ENCRYPTION_KEY));
+  const accounts = new AccountRepository(mongo, vault);
   await Promise.all([sessions.init(), accounts.init()]);
   const queue = new JobQueueRepository(redis, config.REDIS_PREFIX, onRedisError);
   return { mongo, redis, sessions, vault, accounts, queue };

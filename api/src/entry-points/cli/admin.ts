@@ -8,10 +8,10 @@ import { Environment } from '../../domain/environment';
 import { createAccount, rotateApiKey, rotateWebhookSecret } from '../../domain/usecases/manage-accounts/manage-accounts.usecase';
 import { AppError } from '../../shared/app-error';
 import { systemClock } from '../../shared/clock';
-import { SecretBox } from '../../shared/secret-box';
-import { adminEnv } from './admin-env';
+import { adminEnv, AdminEnv } from './admin-env';
+import { openVault } from '../../data-access/open-vault';
 import { randomBase62 } from '../../shared/random-id';
-import { auditTrail, billingReportCommand, LIFECYCLE_USAGE, rotateKeys, sealExisting, setBilling, setPlan } from './lifecycle-commands';
+import { auditTrail, billingReportCommand, LIFECYCLE_USAGE, resealKeys, rotateKeys, sealExisting, setBilling, setPlan } from './lifecycle-commands';
 import { redeliverCommand } from './redeliver-command';
 import { importWatchlist, screenWatchlist, WATCHLIST_USAGE, watchlistStatus } from './watchlist-command';
 
@@ -25,7 +25,7 @@ ${WATCHLIST_USAGE}
 Prints exactly one JSON object on stdout (watchlist screen: one a query; billing report --format csv: CSV); secrets in it are shown only this once.
 Every command is recorded in the audit log (who: the OS user running it; no personal data).`;
 
-type Handler = (accounts: AccountRepository, args: string[], connection: Connection, piiMasterKeys?: string) => Promise<unknown>;
+type Handler = (accounts: AccountRepository, args: string[], connection: Connection, piiMasterKeys?: string, env?: AdminEnv) => Promise<unknown>;
 
 const commands: Record<string, Handler> = {
   'accounts create': async (accounts, args) => {
@@ -52,6 +52,7 @@ const commands: Record<string, Handler> = {
   'accounts set-billing': (accounts, args, connection) => setBilling({ accounts, connection, piiMasterKeys: undefined }, args),
   'keys rotate': (accounts, _args, connection, piiMasterKeys) => rotateKeys({ accounts, connection, piiMasterKeys }),
   'keys seal-existing': (accounts, _args, connection, piiMasterKeys) => sealExisting({ accounts, connection, piiMasterKeys }),
+  'keys reseal': (accounts, _args, connection, piiMasterKeys, env) => resealKeys({ accounts, connection, piiMasterKeys }, env),
   'audit --session': (accounts, args, connection) => auditTrail({ accounts, connection, piiMasterKeys: undefined }, ['--session', ...args]),
   'audit --account': (accounts, args, connection) => auditTrail({ accounts, connection, piiMasterKeys: undefined }, ['--account', ...args]),
   'billing report': (accounts, args, connection) => billingReportCommand({ accounts, connection, piiMasterKeys: undefined }, args),
@@ -60,6 +61,19 @@ const commands: Record<string, Handler> = {
   'watchlist status': (_accounts, args, connection) => watchlistStatus(args, connection),
   'watchlist screen': (_accounts, args, connection) => screenWatchlist(args, connection),
 };
+
+/** Webhook secrets are sealed by the vault: commands that issue or read one need PII_MASTER_KEYS, the others run without. */
+async function accountSealer(connection: Connection, env: AdminEnv) {
+  if (env.PII_MASTER_KEYS) {
+    const vault = openVault(connection, { ...env, PII_MASTER_KEYS: env.PII_MASTER_KEYS });
+    await vault.init();
+    return vault;
+  }
+  const missing = async (): Promise<string> => {
+    throw new AppError('VALIDATION_ERROR', 'set PII_MASTER_KEYS: webhook secrets are sealed by the vault');
+  };
+  return { seal: missing, open: missing };
+}
 
 /** The audit record of a command: its name and the ids it named (never a secret or a person's data). */
 async function recordAdminAction(connection: Connection, name: string, args: string[]): Promise<void> {
@@ -92,9 +106,9 @@ async function main(argv: string[]): Promise<number> {
   const env = adminEnv();
   const connection = await connectMongo(env.MONGODB_URI);
   try {
-    const accounts = new AccountRepository(connection, new SecretBox(env.SECRET_ENCRYPTION_KEY));
+    const accounts = new AccountRepository(connection, await accountSealer(connection, env));
     await accounts.init();
-    const output = await handler(accounts, argv.slice(2), connection, env.PII_MASTER_KEYS);
+    const output = await handler(accounts, argv.slice(2), connection, env.PII_MASTER_KEYS, env);
     await recordAdminAction(connection, name, argv.slice(2));
     const raw = (output as { raw?: unknown } | undefined)?.raw;
     if (typeof raw === 'string') process.stdout.write(raw);

@@ -4,7 +4,9 @@ import countries from 'i18n-iso-countries';
 import { AccountRepository } from '../../data-access/account.repository';
 import { AuditLogRepository } from '../../data-access/audit-log.repository';
 import { BillingLedgerRepository } from '../../data-access/billing-ledger.repository';
+import { openVault } from '../../data-access/open-vault';
 import { PiiVault } from '../../data-access/pii-vault';
+import { resealAtRest } from '../../data-access/reseal-at-rest';
 import { SessionRepository } from '../../data-access/session.repository';
 import { PLANS } from '../../domain/pricing/price-for';
 import { billingReport, billingReportCsv } from '../../domain/usecases/billing-report/billing-report.usecase';
@@ -15,6 +17,7 @@ import { SESSION_ID_PATTERN } from '../../shared/random-id';
 export const LIFECYCLE_USAGE = `  accounts set-plan --account <account_id> --plan <plan> [--effective <YYYY-MM-DD or ISO time>]   (default: now)
   accounts set-billing --account <account_id> [--default-country <XX>] [--retention-days <n>|default]
   keys rotate   (re-seals every data key under the first of PII_MASTER_KEYS)
+  keys reseal   (keys rotate, then rewrites every sealed value of every kind, old formats included, under the day's data key)
   keys seal-existing   (upgrade: seals personal fields of sessions stored before encryption at rest)
   audit --session <session_id> | --account <account_id>
   billing report --account <account_id> --month <YYYY-MM> [--format json|csv]`;
@@ -73,6 +76,14 @@ export async function setBilling(ctx: AdminContext, args: string[]) {
 export async function rotateKeys(ctx: AdminContext) {
   if (!ctx.piiMasterKeys) throw new AppError('VALIDATION_ERROR', 'set PII_MASTER_KEYS (the new key first, the old ones after it)');
   return new PiiVault(ctx.connection, parseMasterKeys(ctx.piiMasterKeys)).rotate();
+}
+
+/** Every kind of sealed data into the one envelope under the current keys; the legacy keys open the old formats. */
+export async function resealKeys(ctx: AdminContext, keys: { SECRET_ENCRYPTION_KEY?: string; CAPTURE_ENCRYPTION_KEY?: string } = {}) {
+  if (!ctx.piiMasterKeys) throw new AppError('VALIDATION_ERROR', 'set PII_MASTER_KEYS (the new key first, the old ones after it)');
+  const vault = openVault(ctx.connection, { ...keys, PII_MASTER_KEYS: ctx.piiMasterKeys });
+  await vault.init();
+  return resealAtRest(ctx.connection, vault);
 }
 
 export async function sealExisting(ctx: AdminContext) {
