@@ -3,6 +3,7 @@ import { Connection } from 'mongoose';
 import { Environment } from '../domain/environment';
 import { PlanChange } from '../domain/pricing/plan-at';
 import { accountModels, ApiKeyDocument } from './account.model';
+import { webhookSecretWhere as secretWhere } from '../shared/sealer';
 import { PiiVault } from './pii-vault';
 import { retryTransient } from './store-retry';
 
@@ -24,8 +25,6 @@ export interface ResolvedKey {
 
 type SecretSealer = Pick<PiiVault, 'seal' | 'open'>;
 
-/** Where a webhook secret is sealed: its account, so a sealed secret copied to another account fails to open. */
-export const secretWhere = (accountId: string): string => `${accountId}|webhook_secret`;
 
 const hashApiKey = (key: string): string => createHash('sha256').update(key, 'utf8').digest('hex');
 

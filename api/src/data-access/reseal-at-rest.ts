@@ -1,6 +1,5 @@
 import { Connection, mongo } from 'mongoose';
-import { documentReadWhere } from '../shared/sealer';
-import { secretWhere } from './account.repository';
+import { documentReadWhere, webhookSecretWhere } from '../shared/sealer';
 import { accountModels } from './account.model';
 import { CaptureBlobRepository } from './capture-blob.repository';
 import { captureStateModel } from './capture-state.model';
@@ -50,7 +49,7 @@ export async function resealAtRest(connection: Connection, vault: PiiVault) {
   const attempts = await resealStrings(vault, sessionAttemptModel(connection).collection, ['result_body'], (doc) => `${String(doc.session_id)}|result_body`);
   const claimPaths = personal.map((field) => `update.${field}`);
   const claims = await resealStrings(vault, transitionClaimModel(connection).collection, claimPaths, (doc, path) => `${String(doc.session_id)}|${lastSegment(path)}`);
-  const secrets = await resealStrings(vault, accountModels(connection).Account.collection, ['webhook_secret_sealed'], (doc) => secretWhere(String(doc._id)));
+  const secrets = await resealStrings(vault, accountModels(connection).Account.collection, ['webhook_secret_sealed'], (doc) => webhookSecretWhere(String(doc._id)));
   const reads = await resealStrings(vault, captureStateModel(connection).collection, ['front.read_sealed', 'back.read_sealed'], (doc) => documentReadWhere(String(doc.session_id)));
   const blobs = await new CaptureBlobRepository(connection, vault).resealAll();
   return {

@@ -9,3 +9,6 @@ export interface TextSealer {
 
 /** Where a capture's document read is sealed: its session, so a read cannot be replayed onto another session. */
 export const documentReadWhere = (sessionId: string): string => `${sessionId}|document_read`;
+
+/** Where an account's webhook secret is sealed: its account, so a sealed secret copied to another account fails to open. */
+export const webhookSecretWhere = (accountId: string): string => `${accountId}|webhook_secret`;

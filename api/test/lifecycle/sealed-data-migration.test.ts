@@ -5,7 +5,6 @@ import { promisify } from 'node:util';
 import { Connection } from 'mongoose';
 import { isolatedTestEnv } from '../../../scripts/test-support/test-env';
 import { accountModels } from '../../src/data-access/account.model';
-import { AccountRepository } from '../../src/data-access/account.repository';
 import { CaptureBlobRepository } from '../../src/data-access/capture-blob.repository';
 import { captureStateModel } from '../../src/data-access/capture-state.model';
 import { connectMongo } from '../../src/data-access/mongo-connection';
@@ -14,7 +13,7 @@ import { sessionAttemptModel } from '../../src/data-access/session-attempt.model
 import { sessionModel } from '../../src/data-access/session.model';
 import { SessionRepository } from '../../src/data-access/session.repository';
 import { transitionClaimModel } from '../../src/data-access/transition-claim.model';
-import { documentReadWhere } from '../../src/shared/sealer';
+import { documentReadWhere, webhookSecretWhere } from '../../src/shared/sealer';
 import { insertDataKey, pii1, rawBlob, secretBoxV1, uploadBvc1 } from './support/legacy-sealed-writers';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -82,7 +81,7 @@ describe('one sealed-data format: what old formats wrote still opens, and `keys 
       result: session?.result_body,
       claim: await vault.open(`${SESSION}|result_body`, ((await transitionClaimModel(connection).findById(`${SESSION}:PROCESSING`).lean())?.update.result_body as string) ?? ''),
       attempt: (await vault.open(`${SESSION}|result_body`, ((await sessionAttemptModel(connection).findById(`${SESSION}:1`).lean())?.result_body as string) ?? '')),
-      secret: await new AccountRepository(connection, vault).webhookSecret(ACCOUNT),
+      secret: await vault.open(webhookSecretWhere(ACCOUNT), ((await accountModels(connection).Account.findById(ACCOUNT).lean())?.webhook_secret_sealed as string) ?? ''),
       read: await vault.open(documentReadWhere(SESSION), state!.front!.read_sealed),
       image: await new CaptureBlobRepository(connection, vault).get(SESSION, blobId),
     };
