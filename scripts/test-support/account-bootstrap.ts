@@ -1,9 +1,8 @@
 import { Connection } from 'mongoose';
-import { AccountRepository } from '../../api/src/data-access/account.repository';
-import { connectMongo } from '../../api/src/data-access/mongo-connection';
+import { accountsOn, composeAdminStores } from '../../api/src/compose-stores';
 import { createAccount } from '../../api/src/domain/usecases/manage-accounts/manage-accounts.usecase';
 import { systemClock } from '../../api/src/shared/clock';
-import { openVault, VaultKeys } from '../../api/src/data-access/open-vault';
+import { VaultKeys } from '../../api/src/data-access/open-vault';
 
 export interface IssuedAccount {
   account_id: string;
@@ -25,24 +24,21 @@ export interface AccountRequest {
 /**
  * Issues an account straight into the store through the same use case as `npm run admin --
  * accounts create`: one key per environment and a webhook secret, shown only here. Every test and
- * benchmark bootstraps its accounts through this file (scripts/test-support/boundaries.test.ts
- * refuses another copy).
+ * benchmark bootstraps its accounts through this file (the dependency-cruiser rule
+ * accounts-through-the-bootstrap refuses another copy).
  */
 export async function issueAccount(store: Connection, keys: StoreKeys, request: AccountRequest): Promise<IssuedAccount> {
   if (!keys.PII_MASTER_KEYS) throw new Error('issuing an account needs PII_MASTER_KEYS: its webhook secret is sealed by the vault');
-  const vault = openVault(store, keys as VaultKeys);
-  await vault.init();
-  const accounts = new AccountRepository(store, vault);
-  await accounts.init();
+  const { accounts } = await accountsOn(store, keys);
   return createAccount({ accounts, clock: systemClock }, { name: request.name, plan: request.plan ?? 'starter', watchlist: request.watchlist ?? false });
 }
 
 /** The same for a caller that holds no connection: one of its own, closed before this returns. */
 export async function issueAccountAt(mongoUri: string, keys: StoreKeys, request: AccountRequest): Promise<IssuedAccount> {
-  const store = await connectMongo(mongoUri);
+  const stores = await composeAdminStores({ ...keys, MONGODB_URI: mongoUri });
   try {
-    return await issueAccount(store, keys, request);
+    return await issueAccount(stores.mongo, keys, request);
   } finally {
-    await store.close();
+    await stores.close();
   }
 }
