@@ -1,5 +1,5 @@
 /**
- * The cost of encrypting personal data at rest on the decision path (issue 13):
+ * The cost of encrypting personal data at rest on the decision path, which every decision pays:
  *  - crypto alone, in-process: sealing a session's personal fields at creation, sealing the
  *    decision write (result + report), opening a decided session on a read (every personal field);
  *  - the same three store operations on FerretDB through SessionRepository, with the real vault
