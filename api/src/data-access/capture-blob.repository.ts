@@ -40,7 +40,8 @@ export class CaptureBlobRepository {
    * Rewrites every blob not in the current envelope under the current data key, keeping its id
    * (capture states name blobs by id). GridFS has no in-place update, so each is deleted and
    * uploaded again from memory after it was opened: a crash between the two loses that one image,
-   * which the capture's retention would drop within hours anyway.
+   * which the capture's retention would drop within hours anyway, and a decision reading it in that
+   * instant fails and is retried by its job.
    */
   async resealAll(): Promise<number> {
     let resealed = 0;
