@@ -38,12 +38,12 @@ export interface AppContext {
   deliveryLog: DeliveryLogRepository;
   outbox: WebhookOutboxRepository;
   webhookPolicy: WebhookTargetPolicy;
-  /** The watchlist-screening add-on (issue 11). */
+  /** The watchlist-screening add-on (accounts opt in; sanctions hits fail a decision). */
   sanctions: SanctionsScreening;
   readiness: ReadinessProbe[];
-  /** Append-only record of reads of personal data, redactions and admin actions (issue 13). */
+  /** Append-only record of reads of personal data, redactions and admin actions, so every access can be answered for. */
   audit: AuditLogRepository;
-  /** One entry per billable production decision (issue 13). */
+  /** One entry per billable production decision: the invoice is the sum of the ledger, never of counters. */
   ledger: BillingLedgerRepository;
   /** The capture API's repositories (store, encrypted blobs, write limit, inference). */
   capture: CaptureDeps;

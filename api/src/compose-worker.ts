@@ -1,6 +1,7 @@
 import { IdempotencyRepository } from './data-access/idempotency.repository';
 import { Connection } from 'mongoose';
 import { Redis } from 'ioredis';
+import { composeStores } from './compose-stores';
 import { AppConfig } from './config/env';
 import { AccountRepository } from './data-access/account.repository';
 import { AuditLogRepository } from './data-access/audit-log.repository';
@@ -8,27 +9,22 @@ import { BillingLedgerRepository } from './data-access/billing-ledger.repository
 import { SessionAttemptRepository } from './data-access/session-attempt.repository';
 import { DeliveryLogRepository } from './data-access/delivery-log.repository';
 import { JobQueueRepository } from './data-access/job-queue.repository';
-import { connectStores } from './data-access/connect-stores';
-import { pingMongo } from './data-access/mongo-connection';
 import { backfillInFlight } from './data-access/in-flight-backfill';
 import { SessionExpiryRepository } from './data-access/session-expiry.repository';
 import { SessionRepository } from './data-access/session.repository';
-import { sessionModel } from './data-access/session.model';
 import { WebhookOutboxRepository } from './data-access/webhook-outbox.repository';
 import { WebhookSender } from './data-access/webhook-sender';
 import { CachedWebhookSecrets } from './data-access/cached-webhook-secrets';
 import { ClaimRecoveryRepository } from './data-access/claim-recovery.repository';
 import { CaptureBlobRepository } from './data-access/capture-blob.repository';
 import { CaptureStateRepository } from './data-access/capture-state.repository';
-import { connectCaptureStores } from './data-access/connect-capture-stores';
 import { InferenceRepository } from './data-access/inference.repository';
-import { createSanctionsScreening } from './data-access/watchlist-screening';
 import { SanctionsScreening } from './domain/ports/sanctions-screening';
 import { Clock, systemClock } from './shared/clock';
-import { SecretBox } from './shared/secret-box';
+import { TextSealer } from './shared/sealer';
 import { Logger } from './shared/logger';
 
-/** Everything job handlers may use, built once per worker process (the API's twin is compose-app.ts, beside it). */
+/** Everything job handlers may use, built once per worker process (the stores come from compose-stores.ts, shared with the API and the admin CLI). */
 export interface WorkerContext {
   config: AppConfig;
   logger: Logger;
@@ -50,7 +46,7 @@ export interface WorkerContext {
   sender: WebhookSender;
   states: CaptureStateRepository;
   blobs: CaptureBlobRepository;
-  sealer: SecretBox;
+  sealer: TextSealer;
   /** Null without INFERENCE_URL: decisions then wait (and readiness says why). */
   inference: InferenceRepository | null;
   sanctions: SanctionsScreening;
@@ -60,23 +56,14 @@ export interface WorkerContext {
 }
 
 export async function composeWorker(config: AppConfig, logger: Logger): Promise<WorkerContext> {
-  const { mongo, redis, sessions, vault, accounts, queue } = await connectStores(config, logger);
-  const deliveryLog = new DeliveryLogRepository(mongo);
-  const attempts = new SessionAttemptRepository(mongo, vault);
-  const audit = new AuditLogRepository(mongo);
-  const ledger = new BillingLedgerRepository(mongo);
-  await Promise.all([deliveryLog.init(), attempts.init(), audit.init(), ledger.init()]);
-  const outbox = new WebhookOutboxRepository(sessionModel(mongo), vault);
+  const stores = await composeStores(config, logger);
+  const { sessions, accounts } = stores;
   // Sessions stored before the in-flight collections existed: entered once, in the background (on
   // FerretDB it is one read of every session; the sweeps catch up with those sessions when it ends).
-  void backfillInFlight(mongo, sessions.inFlight).then(
+  void backfillInFlight(stores.mongo, sessions.inFlight).then(
     (seen) => seen !== null && logger.info({ sessions: seen }, 'in-flight collections backfilled from stored sessions'),
     (error: Error) => logger.warn({ err: error.message }, 'in-flight backfill failed; the next start runs it again'),
   );
-  const capture = await connectCaptureStores(config, mongo);
-  const sanctions = createSanctionsScreening(mongo, logger, { refreshIntervalMs: config.WATCHLIST_REFRESH_SECONDS * 1000 });
-  sanctions.warm().catch((error: Error) => logger.warn({ err: error.message }, 'watchlists not loaded at start'));
-  const inference = config.INFERENCE_URL ? new InferenceRepository(config.INFERENCE_URL) : null;
   const sender = new WebhookSender({
     timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000,
     allowPrivateNetworks: config.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
@@ -86,35 +73,26 @@ export async function composeWorker(config: AppConfig, logger: Logger): Promise<
     config,
     logger,
     clock: systemClock,
-    mongo,
-    redis,
+    mongo: stores.mongo,
+    redis: stores.redis,
     accounts,
     secrets: new CachedWebhookSecrets(accounts),
     sessions,
-    attempts,
-    audit,
-    ledger,
+    attempts: stores.attempts,
+    audit: stores.audit,
+    ledger: stores.ledger,
     claims: new ClaimRecoveryRepository(sessions),
-    outbox,
+    outbox: stores.outbox,
     expiry: new SessionExpiryRepository(sessions),
-    idempotency: new IdempotencyRepository(mongo, config.IDEMPOTENCY_LOCK_SECONDS * 1000),
-    deliveryLog,
-    queue,
+    idempotency: stores.idempotency,
+    deliveryLog: stores.deliveryLog,
+    queue: stores.queue,
     sender,
-    ...capture,
-    inference,
-    sanctions,
-    readiness: [
-      { name: 'store', check: () => pingMongo(mongo) },
-      { name: 'queue', check: () => queue.checkReady() },
-    ],
-    async close() {
-      inference?.close();
-      await Promise.all([outbox.flush(), deliveryLog.flush()]);
-      sender.close();
-      await queue.close();
-      redis.disconnect();
-      await mongo.close();
-    },
+    ...stores.capture,
+    inference: stores.inference,
+    sanctions: stores.sanctions,
+    readiness: stores.readiness,
+    // The sender's sockets close after the writers flushed and before the queue and store do.
+    close: () => stores.close(() => sender.close()),
   };
 }

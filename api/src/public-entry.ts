@@ -1,6 +1,6 @@
 /**
  * What code outside api/ (benchmarks) may use of the API's insides, so that none of it imports
- * data-access directly (scripts/test-support/boundaries.test.ts refuses a benchmark that does).
+ * data-access directly (the dependency-cruiser rule benchmarks-through-public-entry refuses a benchmark that does).
  * Only what a benchmark measures or must read back belongs here, never a way around a use case.
  */
 export { connectMongo } from './data-access/mongo-connection';

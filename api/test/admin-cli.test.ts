@@ -12,7 +12,7 @@ describe('admin CLI (npm run admin -- ...)', () => {
   const admin = (...args: string[]) =>
     run(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'api/src/entry-points/cli/admin.ts'), ...args], {
       cwd: ROOT,
-      env: { ...process.env, MONGODB_URI: api.config.MONGODB_URI, SECRET_ENCRYPTION_KEY: api.config.SECRET_ENCRYPTION_KEY },
+      env: { ...process.env, MONGODB_URI: api.config.MONGODB_URI, SECRET_ENCRYPTION_KEY: api.config.SECRET_ENCRYPTION_KEY, PII_MASTER_KEYS: api.config.PII_MASTER_KEYS },
     });
 
   beforeAll(async () => {

@@ -8,7 +8,7 @@ import { issueAccountAt } from '../../scripts/test-support/account-bootstrap';
 const ROOT = path.resolve(__dirname, '../..');
 
 async function issueSandboxKey(env: { MONGODB_URI: string; SECRET_ENCRYPTION_KEY: string }): Promise<string> {
-  const issued = await issueAccountAt(env.MONGODB_URI, env.SECRET_ENCRYPTION_KEY, { name: 'Shutdown' });
+  const issued = await issueAccountAt(env.MONGODB_URI, env, { name: 'Shutdown' });
   return issued.sandbox_api_key;
 }
 

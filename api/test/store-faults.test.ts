@@ -62,7 +62,7 @@ describe('a busy or unreachable session store', () => {
     ferret = await startFerretDb(dir, undefined, { busyTimeoutMs: BUSY_TIMEOUT_MS });
     port = Number(new URL(ferret.uri).port);
     const env = { ...isolatedTestEnv(), MONGODB_URI: `${ferret.uri}${DATABASE}` };
-    account = await issueAccountAt(env.MONGODB_URI, env.SECRET_ENCRYPTION_KEY, { name: 'Store faults', plan: 'enterprise' });
+    account = await issueAccountAt(env.MONGODB_URI, env, { name: 'Store faults', plan: 'enterprise' });
     api = await startApiProcess({ ...env, NODE_ENV: 'test', LOG_LEVEL: 'warn', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
     baseUrl = `http://127.0.0.1:${api.port}`;
   });

@@ -72,7 +72,7 @@ async function main(): Promise<void> {
   const ctx = await composeApp(config, createLogger('warn'));
   const servers: Server[] = [];
   try {
-    const account = await issueAccountAt(config.MONGODB_URI, config.SECRET_ENCRYPTION_KEY, { name: 'Bench', plan: 'enterprise' });
+    const account = await issueAccountAt(config.MONGODB_URI, config, { name: 'Bench', plan: 'enterprise' });
     const urls = new Map<Variant, string>();
     for (const variant of VARIANTS) {
       const server = createServer(createHttpApp(variant.rateLimited ? ctx : { ...ctx, rateLimits: unlimited }));

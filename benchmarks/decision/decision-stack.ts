@@ -93,7 +93,7 @@ export async function startDecisionStack(log: (line: string) => void): Promise<D
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
     };
     // Enterprise: the benchmark's load, not a plan's rate limit, is what it measures.
-    const account = await issueAccountAt(env.MONGODB_URI!, env.SECRET_ENCRYPTION_KEY!, { name: 'Decision bench', plan: 'enterprise' });
+    const account = await issueAccountAt(env.MONGODB_URI!, env, { name: 'Decision bench', plan: 'enterprise' });
     const receiver = new Receiver();
     await receiver.start();
     running.push(receiver);

@@ -35,7 +35,7 @@ async function main(): Promise<void> {
     const pieces = await startStackPieces(STATE, { database: 'bench', prefix: 'bench' });
     running.push(pieces);
     const env = { ...pieces.env, LOG_LEVEL: 'warn', NODE_ENV: 'production' };
-    const account = await issueAccountAt(env.MONGODB_URI, env.SECRET_ENCRYPTION_KEY, { name: 'Bench' });
+    const account = await issueAccountAt(env.MONGODB_URI, env, { name: 'Bench' });
     const api = await startApiProcess(env);
     running.push({ stop: () => api.kill('SIGTERM') });
     const baseUrl = `http://127.0.0.1:${api.port}`;

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:inference -- --overhead`: what the service costs per request over bare
- * onnxruntime-node, the issue 14 figures. Per model and round, back to back on the same machine:
+ * onnxruntime-node, against the service's targets (below). Per model and round, back to back on the same machine:
  * bare session.run of batch 1 (one caller), then for each compared service the ModelInfer rate
  * from one client and from 32 clients (dynamic batching on, as configured), with that service's
  * event-loop lag p99 during its 32-client slice. Ratios are per round (each compares slices a few
@@ -163,7 +163,7 @@ export function renderOverhead(results: OverheadResult[], header: string): strin
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows,
     '',
-    'Medians over rounds of per-round ratios; each round runs bare, then each service with one client and with 32 clients. Transport floor: the same tensor sent as a request the front refuses after decoding it (gRPC + decode, no queue, executor or model); bound = bare ms / (bare ms + floor ms). CPU bound at 32 clients: the executor share of the CPU the three processes used per request (the benchmark own gRPC client shares the 2 cores, as an API on the same node would). Targets (issue 14): 1 client ≥ 0.8, 32 clients ≥ 0.85, lag p99 < 20 ms.',
+    'Medians over rounds of per-round ratios; each round runs bare, then each service with one client and with 32 clients. Transport floor: the same tensor sent as a request the front refuses after decoding it (gRPC + decode, no queue, executor or model); bound = bare ms / (bare ms + floor ms). CPU bound at 32 clients: the executor share of the CPU the three processes used per request (the benchmark own gRPC client shares the 2 cores, as an API on the same node would). Targets: 1 client ≥ 0.8, 32 clients ≥ 0.85, lag p99 < 20 ms.',
     '',
   ].join('\n');
 }

@@ -43,7 +43,7 @@ export async function startLoadStack(accountCount: number, store: StoreSettings,
     if (pool) env.MONGODB_URI = `${env.MONGODB_URI}${env.MONGODB_URI!.includes('?') ? '&' : '?'}maxPoolSize=${pool}`;
     const accounts: LoadAccount[] = [];
     for (let i = 0; i < accountCount; i += 1) {
-      const issued = await issueAccountAt(env.MONGODB_URI!, env.SECRET_ENCRYPTION_KEY!, { name: `Load bench ${i + 1}`, plan: 'enterprise' });
+      const issued = await issueAccountAt(env.MONGODB_URI!, env, { name: `Load bench ${i + 1}`, plan: 'enterprise' });
       accounts.push({ account_id: issued.account_id, key: issued.live_api_key });
     }
     log(`FerretDB and Redis up, ${accountCount} enterprise accounts; starting the API${store.noWorker ? ' (no worker)' : ' and a worker'}`);

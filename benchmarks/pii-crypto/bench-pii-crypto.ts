@@ -1,5 +1,5 @@
 /**
- * The cost of encrypting personal data at rest on the decision path (issue 13):
+ * The cost of encrypting personal data at rest on the decision path, which every decision pays:
  *  - crypto alone, in-process: sealing a session's personal fields at creation, sealing the
  *    decision write (result + report), opening a decided session on a read (every personal field);
  *  - the same three store operations on FerretDB through SessionRepository, with the real vault
@@ -35,10 +35,10 @@ class PassThroughVault extends PiiVault {
 /** Same stored size as sealed values (base64 plus the same overhead), no cryptography: separates size from crypto. */
 class SizeMatchedVault extends PiiVault {
   override async seal(_where: string, plaintext: string): Promise<string> {
-    return `pii0:dk-0000-00-00:${'0'.repeat(37)}${Buffer.from(plaintext, 'utf8').toString('base64')}`;
+    return `sv0:dk-0000-00-00:${'0'.repeat(37)}${Buffer.from(plaintext, 'utf8').toString('base64')}`;
   }
   override async open(_where: string, stored: string): Promise<string> {
-    return stored.startsWith('pii0:') ? Buffer.from(stored.slice(56), 'base64').toString('utf8') : stored;
+    return stored.startsWith('sv0:') ? Buffer.from(stored.slice(55), 'base64').toString('utf8') : stored;
   }
 }
 

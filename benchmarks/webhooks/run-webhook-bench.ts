@@ -59,7 +59,7 @@ async function main(): Promise<void> {
     };
     const store = await connectMongo(env.MONGODB_URI!);
     // Enterprise: its sandbox rate limit (3000 requests a minute) covers two requests per session at the default size.
-    const account = await issueAccount(store, env.SECRET_ENCRYPTION_KEY!, { name: 'Bench', plan: 'enterprise' });
+    const account = await issueAccount(store, env, { name: 'Bench', plan: 'enterprise' });
     const receiver = new WebhookReceiver(account.webhook_secret);
     await receiver.start();
     running.push(receiver);

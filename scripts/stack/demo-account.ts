@@ -1,19 +1,17 @@
 import { existsSync, writeFileSync } from 'node:fs';
-import { AccountRepository } from '../../api/src/data-access/account.repository';
-import { connectMongo } from '../../api/src/data-access/mongo-connection';
+import { composeAdminStores } from '../../api/src/compose-stores';
 import { createAccount } from '../../api/src/domain/usecases/manage-accounts/manage-accounts.usecase';
 import { systemClock } from '../../api/src/shared/clock';
-import { SecretBox } from '../../api/src/shared/secret-box';
+import { VaultKeys } from '../../api/src/data-access/open-vault';
 
 /**
  * On a first start with an empty store, issues a demo account, saves its keys (0600) and prints
  * them once with a ready-to-paste curl. Later starts only say where the keys are.
  */
-export async function ensureDemoAccount(mongoUri: string, secretKey: string, savePath: string, baseUrl: string): Promise<void> {
-  const connection = await connectMongo(mongoUri);
+export async function ensureDemoAccount(mongoUri: string, keys: VaultKeys, savePath: string, baseUrl: string): Promise<void> {
+  const stores = await composeAdminStores({ MONGODB_URI: mongoUri, ...keys });
   try {
-    const accounts = new AccountRepository(connection, new SecretBox(secretKey));
-    await accounts.init();
+    const { accounts } = stores;
     if ((await accounts.count()) > 0) {
       if (existsSync(savePath)) console.log(`\nDemo account keys: ${savePath}`);
       return;
@@ -33,7 +31,7 @@ Create a session:
     -d '{"return_url":"https://example.com/done","webhook_url":"http://127.0.0.1:9999/webhook","expected_name":"Jane Doe","metadata":{"order":"42"}}'
 `);
   } finally {
-    await connection.close();
+    await stores.close();
   }
 }
 

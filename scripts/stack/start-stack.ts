@@ -85,8 +85,8 @@ async function main(): Promise<void> {
       running.push(await Supervised.start('inference', async () => startProcess('inference', TSX, [inferenceMain], { env, cwd: ROOT })));
     }
     // Lets `npm run admin` reach this stack's store without the caller exporting anything.
-    writeFileSync(path.join(STATE, 'env.json'), JSON.stringify({ MONGODB_URI: mongoUri, SECRET_ENCRYPTION_KEY: env.SECRET_ENCRYPTION_KEY, PII_MASTER_KEYS: env.PII_MASTER_KEYS, REDIS_URL: redisUrl, REDIS_PREFIX: env.REDIS_PREFIX ?? 'bv' }), { mode: 0o600 });
-    await ensureDemoAccount(mongoUri, env.SECRET_ENCRYPTION_KEY as string, path.join(ROOT, '.state', 'demo-account.json'), baseUrl);
+    writeFileSync(path.join(STATE, 'env.json'), JSON.stringify({ MONGODB_URI: mongoUri, SECRET_ENCRYPTION_KEY: env.SECRET_ENCRYPTION_KEY, CAPTURE_ENCRYPTION_KEY: env.CAPTURE_ENCRYPTION_KEY, PII_MASTER_KEYS: env.PII_MASTER_KEYS, REDIS_URL: redisUrl, REDIS_PREFIX: env.REDIS_PREFIX ?? 'bv' }), { mode: 0o600 });
+    await ensureDemoAccount(mongoUri, { PII_MASTER_KEYS: env.PII_MASTER_KEYS as string, SECRET_ENCRYPTION_KEY: env.SECRET_ENCRYPTION_KEY, CAPTURE_ENCRYPTION_KEY: env.CAPTURE_ENCRYPTION_KEY }, path.join(ROOT, '.state', 'demo-account.json'), baseUrl);
     const api = await Supervised.start('api', async () => startProcess('api', TSX, [path.join(ROOT, 'api/src/entry-points/http/main.ts')], { env, cwd: ROOT }));
     running.push(api);
     // The worker's health and metrics port (its config default is 8081); the widget demo takes the next one.

@@ -33,16 +33,22 @@ export const envSchema = z.object({
   /** Safety nets: how often the outbox and expiry sweeps run (one schedule each, whatever the worker count). */
   OUTBOX_SWEEP_INTERVAL_SECONDS: z.coerce.number().positive().max(3600).default(15),
   EXPIRY_SWEEP_INTERVAL_SECONDS: z.coerce.number().positive().max(3600).default(60),
-  /** Seals webhook secrets at rest; any string of 32+ characters (e.g. `openssl rand -base64 32`). */
+  /**
+   * Opens webhook secrets sealed before they moved into the vault's envelope (the old `v1.` format);
+   * any string of 32+ characters. New secrets are sealed by the vault (PII_MASTER_KEYS).
+   */
   SECRET_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters'),
-  /** Encrypts captured images at rest (AES-256-GCM): 32 random bytes, base64 (`openssl rand -base64 32`). */
+  /**
+   * Opens captured images and document reads sealed before they moved into the vault's envelope
+   * (the old `BVC1` and `v1.` formats): 32 random bytes, base64. New ones are sealed by the vault.
+   */
   CAPTURE_ENCRYPTION_KEY: z
     .string()
     .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes, base64-encoded (openssl rand -base64 32)'),
   /**
    * Master keys sealing the data keys that encrypt personal data at rest: `<id>:<32 bytes base64>`,
    * comma-separated, the first seals and all open. Rotate by putting a new key first, then
-   * `npm run admin -- keys rotate`, then dropping the old one.
+   * `npm run admin -- keys reseal` (every kind of sealed data under the new key), then dropping the old one.
    */
   PII_MASTER_KEYS: z.string().superRefine((value, ctx) => {
     const problem = masterKeysProblem(value);

@@ -5,7 +5,7 @@ export interface AccountDocument {
   name: string;
   plan: string;
   watchlist: boolean;
-  /** AES-256-GCM sealed: the worker must be able to sign with it, so it cannot be a one-way hash. */
+  /** Sealed by the vault (account id bound in): the worker must be able to sign with it, so it cannot be a one-way hash. */
   webhook_secret_sealed: string;
   created_at: Date;
   /** Plan changes, each from its effective instant; `plan` applies before the first (absent = none). */

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { Connection } from 'mongoose';
 import { Environment } from '../domain/environment';
-import { SecretBox } from '../shared/secret-box';
 import { PlanChange } from '../domain/pricing/plan-at';
 import { accountModels, ApiKeyDocument } from './account.model';
+import { webhookSecretWhere as secretWhere } from '../shared/sealer';
+import { PiiVault } from './pii-vault';
 import { retryTransient } from './store-retry';
 
 export interface AccountRecord {
@@ -22,13 +23,16 @@ export interface ResolvedKey {
   environment: Environment;
 }
 
+type SecretSealer = Pick<PiiVault, 'seal' | 'open'>;
+
+
 const hashApiKey = (key: string): string => createHash('sha256').update(key, 'utf8').digest('hex');
 
 /** The store of accounts, their hashed API keys and their sealed webhook secrets. */
 export class AccountRepository {
   private readonly models;
 
-  constructor(connection: Connection, private readonly secrets: SecretBox) {
+  constructor(connection: Connection, private readonly vault: SecretSealer) {
     this.models = accountModels(connection);
   }
 
@@ -43,7 +47,7 @@ export class AccountRepository {
       name: account.name,
       plan: account.plan,
       watchlist: account.watchlist,
-      webhook_secret_sealed: this.secrets.seal(account.webhookSecret),
+      webhook_secret_sealed: await this.vault.seal(secretWhere(account.accountId), account.webhookSecret),
       created_at: now,
     });
   }
@@ -107,13 +111,13 @@ export class AccountRepository {
 
   async webhookSecret(accountId: string): Promise<string | null> {
     const doc = await this.models.Account.findById(accountId, { webhook_secret_sealed: 1 }).lean();
-    return doc ? this.secrets.open(doc.webhook_secret_sealed) : null;
+    return doc ? this.vault.open(secretWhere(accountId), doc.webhook_secret_sealed) : null;
   }
 
   async replaceWebhookSecret(accountId: string, webhookSecret: string): Promise<boolean> {
     const result = await this.models.Account.updateOne(
       { _id: accountId },
-      { $set: { webhook_secret_sealed: this.secrets.seal(webhookSecret) } },
+      { $set: { webhook_secret_sealed: await this.vault.seal(secretWhere(accountId), webhookSecret) } },
     );
     return result.matchedCount === 1;
   }

@@ -8,7 +8,7 @@ import { retryTransient } from './store-retry';
 
 export type NewDeliveryAttempt = Omit<DeliveryAttemptDocument, '_id'>;
 
-/** The store of webhook attempts (issue 5, item 4). Writes are batched; each caller waits for its own. */
+/** The store of webhook attempts, so an integrator can see every try and its answer. Writes are batched; each caller waits for its own. */
 export class DeliveryLogRepository {
   readonly model: Model<DeliveryAttemptDocument>;
   private readonly writer: BatchWriter<DeliveryAttemptDocument>;

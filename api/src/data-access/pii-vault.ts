@@ -2,27 +2,43 @@ import { randomBytes } from 'node:crypto';
 import { Connection, Model } from 'mongoose';
 import { gcmOpen, gcmSeal, packBox, unpackBox } from '../shared/aes-gcm';
 import { MasterKeyRing } from '../shared/master-keys';
+import { TextSealer } from '../shared/sealer';
 import { DataKeyDocument, dataKeyModel } from './data-key.model';
+import { isBvc1, isPii1, isSecretBoxV1, LegacyKeys, NO_LEGACY_KEYS, openBvc1, openSecretBoxV1, splitPii1 } from './legacy-sealed-formats';
+import {
+  envelopeKeyId,
+  isEnvelopeBytes,
+  isEnvelopeText,
+  openEnvelopeBytes,
+  openEnvelopeText,
+  sealEnvelopeBytes,
+  sealEnvelopeText,
+} from './sealed-envelope';
 
-const PREFIX = 'pii1:';
 const DUPLICATE_KEY = 11000;
 
-/** A value this vault wrote (everything else is a value stored before encryption at rest). */
-export const isSealed = (value: string): boolean => value.startsWith(PREFIX);
+/** A value sealed in any format (everything else is a value stored before encryption at rest). */
+export const isSealed = (value: string): boolean => isEnvelopeText(value) || isPii1(value) || isSecretBoxV1(value);
 
 const dataKeyIdFor = (at: Date): string => `dk-${at.toISOString().slice(0, 10)}`;
 
 /**
- * Envelope encryption of personal data at rest: each value is AES-256-GCM under the day's data
- * key, with where it is stored (`<record>|<field>`) as associated data; data keys are sealed by
- * the active master key (PII_MASTER_KEYS) and cached in memory once opened. A sealed value reads
- * `pii1:<data key id>:<base64 iv‖ciphertext‖tag>`.
+ * Envelope encryption of everything sealed at rest (personal fields, webhook secrets, document
+ * reads, captured images): each value is AES-256-GCM under the day's data key in the one envelope
+ * of `sealed-envelope.ts`, with where it is stored as associated data; data keys are sealed by the
+ * active master key (PII_MASTER_KEYS) and cached in memory once opened. Values in the formats
+ * written before the envelope still open (`legacyKeys`); `needsReseal` finds them for `keys reseal`.
  */
-export class PiiVault {
+export class PiiVault implements TextSealer {
   private readonly model: Model<DataKeyDocument>;
   private readonly opened = new Map<string, Buffer>();
 
-  constructor(connection: Connection, private readonly masterKeys: MasterKeyRing, private readonly now: () => Date = () => new Date()) {
+  constructor(
+    connection: Connection,
+    private readonly masterKeys: MasterKeyRing,
+    private readonly now: () => Date = () => new Date(),
+    private readonly legacyKeys: LegacyKeys = NO_LEGACY_KEYS,
+  ) {
     this.model = dataKeyModel(connection);
   }
 
@@ -32,15 +48,35 @@ export class PiiVault {
 
   async seal(where: string, plaintext: string): Promise<string> {
     const id = dataKeyIdFor(this.now());
-    const key = await this.dataKey(id, true);
-    return `${PREFIX}${id}:${packBox(gcmSeal(key, Buffer.from(plaintext, 'utf8'), Buffer.from(where, 'utf8'))).toString('base64')}`;
+    return sealEnvelopeText(await this.dataKey(id, true), id, where, plaintext);
   }
 
   async open(where: string, stored: string): Promise<string> {
-    if (!isSealed(stored)) return stored;
-    const [id, packed] = stored.slice(PREFIX.length).split(':') as [string, string];
-    const key = await this.dataKey(id, false);
-    return gcmOpen(key, unpackBox(Buffer.from(packed, 'base64')), Buffer.from(where, 'utf8')).toString('utf8');
+    if (isEnvelopeText(stored)) return openEnvelopeText(await this.dataKey(envelopeKeyId(stored), false), where, stored);
+    if (isPii1(stored)) {
+      const { keyId, packed } = splitPii1(stored);
+      return gcmOpen(await this.dataKey(keyId, false), unpackBox(packed), Buffer.from(where, 'utf8')).toString('utf8');
+    }
+    if (isSecretBoxV1(stored)) return openSecretBoxV1(this.legacyKeys, stored);
+    return stored;
+  }
+
+  async sealBytes(where: string, plaintext: Buffer): Promise<Buffer> {
+    const id = dataKeyIdFor(this.now());
+    return sealEnvelopeBytes(await this.dataKey(id, true), id, where, plaintext);
+  }
+
+  async openBytes(where: string, stored: Buffer): Promise<Buffer> {
+    if (isEnvelopeBytes(stored)) return openEnvelopeBytes(await this.dataKey(envelopeKeyId(stored), false), where, stored);
+    if (isBvc1(stored)) return openBvc1(this.legacyKeys, where, stored);
+    throw new Error('sealed blob has an unknown format');
+  }
+
+  /** Whether `keys reseal` should rewrite it: an older format, or an envelope under another day's data key. */
+  needsReseal(stored: string | Buffer): boolean {
+    const current = dataKeyIdFor(this.now());
+    if (typeof stored === 'string' ? isEnvelopeText(stored) : isEnvelopeBytes(stored)) return envelopeKeyId(stored) !== current;
+    return true;
   }
 
   /** Seals the named fields of `doc` that hold a string (null stays null: nothing to hide). */

@@ -123,7 +123,7 @@ export class SessionRepository {
   }
 
   /**
-   * Upgrade path: seals personal fields stored before encryption at rest existed (no `pii1:`
+   * Upgrade path: seals personal fields stored before encryption at rest existed (no seal
    * prefix). Each write is conditional on the plaintext still being there, so it can run beside
    * live traffic and be run again.
    */

@@ -143,7 +143,7 @@ describe('a captured applicant decides the session (synthetic documents, real mo
 
   it('screens the document holder for an account with the watchlist add-on: a listed name and DOB fail the session as SANCTIONS_MATCH', async () => {
     const { store, env } = stack.stack;
-    const screened = await issueAccount(store, env.SECRET_ENCRYPTION_KEY as string, { name: 'Screened', watchlist: true });
+    const screened = await issueAccount(store, env, { name: 'Screened', watchlist: true });
     const passport = documentOf('TD3', 'clean', 'bearded-man');
     const fields = passport.label.expected.fields;
     await new WatchlistRepository(store).replaceList('test-list', 'ftm-jsonl', [

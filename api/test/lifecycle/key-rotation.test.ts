@@ -31,7 +31,7 @@ describe('PII master key rotation (npm run admin -- keys rotate) on the real sto
     const before = new PiiVault(connection, parseMasterKeys(oldKey));
     await before.init();
     const stored = await before.seal('ses_x|expected_name', 'Tomas Oestergaard');
-    expect(stored).toMatch(/^pii1:dk-\d{4}-\d{2}-\d{2}:/);
+    expect(stored).toMatch(/^sv1:dk-\d{4}-\d{2}-\d{2}:/);
     expect(stored).not.toContain('Tomas');
 
     const cli = await run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api/src/entry-points/cli/admin.ts'), 'keys', 'rotate'], {

@@ -58,7 +58,7 @@ describe('redaction, retention, audit and billing (real store, Redis, API, worke
     const issued = stack.account as typeof stack.account & { live_api_key: string };
     [sandboxKey, liveKey, accountId] = [issued.sandbox_api_key, issued.live_api_key, issued.account_id];
     // This account keeps personal data 30 days: the deployment's two seconds do not apply to it.
-    kept = await issueAccount(stack.store, stack.env.SECRET_ENCRYPTION_KEY as string, { name: 'Keeper' });
+    kept = await issueAccount(stack.store, stack.env, { name: 'Keeper' });
     await accounts.setBillingDefaults(kept.account_id, { pii_retention_days: 30 });
   }, 120_000);
   afterAll(async () => {
@@ -203,7 +203,7 @@ describe('redaction, retention, audit and billing (real store, Redis, API, worke
     }, 30_000);
 
     it("applies a plan change from its effective date and totals the month's entries by country and currency", async () => {
-      const other = await issueAccount(stack.store, stack.env.SECRET_ENCRYPTION_KEY as string, { name: 'Upgrader' });
+      const other = await issueAccount(stack.store, stack.env, { name: 'Upgrader' });
       const key = other.live_api_key;
       const first = await create(key);
       await decide(first, verified('DE'));

@@ -38,7 +38,7 @@ export async function startTestApi(overrides: Record<string, string> = {}): Prom
     baseUrl,
     config,
     logLines,
-    createAccount: (options = {}) => issueAccount(store, config.SECRET_ENCRYPTION_KEY, { name: 'Test account', ...options }),
+    createAccount: (options = {}) => issueAccount(store, config, { name: 'Test account', ...options }),
     async stop() {
       await api.stop();
       await store.dropDatabase().catch(() => undefined);

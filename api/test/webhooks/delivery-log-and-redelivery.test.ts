@@ -50,7 +50,7 @@ describe('delivery log (GET /v1/sessions/{id}/webhooks) and admin redelivery', (
   it("shows an open session with nothing due, and answers 401, 403 and 404 like the session's other routes", async () => {
     const open = await createSession(stack.baseUrl, key(), stack.receiver.url());
     expect(await (await log(open)).json()).toEqual({ session_id: open, webhook_state: 'none', delivery_id: null, attempts: [] });
-    const other = await issueAccount(stack.store, stack.env.SECRET_ENCRYPTION_KEY!, { name: 'Someone else' });
+    const other = await issueAccount(stack.store, stack.env, { name: 'Someone else' });
     expect((await log(open, other.sandbox_api_key)).status).toBe(403);
     expect((await log(open, stack.account.sandbox_api_key.replace('vk_sand_', 'vk_live_'))).status).toBe(401);
     expect((await log('ses_000000000000000000000000')).status).toBe(404);

@@ -8,7 +8,7 @@ import { ServiceProcess } from '../../../scripts/test-support/service-process';
 import { WebhookStack } from './support/webhook-stack';
 
 /**
- * Issue 5, item 6: API and workers are not ready while Redis is unreachable or could evict jobs
+ * API and workers are not ready while Redis is unreachable or could evict jobs
  * (maxmemory-policy other than noeviction), and the API answers 503 instead of accepting a
  * transition it could not enqueue.
  */

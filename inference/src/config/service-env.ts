@@ -21,7 +21,7 @@ export const serviceEnvSchema = z.object({
   /**
    * Niceness of executor processes. 0 by default: niceness ranks a process against every process
    * on the host, not only the front, so at 10 on a shared machine the executor lost the CPU to
-   * everyone (issue 14 measured 21 ms vs 1.4 ms per passive-liveness call under load 20). Raise
+   * everyone (measured: 21 ms vs 1.4 ms per passive-liveness call at load average 20). Raise
    * it only where the pod's cgroup holds nothing but the front and its executors.
    */
   INFERENCE_EXECUTOR_NICE: z.coerce.number().int().min(0).max(19).default(0),

@@ -5,16 +5,24 @@ import { envSchema } from '../../config/env';
 
 const STACK_ENV = path.resolve(__dirname, '../../../../.state/stack/env.json');
 
+export interface AdminEnv {
+  MONGODB_URI: string;
+  SECRET_ENCRYPTION_KEY: string;
+  PII_MASTER_KEYS?: string;
+  CAPTURE_ENCRYPTION_KEY?: string;
+}
+
 /**
- * The admin CLI needs the store and the secret key, and PII_MASTER_KEYS for commands that open
- * personal data (keys rotate, sessions redeliver). Against the local stack it reads what `npm
- * start` wrote; elsewhere MONGODB_URI and SECRET_ENCRYPTION_KEY (and PII_MASTER_KEYS) must be set.
+ * The admin CLI needs the store and the secret key, and PII_MASTER_KEYS for commands that seal or
+ * open (accounts, keys, sessions redeliver); CAPTURE_ENCRYPTION_KEY only for `keys reseal` to open
+ * captures sealed in the old formats. Against the local stack it reads what `npm start` wrote;
+ * elsewhere MONGODB_URI and SECRET_ENCRYPTION_KEY (and PII_MASTER_KEYS) must be set.
  */
-export function adminEnv(): { MONGODB_URI: string; SECRET_ENCRYPTION_KEY: string; PII_MASTER_KEYS?: string } {
+export function adminEnv(): AdminEnv {
   const local = !process.env.MONGODB_URI && existsSync(STACK_ENV) ? JSON.parse(readFileSync(STACK_ENV, 'utf8')) : {};
   const parsed = z
-    .object({ MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//), SECRET_ENCRYPTION_KEY: z.string().min(32), PII_MASTER_KEYS: envSchema.shape.PII_MASTER_KEYS.optional() })
-    .safeParse({ ...local, ...pickDefined(process.env, ['MONGODB_URI', 'SECRET_ENCRYPTION_KEY', 'PII_MASTER_KEYS']) });
+    .object({ MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//), SECRET_ENCRYPTION_KEY: z.string().min(32), PII_MASTER_KEYS: envSchema.shape.PII_MASTER_KEYS.optional(), CAPTURE_ENCRYPTION_KEY: envSchema.shape.CAPTURE_ENCRYPTION_KEY.optional() })
+    .safeParse({ ...local, ...pickDefined(process.env, ['MONGODB_URI', 'SECRET_ENCRYPTION_KEY', 'PII_MASTER_KEYS', 'CAPTURE_ENCRYPTION_KEY']) });
   if (!parsed.success) {
     const names = parsed.error.issues.map((i) => i.path.join('.')).join(', ');
     throw new Error(`set ${names} (or start the local stack with npm start first)`);

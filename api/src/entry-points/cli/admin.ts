@@ -1,17 +1,15 @@
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Connection } from 'mongoose';
-import { AccountRepository } from '../../data-access/account.repository';
+import { AdminStores, composeAdminStores } from '../../compose-stores';
 import { AuditLogRepository } from '../../data-access/audit-log.repository';
-import { connectMongo } from '../../data-access/mongo-connection';
 import { Environment } from '../../domain/environment';
 import { createAccount, rotateApiKey, rotateWebhookSecret } from '../../domain/usecases/manage-accounts/manage-accounts.usecase';
 import { AppError } from '../../shared/app-error';
 import { systemClock } from '../../shared/clock';
-import { SecretBox } from '../../shared/secret-box';
 import { adminEnv } from './admin-env';
 import { randomBase62 } from '../../shared/random-id';
-import { auditTrail, billingReportCommand, LIFECYCLE_USAGE, rotateKeys, sealExisting, setBilling, setPlan } from './lifecycle-commands';
+import { auditTrail, billingReportCommand, LIFECYCLE_USAGE, resealKeys, rotateKeys, sealExisting, setBilling, setPlan } from './lifecycle-commands';
 import { redeliverCommand } from './redeliver-command';
 import { importWatchlist, screenWatchlist, WATCHLIST_USAGE, watchlistStatus } from './watchlist-command';
 
@@ -25,15 +23,15 @@ ${WATCHLIST_USAGE}
 Prints exactly one JSON object on stdout (watchlist screen: one a query; billing report --format csv: CSV); secrets in it are shown only this once.
 Every command is recorded in the audit log (who: the OS user running it; no personal data).`;
 
-type Handler = (accounts: AccountRepository, args: string[], connection: Connection, piiMasterKeys?: string) => Promise<unknown>;
+type Handler = (stores: AdminStores, args: string[]) => Promise<unknown>;
 
 const commands: Record<string, Handler> = {
-  'accounts create': async (accounts, args) => {
+  'accounts create': async ({ accounts }, args) => {
     const { values } = parseArgs({ args, options: { name: { type: 'string' }, plan: { type: 'string', default: 'starter' }, watchlist: { type: 'boolean', default: false } } });
     if (!values.name) throw new AppError('VALIDATION_ERROR', '--name is required');
     return createAccount({ accounts, clock: systemClock }, { name: values.name, plan: values.plan as string, watchlist: Boolean(values.watchlist) });
   },
-  'accounts rotate-key': async (accounts, args) => {
+  'accounts rotate-key': async ({ accounts }, args) => {
     const { values } = parseArgs({ args, options: { account: { type: 'string' }, environment: { type: 'string' }, 'grace-hours': { type: 'string', default: '0' } } });
     const environment = values.environment as Environment;
     if (!values.account || (environment !== 'sandbox' && environment !== 'production')) {
@@ -43,22 +41,23 @@ const commands: Record<string, Handler> = {
     if (!Number.isFinite(grace) || grace < 0) throw new AppError('VALIDATION_ERROR', '--grace-hours must be a non-negative number');
     return rotateApiKey({ accounts, clock: systemClock }, values.account, environment, grace);
   },
-  'accounts rotate-webhook-secret': async (accounts, args) => {
+  'accounts rotate-webhook-secret': async ({ accounts }, args) => {
     const { values } = parseArgs({ args, options: { account: { type: 'string' } } });
     if (!values.account) throw new AppError('VALIDATION_ERROR', '--account is required');
     return rotateWebhookSecret({ accounts, clock: systemClock }, values.account);
   },
-  'accounts set-plan': (accounts, args, connection) => setPlan({ accounts, connection, piiMasterKeys: undefined }, args),
-  'accounts set-billing': (accounts, args, connection) => setBilling({ accounts, connection, piiMasterKeys: undefined }, args),
-  'keys rotate': (accounts, _args, connection, piiMasterKeys) => rotateKeys({ accounts, connection, piiMasterKeys }),
-  'keys seal-existing': (accounts, _args, connection, piiMasterKeys) => sealExisting({ accounts, connection, piiMasterKeys }),
-  'audit --session': (accounts, args, connection) => auditTrail({ accounts, connection, piiMasterKeys: undefined }, ['--session', ...args]),
-  'audit --account': (accounts, args, connection) => auditTrail({ accounts, connection, piiMasterKeys: undefined }, ['--account', ...args]),
-  'billing report': (accounts, args, connection) => billingReportCommand({ accounts, connection, piiMasterKeys: undefined }, args),
-  'sessions redeliver': (_accounts, args, connection, piiMasterKeys) => redeliverCommand(args, connection, piiMasterKeys),
-  'watchlist import': (_accounts, args, connection) => importWatchlist(args, connection),
-  'watchlist status': (_accounts, args, connection) => watchlistStatus(args, connection),
-  'watchlist screen': (_accounts, args, connection) => screenWatchlist(args, connection),
+  'accounts set-plan': (stores, args) => setPlan(stores, args),
+  'accounts set-billing': (stores, args) => setBilling(stores, args),
+  'keys rotate': (stores) => rotateKeys(stores),
+  'keys seal-existing': (stores) => sealExisting(stores),
+  'keys reseal': (stores) => resealKeys(stores),
+  'audit --session': (stores, args) => auditTrail(stores, ['--session', ...args]),
+  'audit --account': (stores, args) => auditTrail(stores, ['--account', ...args]),
+  'billing report': (stores, args) => billingReportCommand(stores, args),
+  'sessions redeliver': (stores, args) => redeliverCommand(args, stores),
+  'watchlist import': ({ mongo }, args) => importWatchlist(args, mongo),
+  'watchlist status': ({ mongo }, args) => watchlistStatus(args, mongo),
+  'watchlist screen': ({ mongo }, args) => screenWatchlist(args, mongo),
 };
 
 /** The audit record of a command: its name and the ids it named (never a secret or a person's data). */
@@ -89,13 +88,10 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${USAGE}\n`);
     return 64; // EX_USAGE
   }
-  const env = adminEnv();
-  const connection = await connectMongo(env.MONGODB_URI);
+  const stores = await composeAdminStores(adminEnv());
   try {
-    const accounts = new AccountRepository(connection, new SecretBox(env.SECRET_ENCRYPTION_KEY));
-    await accounts.init();
-    const output = await handler(accounts, argv.slice(2), connection, env.PII_MASTER_KEYS);
-    await recordAdminAction(connection, name, argv.slice(2));
+    const output = await handler(stores, argv.slice(2));
+    await recordAdminAction(stores.mongo, name, argv.slice(2));
     const raw = (output as { raw?: unknown } | undefined)?.raw;
     if (typeof raw === 'string') process.stdout.write(raw);
     else if (output !== undefined) process.stdout.write(`${JSON.stringify(output)}\n`);
@@ -104,7 +100,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`error: ${(error as Error).message}\n`);
     return error instanceof AppError && error.callerFault ? 65 : 1;
   } finally {
-    await connection.close();
+    await stores.close();
   }
 }
 

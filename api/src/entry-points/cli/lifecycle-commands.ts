@@ -1,29 +1,25 @@
 import { parseArgs } from 'node:util';
-import { Connection } from 'mongoose';
 import countries from 'i18n-iso-countries';
-import { AccountRepository } from '../../data-access/account.repository';
 import { AuditLogRepository } from '../../data-access/audit-log.repository';
 import { BillingLedgerRepository } from '../../data-access/billing-ledger.repository';
-import { PiiVault } from '../../data-access/pii-vault';
+import { resealAtRest } from '../../data-access/reseal-at-rest';
 import { SessionRepository } from '../../data-access/session.repository';
 import { PLANS } from '../../domain/pricing/price-for';
 import { billingReport, billingReportCsv } from '../../domain/usecases/billing-report/billing-report.usecase';
 import { AppError } from '../../shared/app-error';
-import { parseMasterKeys } from '../../shared/master-keys';
+import { AdminStores } from '../../compose-stores';
+import { AccountRepository } from '../../data-access/account.repository';
 import { SESSION_ID_PATTERN } from '../../shared/random-id';
 
 export const LIFECYCLE_USAGE = `  accounts set-plan --account <account_id> --plan <plan> [--effective <YYYY-MM-DD or ISO time>]   (default: now)
   accounts set-billing --account <account_id> [--default-country <XX>] [--retention-days <n>|default]
   keys rotate   (re-seals every data key under the first of PII_MASTER_KEYS)
+  keys reseal   (keys rotate, then rewrites every sealed value of every kind, old formats included, under the day's data key)
   keys seal-existing   (upgrade: seals personal fields of sessions stored before encryption at rest)
   audit --session <session_id> | --account <account_id>
   billing report --account <account_id> --month <YYYY-MM> [--format json|csv]`;
 
-export interface AdminContext {
-  accounts: AccountRepository;
-  connection: Connection;
-  piiMasterKeys: string | undefined;
-}
+export type AdminContext = AdminStores;
 
 const requireValue = (value: string | undefined, name: string): string => {
   if (!value) throw new AppError('VALIDATION_ERROR', `${name} is required`);
@@ -71,19 +67,22 @@ export async function setBilling(ctx: AdminContext, args: string[]) {
 }
 
 export async function rotateKeys(ctx: AdminContext) {
-  if (!ctx.piiMasterKeys) throw new AppError('VALIDATION_ERROR', 'set PII_MASTER_KEYS (the new key first, the old ones after it)');
-  return new PiiVault(ctx.connection, parseMasterKeys(ctx.piiMasterKeys)).rotate();
+  return ctx.requireVault().rotate();
+}
+
+/** Every kind of sealed data into the one envelope under the current keys; the legacy keys open the old formats. */
+export async function resealKeys(ctx: AdminContext) {
+  return resealAtRest(ctx.mongo, ctx.requireVault());
 }
 
 export async function sealExisting(ctx: AdminContext) {
-  if (!ctx.piiMasterKeys) throw new AppError('VALIDATION_ERROR', 'set PII_MASTER_KEYS');
-  const sessions = new SessionRepository(ctx.connection, new PiiVault(ctx.connection, parseMasterKeys(ctx.piiMasterKeys)));
+  const sessions = new SessionRepository(ctx.mongo, ctx.requireVault());
   return { sealed_fields: await sessions.sealLegacy() };
 }
 
 export async function auditTrail(ctx: AdminContext, args: string[]) {
   const { values } = parseArgs({ args, options: { session: { type: 'string' }, account: { type: 'string' } } });
-  const audit = new AuditLogRepository(ctx.connection);
+  const audit = new AuditLogRepository(ctx.mongo);
   if (values.session) {
     if (!SESSION_ID_PATTERN.test(values.session)) throw new AppError('VALIDATION_ERROR', '--session must be a session id');
     return { session_id: values.session, events: await audit.forSession(values.session) };
@@ -99,6 +98,6 @@ export async function billingReportCommand(ctx: AdminContext, args: string[]): P
   const month = requireValue(values.month, '--month');
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new AppError('VALIDATION_ERROR', '--month must be YYYY-MM');
   if (values.format !== 'json' && values.format !== 'csv') throw new AppError('VALIDATION_ERROR', '--format must be json or csv');
-  const report = await billingReport(new BillingLedgerRepository(ctx.connection), accountId, month);
+  const report = await billingReport(new BillingLedgerRepository(ctx.mongo), accountId, month);
   return values.format === 'csv' ? { raw: billingReportCsv(report) } : report;
 }

@@ -1,13 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { Connection } from 'mongoose';
+import type { AdminStores } from '../../compose-stores';
 import { JobQueueRepository } from '../../data-access/job-queue.repository';
 import { connectRedis } from '../../data-access/redis-connection';
 import { sessionModel } from '../../data-access/session.model';
 import { WebhookOutboxRepository } from '../../data-access/webhook-outbox.repository';
-import { PiiVault } from '../../data-access/pii-vault';
-import { parseMasterKeys } from '../../shared/master-keys';
 import { redeliverSession } from '../../domain/usecases/redeliver/redeliver.usecase';
 import { AppError } from '../../shared/app-error';
 import { createLogger } from '../../shared/logger';
@@ -27,16 +25,17 @@ function queueAddress(): { url: string; prefix: string } | null {
  * The store is marked first; with no Redis address (or Redis down) the workers' outbox sweep
  * sends it on its next run, and the output says so.
  */
-export async function redeliverCommand(args: string[], connection: Connection, piiMasterKeys: string | undefined): Promise<unknown> {
+export async function redeliverCommand(args: string[], stores: Pick<AdminStores, 'mongo' | 'requireVault'>): Promise<unknown> {
   const { values } = parseArgs({ args, options: { session: { type: 'string' } } });
   if (!values.session || !SESSION_ID_PATTERN.test(values.session)) throw new AppError('VALIDATION_ERROR', '--session <session_id> is required');
-  if (!piiMasterKeys) throw new AppError('VALIDATION_ERROR', 'set PII_MASTER_KEYS: the stored result is encrypted at rest');
+  // The stored result is sealed at rest: without PII_MASTER_KEYS this stops here, before Redis is touched.
+  const vault = stores.requireVault();
   const address = queueAddress();
   const redis = address ? connectRedis(address.url) : null;
   const queue = redis && address ? new JobQueueRepository(redis, address.prefix) : null;
   const noQueue = { enqueueDelivery: async () => Promise.reject(new Error('REDIS_URL is not set')) };
   try {
-    const outbox = new WebhookOutboxRepository(sessionModel(connection), new PiiVault(connection, parseMasterKeys(piiMasterKeys)));
+    const outbox = new WebhookOutboxRepository(sessionModel(stores.mongo), vault);
     const result = await redeliverSession({ outbox, queue: queue ?? noQueue, logger: createLogger('silent') }, values.session);
     return result.enqueued ? result : { ...result, note: 'not enqueued now; the workers\' outbox sweep will send it on its next run' };
   } finally {

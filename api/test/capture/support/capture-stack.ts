@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { freePort } from '../../../../scripts/stack/free-port';
 import { InferenceService, startInferenceService } from '../../../../scripts/test-support/inference-service';
-import { CaptureBlobRepository } from '../../../src/data-access/capture-blob.repository';
+import { countCaptureBlobs } from '../../../src/data-access/capture-blob.repository';
 import { WebhookStack } from '../../webhooks/support/webhook-stack';
 import { createSession } from '../../../../scripts/test-support/sessions-api';
 
@@ -70,7 +70,7 @@ export class CaptureStack {
   }
 
   blobs(): Promise<number> {
-    return new CaptureBlobRepository(this.stack.store, Buffer.from(this.stack.env.CAPTURE_ENCRYPTION_KEY as string, 'base64')).count();
+    return countCaptureBlobs(this.stack.store);
   }
 
   async stop(): Promise<void> {

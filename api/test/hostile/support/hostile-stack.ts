@@ -3,7 +3,7 @@ import { Connection } from 'mongoose';
 import { issueAccount, IssuedAccount } from '../../../../scripts/test-support/account-bootstrap';
 import { ServiceProcess, startApiProcess } from '../../../../scripts/test-support/service-process';
 import { isolatedTestEnv } from '../../../../scripts/test-support/test-env';
-import { CaptureBlobRepository } from '../../../src/data-access/capture-blob.repository';
+import { countCaptureBlobs } from '../../../src/data-access/capture-blob.repository';
 import { connectMongo } from '../../../src/data-access/mongo-connection';
 
 /** Deadlines shrunk so each hostile case ends in seconds (production defaults are in api/README.md). */
@@ -24,7 +24,7 @@ export class HostileStack {
   static async start(overrides: Record<string, string> = {}): Promise<HostileStack> {
     const env = { ...isolatedTestEnv(), NODE_ENV: 'test', LOG_LEVEL: 'warn', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', ...SHORT_DEADLINES, ...overrides };
     const store = await connectMongo(env.MONGODB_URI);
-    const account = await issueAccount(store, env.SECRET_ENCRYPTION_KEY, { name: 'Hostile clients' });
+    const account = await issueAccount(store, env, { name: 'Hostile clients' });
     const api = await startApiProcess(env, undefined, 'api-hostile');
     return new HostileStack(api, account, store, env);
   }
@@ -69,7 +69,7 @@ export class HostileStack {
   }
 
   storedBlobs(): Promise<number> {
-    return new CaptureBlobRepository(this.store, Buffer.from(this.env.CAPTURE_ENCRYPTION_KEY as string, 'base64')).count();
+    return countCaptureBlobs(this.store);
   }
 
   async stop(): Promise<void> {

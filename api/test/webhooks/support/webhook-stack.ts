@@ -70,7 +70,7 @@ export class WebhookStack {
   static async start(overrides: Record<string, string> = {}): Promise<WebhookStack> {
     const env = { ...isolatedTestEnv(), ...FAST_ENV, ...overrides };
     const store = await connectMongo(env.MONGODB_URI as string);
-    const issued = await issueAccount(store, env.SECRET_ENCRYPTION_KEY as string, { name: 'Webhook receiver' });
+    const issued = await issueAccount(store, env, { name: 'Webhook receiver' });
     const receiver = new WebhookReceiver(issued.webhook_secret);
     await receiver.start();
     const vault = new PiiVault(store, parseMasterKeys(env.PII_MASTER_KEYS as string));

@@ -1,7 +1,7 @@
 /**
  * The document check with its models in the real inference service (gRPC ModelInfer, dynamic
  * batching, executor process) over the project's synthetic document set (npm run
- * testdata:documents), asserting issue 4's targets: every MRZ field read exactly on at least 99 %
+ * testdata:documents), asserting the document check's targets: every MRZ field read exactly on at least 99 %
  * of the clean documents, every bad check digit and every expired document caught. Documents are
  * run once, up front; the tests read the answers.
  *

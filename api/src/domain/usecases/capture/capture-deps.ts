@@ -4,7 +4,7 @@ import { CaptureWriteLimiter } from '../../../data-access/capture-write-limiter'
 import { SessionRepository } from '../../../data-access/session.repository';
 import { Clock } from '../../../shared/clock';
 import { Logger } from '../../../shared/logger';
-import { SecretBox } from '../../../shared/secret-box';
+import { TextSealer } from '../../../shared/sealer';
 import { DecisionQueue } from '../../ports/decision-queue';
 import { InferenceChecks } from '../../ports/inference-checks';
 
@@ -14,7 +14,7 @@ export interface CaptureDeps {
   states: CaptureStateRepository;
   blobs: CaptureBlobRepository;
   /** Seals the document reads (personal data) kept between upload and decision. */
-  sealer: SecretBox;
+  sealer: TextSealer;
   writes: CaptureWriteLimiter;
   /** Null when the deployment runs without an inference service: uploads answer 503. */
   inference: InferenceChecks | null;

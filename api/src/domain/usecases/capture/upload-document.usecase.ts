@@ -5,6 +5,7 @@ import { PHOTO_LIMITS, probeImage } from '../../../shared/image-probe';
 import { DocumentType } from '../../session-status';
 import { openCaptureForWrite, runUploadCheck } from './capture-access';
 import { CaptureDeps } from './capture-deps';
+import { documentReadWhere } from '../../../shared/sealer';
 
 export const UPLOADS_PER_CAPTURE = 3;
 
@@ -58,7 +59,7 @@ export async function uploadDocumentSide(
     uploads,
     readable,
     reason,
-    read_sealed: deps.sealer.seal(JSON.stringify({ ...read, portrait: null })),
+    read_sealed: await deps.sealer.seal(documentReadWhere(input.id), JSON.stringify({ ...read, portrait: null })),
   };
   await deps.states.setSide(stateId, input.side, captured, input.type, deps.clock.now());
   if (previous) await deps.blobs.delete(blobIdsOf({ front: previous, back: null, liveness: null, selfie: null }));

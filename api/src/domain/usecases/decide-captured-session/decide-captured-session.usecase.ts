@@ -3,7 +3,7 @@ import { AccountRepository } from '../../../data-access/account.repository';
 import { CaptureBlobRepository } from '../../../data-access/capture-blob.repository';
 import { CaptureStateRepository } from '../../../data-access/capture-state.repository';
 import { SessionRepository } from '../../../data-access/session.repository';
-import { SecretBox } from '../../../shared/secret-box';
+import { TextSealer } from '../../../shared/sealer';
 import { CheckRun, LivenessRun } from '../../checks/check-results';
 import { decideChecks } from '../../decision/decide-checks';
 import { DecisionInputs } from '../../decision/decision-inputs';
@@ -20,7 +20,7 @@ export interface DecideCapturedDeps extends DecideDeps, EndCaptureDeps {
   sessions: SessionRepository;
   states: CaptureStateRepository;
   blobs: CaptureBlobRepository;
-  sealer: SecretBox;
+  sealer: TextSealer;
   accounts: Pick<AccountRepository, 'find'>;
   inference: InferenceChecks;
   sanctions: SanctionsScreening;

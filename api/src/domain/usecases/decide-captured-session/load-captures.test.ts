@@ -1,9 +1,10 @@
 import { CaptureStateDocument } from '../../../data-access/capture-state.model';
-import { SecretBox } from '../../../shared/secret-box';
+import { TextSealer } from '../../../shared/sealer';
 import { packFrames } from '../../capture/frame-pack';
 import { loadCaptures } from './load-captures';
 
-const sealer = new SecretBox('unit-test-key');
+/** Sealing is the vault's concern (tested with it); here a read is stored as its JSON, bound to nothing. */
+const sealer: TextSealer = { seal: async (_where, plaintext) => plaintext, open: async (_where, stored) => stored };
 const read = { verdict: 'PASS', reason: null, scores: [], models: [], duration_ms: 1, person: null, portrait: null, format: 'TD3', corrections: [] };
 const livenessRun = { verdict: 'PASS', reason: null, scores: [], models: [], duration_ms: 900, failed_step: null, per_frame: [] };
 const faceMatchRun = { verdict: 'PASS', reason: null, scores: [], models: [], duration_ms: 400, similarity: 0.3 };
@@ -12,7 +13,7 @@ function state(overrides: { framesBlob?: string; portraitBlob?: string } = {}): 
   const now = new Date();
   return {
     _id: 'ses_1:1', session_id: 'ses_1', attempt: 1, token_hash: 'h', challenge: ['TURN_LEFT'], document_type: 'passport',
-    front: { blob_id: 'doc', uploads: 1, readable: true, reason: null, read_sealed: sealer.seal(JSON.stringify(read)), portrait_blob_id: overrides.portraitBlob ?? 'portrait-1' },
+    front: { blob_id: 'doc', uploads: 1, readable: true, reason: null, read_sealed: JSON.stringify(read), portrait_blob_id: overrides.portraitBlob ?? 'portrait-1' },
     back: null,
     liveness: { blob_ids: [overrides.framesBlob ?? 'frames-1'], timestamps: [0], uploads: 1, face_found_ratio: 1 },
     selfie: {

@@ -1,6 +1,6 @@
 import { CaptureBlobRepository } from '../../../data-access/capture-blob.repository';
 import { CapturedSide, CaptureStateDocument } from '../../../data-access/capture-state.model';
-import { SecretBox } from '../../../shared/secret-box';
+import { documentReadWhere, TextSealer } from '../../../shared/sealer';
 import { ChallengeStep } from '../../capture/challenge';
 import { unpackFrames } from '../../capture/frame-pack';
 import { CheckRun, DocumentRead, FaceMatchRun, LivenessRun } from '../../checks/check-results';
@@ -29,11 +29,11 @@ export interface LoadedCaptures {
  * the runs made at selfie upload that still score the captures as they are now, and the images
  * only for the runs that must be made again (a capture retaken after the selfie).
  */
-export async function loadCaptures(blobs: Pick<CaptureBlobRepository, 'get'>, sealer: SecretBox, state: CaptureStateDocument): Promise<LoadedCaptures> {
+export async function loadCaptures(blobs: Pick<CaptureBlobRepository, 'get'>, sealer: TextSealer, state: CaptureStateDocument): Promise<LoadedCaptures> {
   if (!state.front || !state.liveness || !state.selfie) throw new Error(`capture ${state._id} is incomplete`);
-  const readOf = (side: CapturedSide): DocumentRead => JSON.parse(sealer.open(side.read_sealed)) as DocumentRead;
+  const readOf = async (side: CapturedSide): Promise<DocumentRead> => JSON.parse(await sealer.open(documentReadWhere(state.session_id), side.read_sealed)) as DocumentRead;
   const sides = [state.back, state.front].filter((side): side is CapturedSide => side !== null);
-  const reads = sides.map((side) => ({ side, read: readOf(side) }));
+  const reads = await Promise.all(sides.map(async (side) => ({ side, read: await readOf(side) })));
   const chosen = reads.find((r) => r.read.person !== null) ?? reads[0]!;
   const portraitBlob = [state.front, state.back].find((side) => side?.portrait_blob_id)?.portrait_blob_id ?? null;
   const { selfie } = state;
