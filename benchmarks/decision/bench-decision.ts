@@ -11,10 +11,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadApplicants, pool, runApplicant, type ApplicantTiming } from './applicants';
+import { loadApplicants, pool, runApplicant, type Applicant, type ApplicantTiming } from './applicants';
 import { prepareTestData } from './prepare-testdata';
 import { cpuMs, ROOT, startDecisionStack, type DecisionStack } from './decision-stack';
-import { PROCESSES, renderMarkdown, renderSvg, summariseAll, summarisePass, targets, type PassResult, type ProcessName, type Summary } from './decision-results';
+import { PROCESSES, renderMarkdown, type ModelRuns, renderSvg, summariseAll, summarisePass, targets, type PassResult, type ProcessName, type Summary } from './decision-results';
 
 function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -69,23 +69,26 @@ async function pollCost(stack: DecisionStack, sessionId: string, width: number, 
   return { polls, cpu_ms_per_poll: cpu };
 }
 
-/** inference_run_seconds sum and count per model, from the service's Prometheus endpoint. */
-async function modelRuns(stack: DecisionStack): Promise<Record<string, { seconds: number; runs: number }>> {
+/** Per model: inference_run_seconds sum and count, rows run (inference_batch_size sum) and rows the row cache answered. */
+async function modelRuns(stack: DecisionStack): Promise<Record<string, { seconds: number; runs: number; rows: number; cached: number }>> {
   const text = await (await fetch(stack.inference.metricsUrl)).text();
-  const runs: Record<string, { seconds: number; runs: number }> = {};
+  const runs: Record<string, { seconds: number; runs: number; rows: number; cached: number }> = {};
+  const of = (model: string) => (runs[model] ??= { seconds: 0, runs: 0, rows: 0, cached: 0 });
   for (const m of text.matchAll(/^inference_run_seconds_(sum|count)\{model="([^"]+)"\} (\S+)/gm)) {
-    const entry = (runs[m[2]!] ??= { seconds: 0, runs: 0 });
-    if (m[1] === 'sum') entry.seconds = Number(m[3]);
-    else entry.runs = Number(m[3]);
+    if (m[1] === 'sum') of(m[2]!).seconds = Number(m[3]);
+    else of(m[2]!).runs = Number(m[3]);
   }
+  for (const m of text.matchAll(/^inference_batch_size_sum\{model="([^"]+)"\} (\S+)/gm)) of(m[1]!).rows = Number(m[2]);
+  for (const m of text.matchAll(/^inference_row_cache_rows_total\{model="([^"]+)",outcome="(hit|shared)"\} (\S+)/gm)) of(m[1]!).cached += Number(m[3]);
   return runs;
 }
 
-/** Per model: session.run calls and executor milliseconds per decided applicant over a pass. */
-function modelRunsPerVerification(before: Awaited<ReturnType<typeof modelRuns>>, after: Awaited<ReturnType<typeof modelRuns>>, decided: number) {
+/** Per model: session.run calls, executor milliseconds, rows run and rows from the cache per decided applicant over a pass. */
+function modelRunsPerVerification(before: Awaited<ReturnType<typeof modelRuns>>, after: Awaited<ReturnType<typeof modelRuns>>, decided: number): Record<string, ModelRuns> {
+  const per = (v: number) => Math.round((v / Math.max(1, decided)) * 10) / 10;
   return Object.fromEntries(Object.entries(after).map(([model, a]) => {
-    const b = before[model] ?? { seconds: 0, runs: 0 };
-    return [model, { runs: Math.round(((a.runs - b.runs) / Math.max(1, decided)) * 10) / 10, run_ms: Math.round(((a.seconds - b.seconds) * 1000) / Math.max(1, decided)) }];
+    const b = before[model] ?? { seconds: 0, runs: 0, rows: 0, cached: 0 };
+    return [model, { runs: per(a.runs - b.runs), run_ms: Math.round(((a.seconds - b.seconds) * 1000) / Math.max(1, decided)), rows: per(a.rows - b.rows), cached_rows: per(a.cached - b.cached) }];
   }));
 }
 
@@ -109,16 +112,16 @@ async function main(): Promise<void> {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stack.stop().then(() => process.exit(130)));
   try {
     const webhook = stack.receiver.url();
-    const drive = (a: ReturnType<typeof loadApplicants>[number], i: number) => runApplicant(stack.baseUrl, stack.apiKey, webhook, a, i, options.poll_ms);
+    const drive = (a: Applicant, i: number) => runApplicant(stack.baseUrl, stack.apiKey, webhook, a, i, options.poll_ms);
 
     log(`warm-up: ${options.warmup} applicants (not measured)`);
-    await pool(loadApplicants(options.warmup), options.concurrency, drive);
+    await pool(await loadApplicants(options.warmup), options.concurrency, drive);
 
     const all: ApplicantTiming[] = [];
-    const raw: Array<{ pass: number; timings: ApplicantTiming[]; window: { start: number; end: number }; used: Record<ProcessName, number>; load: PassResult['load_avg_1m']; models: Record<string, { runs: number; run_ms: number }> }> = [];
+    const raw: Array<{ pass: number; timings: ApplicantTiming[]; window: { start: number; end: number }; used: Record<ProcessName, number>; load: PassResult['load_avg_1m']; models: Record<string, ModelRuns> }> = [];
     const errors: string[] = [];
     for (let pass = 1; pass <= options.passes; pass += 1) {
-      const applicants = loadApplicants(options.applicants);
+      const applicants = await loadApplicants(options.applicants, options.warmup + (pass - 1) * options.applicants);
       const loads: number[] = [os.loadavg()[0]!];
       const sampler = setInterval(() => loads.push(os.loadavg()[0]!), 2_000);
       const runsBefore = await modelRuns(stack);
@@ -172,7 +175,7 @@ async function main(): Promise<void> {
         submit_to_decided: `headline (submit_to_decided_at_server): from sending POST /submit to the decided_at the worker wrote (report), same machine clock, no poll delay; submit_to_decided: to the first GET /v1/capture/{id} answering decision "done", polled every ${options.poll_ms} ms per applicant`,
         checks: 'duration_ms per check from GET /v1/sessions/{id}/report: the gRPC call as the API (document, antispoof: at upload) or the worker (liveness, face_match: in parallel at decision) timed it',
         verifications_per_minute: 'decided applicants / (first session created → last decision seen) per pass; headline = median of passes',
-        model_runs_per_verification: 'per pass, from the inference service\'s inference_run_seconds histogram (sum and count per model, executor time of session.run): runs and milliseconds per decided applicant',
+        model_runs_per_verification: 'per pass, from the inference service\'s inference_run_seconds histogram (sum and count per model, executor time of session.run): runs and milliseconds per decided applicant; rows run from inference_batch_size (sum) and rows answered from the row cache (inference_row_cache_rows_total, hit + shared)',
         poll_cost: 'after the passes, `concurrency` clients poll a decided session back to back for 5 s; CPU per poll per process; cpu_ms_per_verification_without_polls subtracts polls × that',
         cpu: 'utime + stime from /proc/<pid>/stat (inference: the front and its executor child) over each pass, divided by decided applicants; bench_client is this process (process.cpuUsage); includes status polling, session creation and report fetches; headline = median of passes',
         warmup: `${options.warmup} applicants before the first pass, not measured`,

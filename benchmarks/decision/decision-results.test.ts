@@ -48,6 +48,11 @@ describe('decision results', () => {
     expect(submit).toMatchObject({ measured: 700, met: true });
     expect(polled).toMatchObject({ measured: 800, met: true });
     expect(document).toMatchObject({ measured: 900, met: true });
+    const [, , , selfie, cpuLine, rate] = targets(passes);
+    const middle = (values: number[]) => [...values].sort((a, b) => a - b)[1];
+    expect(selfie).toMatchObject({ measured: middle(passes.map((p) => p.selfie_to_decided_at_server!.p99_ms!)), target: '≤ 2000 ms' });
+    expect(cpuLine).toMatchObject({ measured: middle(passes.map((p) => p.cpu_ms_per_verification_without_polls.total)), target: '≤ 1200 ms' });
+    expect(rate).toMatchObject({ measured: middle(passes.map((p) => p.verifications_per_minute)), target: '≥ 80 per minute' });
   });
 
   it('renders the tables and the chart, listing the errors', () => {

@@ -4,7 +4,7 @@
  * when any model fails validation or warm-up; drains and stops on SIGTERM/SIGINT.
  */
 import { readServiceEnv } from './config/service-env';
-import { startInferenceServer } from './grpc/inference-server';
+import { DEFAULT_ROW_CACHE, startInferenceServer } from './grpc/inference-server';
 import { nvidiaDriverVersion } from './runtime/nvidia-driver';
 
 const log = (line: string): void => console.log(`[inference] ${line}`);
@@ -30,6 +30,7 @@ async function main(): Promise<void> {
       device: env.INFERENCE_DEVICE,
       cudaLibraryPath: env.INFERENCE_CUDA_LIBRARY_PATH,
     },
+    rowCache: env.INFERENCE_ROW_CACHE_MB > 0 ? { ...DEFAULT_ROW_CACHE, maxBytes: env.INFERENCE_ROW_CACHE_MB * 1024 * 1024, ttlMs: env.INFERENCE_ROW_CACHE_TTL_S * 1000 } : null,
     log,
   });
   log(`ready: ${server.host.models().length} models warmed in ${((performance.now() - started) / 1000).toFixed(1)} s; gRPC :${server.port}, metrics :${server.metricsPort}/metrics`);

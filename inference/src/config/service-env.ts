@@ -30,6 +30,13 @@ export const serviceEnvSchema = z.object({
    * why; cpu (default): on the CPU; auto: CUDA where it opens, else CPU with a warning.
    */
   INFERENCE_DEVICE: z.enum(['cpu', 'cuda', 'auto']).default('cpu'),
+  /**
+   * Memory for the rows the verification checks remember (the same frame or selfie sent through a
+   * face model by another check is answered from it); 0 turns it off. Default 64.
+   */
+  INFERENCE_ROW_CACHE_MB: z.coerce.number().min(0).default(64),
+  /** How long a remembered row lives after its run, in seconds (it holds face landmarks and embeddings). */
+  INFERENCE_ROW_CACHE_TTL_S: z.coerce.number().positive().default(600),
   /** The CUDA 13 runtime libraries (`npm run gpu:install` writes it to .state/gpu/env; the GPU image sets it). */
   INFERENCE_CUDA_LIBRARY_PATH: z.string().min(1).optional(),
 }).refine((env) => env.INFERENCE_DEVICE === 'cpu' || env.INFERENCE_EXECUTOR === 'process', {

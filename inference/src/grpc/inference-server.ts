@@ -11,6 +11,7 @@ import { InferenceMetrics } from '../metrics/inference-metrics';
 import { startMetricsServer } from '../metrics/metrics-server';
 import type { SessionTuning } from '../runtime/execution-providers';
 import { startModelHost, type ModelHost } from '../serving/model-host';
+import { RowResultCache, type RowResultCacheOptions } from '../serving/row-result-cache';
 import { HealthStatus } from './health-status';
 import { serverMessageOptions } from '../client/message-limits';
 import { modelServiceHandlers } from './model-service-handlers';
@@ -28,14 +29,28 @@ export interface InferenceServerOptions {
   executorProcesses?: number | 'per-model';
   dynamicBatching?: boolean;
   tuning?: SessionTuning;
+  /** What the verification checks remember between calls; default DEFAULT_ROW_CACHE, null: nothing. */
+  rowCache?: RowResultCacheOptions | null;
   log?: (line: string) => void;
 }
+
+/**
+ * The face models, whose rows repeat across one verification's checks. 64 MiB holds about 900
+ * detector rows (the largest output, 61 KB), some eighty verifications' frames; ten minutes covers
+ * an applicant's frames-to-selfie gap.
+ */
+export const DEFAULT_ROW_CACHE: RowResultCacheOptions = {
+  models: ['face-detection', 'face-landmarks', 'face-embedding', 'passive-liveness'],
+  maxBytes: 64 * 1024 * 1024,
+  ttlMs: 10 * 60_000,
+};
 
 export interface RunningInferenceServer {
   port: number;
   metricsPort: number | null;
   host: ModelHost;
   metrics: InferenceMetrics;
+  rowCache: RowResultCache | null;
   stop(): Promise<void>;
 }
 
@@ -52,7 +67,9 @@ export async function startInferenceServer(options: InferenceServerOptions): Pro
   let host: ModelHost | undefined;
   const server = new Server(serverMessageOptions);
   server.addService(ModelServiceService, modelServiceHandlers(() => host));
-  server.addService(VerificationServiceService, verificationServiceHandlers(() => host));
+  const rowCacheOptions = options.rowCache === undefined ? DEFAULT_ROW_CACHE : options.rowCache;
+  const rowCache = rowCacheOptions ? new RowResultCache({ count: (model, outcome, rows) => metrics.rowCacheRows.inc({ model, outcome }, rows), ...rowCacheOptions }) : null;
+  server.addService(VerificationServiceService, verificationServiceHandlers(() => host, rowCache ?? undefined));
   health.addToServer(server);
   const port = await bind(server, `${options.host ?? '0.0.0.0'}:${options.port}`);
   const metricsServer = options.metricsPort === null ? undefined : await startMetricsServer(metrics.registry, options.metricsPort ?? 0, options.host);
@@ -71,6 +88,7 @@ export async function startInferenceServer(options: InferenceServerOptions): Pro
     metricsPort: metricsServer?.port ?? null,
     host: running,
     metrics,
+    rowCache,
     async stop() {
       health.set(false);
       await new Promise<void>((resolve) => server.tryShutdown(() => resolve()));

@@ -13,6 +13,7 @@ import { assertDecodable } from '../images/assert-decodable';
 import { InferenceError } from '../runtime/inference-error';
 import type { ModelRunner } from '../runtime/model-runner';
 import type { ModelHost } from '../serving/model-host';
+import type { RowResultCache } from '../serving/row-result-cache';
 import type { ChallengeStep } from '../tasks/task-contracts';
 import { toServiceError } from './grpc-errors';
 import { deadlineMsOf } from './model-service-handlers';
@@ -29,16 +30,22 @@ type Call<Req, Res> = ServerUnaryCall<Req, Res>;
  * them with the served version and sha256, so the evidence report can say exactly what decided
  * without each task having to remember it.
  */
-function check<Req, Res extends { outcome?: ProtoOutcome }>(current: () => ModelHost | undefined, handler: (request: Req, runner: ModelRunner) => Promise<Res>) {
+function check<Req, Res extends { outcome?: ProtoOutcome }>(current: () => ModelHost | undefined, cache: RowResultCache | undefined, handler: (request: Req, runner: ModelRunner) => Promise<Res>) {
   return (call: Call<Req, Res>, callback: sendUnaryData<Res>): void => {
     const host = current();
     if (!host) return callback(toServiceError(new InferenceError('UNAVAILABLE', 'models are still loading')), null);
     const deadlineMs = deadlineMsOf(call);
     const used = new Set<string>();
+    const served: ModelRunner = {
+      infer: (model, inputs, options) => host.infer(model, inputs, { deadlineMs: options?.deadlineMs ?? deadlineMs, cancelled: () => call.cancelled }),
+      config: (model) => host.config(model),
+    };
+    const cached = cache ? cache.wrap(served) : served;
+    // A model answered from the cache still decided this check, so it is named like one that ran.
     const runner: ModelRunner = {
       infer: (model, inputs, options) => {
         used.add(model);
-        return host.infer(model, inputs, { deadlineMs: options?.deadlineMs ?? deadlineMs, cancelled: () => call.cancelled });
+        return cached.infer(model, inputs, options);
       },
       config: (model) => host.config(model),
     };
@@ -59,14 +66,15 @@ function modelRefs(host: ModelHost, names: Set<string>): ModelRef[] {
   });
 }
 
-export function verificationServiceHandlers(current: () => ModelHost | undefined): VerificationServiceServer {
+/** `cache`, when given, answers rows the checks already sent through a model (see row-result-cache.ts). */
+export function verificationServiceHandlers(current: () => ModelHost | undefined, cache?: RowResultCache): VerificationServiceServer {
   return {
-    verifyDocument: check<VerifyDocumentRequest, VerifyDocumentResponse>(current, async (req, runner) => {
+    verifyDocument: check<VerifyDocumentRequest, VerifyDocumentResponse>(current, cache, async (req, runner) => {
       await assertDecodable(req.image, 'document image');
       return toProtoDocument(await taskModules().verifyDocument(runner, { image: req.image, now: req.now }));
     }),
 
-    checkLiveness: check<CheckLivenessRequest, CheckLivenessResponse>(current, async (req, runner) => {
+    checkLiveness: check<CheckLivenessRequest, CheckLivenessResponse>(current, cache, async (req, runner) => {
       if (req.frames.length === 0 || req.frames.length > MAX_LIVENESS_FRAMES) {
         throw new InferenceError('INVALID_ARGUMENT', `liveness takes 1 to ${MAX_LIVENESS_FRAMES} frames, got ${req.frames.length}`);
       }
@@ -79,14 +87,14 @@ export function verificationServiceHandlers(current: () => ModelHost | undefined
       return { outcome: toProtoOutcome(out), failedStep: toProtoStep(out.failed_step), perFrame: out.per_frame.map((f) => ({ yaw: f.yaw, pitch: f.pitch, eyeOpenness: f.eye_openness, faceFound: f.face_found })) };
     }),
 
-    checkAntispoof: check<CheckAntispoofRequest, CheckAntispoofResponse>(current, async (req, runner) => {
+    checkAntispoof: check<CheckAntispoofRequest, CheckAntispoofResponse>(current, cache, async (req, runner) => {
       if (req.frames.length > MAX_LIVENESS_FRAMES) throw new InferenceError('INVALID_ARGUMENT', `antispoof takes at most ${MAX_LIVENESS_FRAMES} frames, got ${req.frames.length}`);
       await Promise.all([assertDecodable(req.selfie, 'selfie'), ...req.frames.map((frame, i) => assertDecodable(frame, `frame ${i}`))]);
       const out = await taskModules().checkAntispoof(runner, { selfie: req.selfie, frames: req.frames });
       return { outcome: toProtoOutcome(out), retakeReason: out.retake_reason ?? '' };
     }),
 
-    matchFaces: check<MatchFacesRequest, MatchFacesResponse>(current, async (req, runner) => {
+    matchFaces: check<MatchFacesRequest, MatchFacesResponse>(current, cache, async (req, runner) => {
       await Promise.all([assertDecodable(req.documentPortrait, 'document portrait'), assertDecodable(req.selfie, 'selfie')]);
       const out = await taskModules().matchFaces(runner, { document_portrait: req.documentPortrait, selfie: req.selfie });
       return { outcome: toProtoOutcome(out), ...(out.similarity === null ? {} : { similarity: out.similarity }) };

@@ -16,6 +16,7 @@ export class InferenceMetrics {
   readonly batchSize = new Histogram({ name: 'inference_batch_size', help: 'Rows per executed batch', labelNames: ['model'], buckets: [1, 2, 4, 8, 16, 32, 64], registers: [this.registry] });
   readonly queueDepth = new Gauge({ name: 'inference_queue_depth', help: 'Requests waiting in the dynamic batcher', labelNames: ['model'], registers: [this.registry] });
   readonly modelInfo = new Gauge({ name: 'inference_model_info', help: 'Served version, execution provider and device in use (value 1)', labelNames: ['model', 'version', 'provider', 'device'], registers: [this.registry] });
+  readonly rowCacheRows = new Counter({ name: 'inference_row_cache_rows_total', help: 'Rows the verification checks sent to a cached model: hit (answered from memory), shared (waited for the same row already running), miss (run)', labelNames: ['model', 'outcome'], registers: [this.registry] });
   readonly modelReady = new Gauge({ name: 'inference_model_ready', help: '1 when the model is loaded, checked and warmed up', labelNames: ['model'], registers: [this.registry] });
 
   constructor() {
