@@ -129,8 +129,8 @@ describe('antispoof with MiniFASNet in the real inference service', () => {
       expect(out.detail).toMatch(/move back/);
     });
 
-    it('asks the live control live-004 (face 362 px in a 438 px photo) for a retake rather than judging it', async () => {
-      const out = await checkAntispoof(runner, { selfie: await padStill('live-004.jpg'), frames: await liveSequence() });
+    it('asks a tight live portrait of the PAD set (live-close-000) for a retake rather than judging it', async () => {
+      const out = await checkAntispoof(runner, { selfie: await padStill('live-close-000.jpg'), frames: await liveSequence() });
       expect(out).toMatchObject({ retake_reason: 'FACE_TOO_CLOSE' });
       expect(out.reason).not.toBe('SPOOF_DETECTED');
     });

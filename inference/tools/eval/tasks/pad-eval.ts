@@ -99,21 +99,22 @@ export const padEval: EvalTask = {
       // The stills are judged by the selfie path alone, which the frames rules leave unchanged:
       // an earlier run's still rates can stand beside a sequences-only run, and the report says so.
       if (stills.length) throw new Error('--stills-from is for a labels file without stills');
-      const earlier = JSON.parse(await readFile(stillsFrom, 'utf8')) as { rates: ReturnType<typeof tallyRates> };
+      const earlier = JSON.parse(await readFile(stillsFrom, 'utf8')) as { rates: ReturnType<typeof tallyRates>; outcomes?: PadOutcome[] };
       rates = [...earlier.rates.filter((r) => r.kind === 'still'), ...rates];
+      outcomes.unshift(...(earlier.outcomes ?? []).filter((o) => o.kind === 'still'));
     }
     const report = describePadRates(rates, { padLine: lines.realScore, sample });
     if (stillsFrom) report.splice(1, 0, `Stills: the rates of an earlier run (${path.basename(stillsFrom)}), not re-measured here; the sequences were measured now.`);
-    if (args.results) await writeResults(args.results, rates, report);
+    if (args.results) await writeResults(args.results, rates, report, outcomes);
     return { summary: { rates, outcomes }, report, artefacts: { 'chart.svg': padRatesChartSvg(rates) } };
   },
 };
 
-async function writeResults(dir: string, rates: ReturnType<typeof tallyRates>, report: string[]): Promise<void> {
+async function writeResults(dir: string, rates: ReturnType<typeof tallyRates>, report: string[], outcomes: PadOutcome[]): Promise<void> {
   await mkdir(dir, { recursive: true });
   const svg = padRatesChartSvg(rates);
   await writeFile(path.join(dir, 'pad-eval.svg'), svg);
   await sharp(Buffer.from(svg)).png().toFile(path.join(dir, 'pad-eval.png'));
-  await writeFile(path.join(dir, 'pad-eval.json'), JSON.stringify({ rates }, null, 1) + '\n');
+  await writeFile(path.join(dir, 'pad-eval.json'), JSON.stringify({ rates, outcomes }, null, 1) + '\n');
   await writeFile(path.join(dir, 'pad-eval.md'), ['```', ...report, '```', ''].join('\n'));
 }
