@@ -2,7 +2,7 @@
  * `npx tsx inference/tools/pad-calibration/calibrate-pad-lines.ts [labels.json]`: the evidence
  * behind the MiniFASNet lines in models/pad-minifasnet-*\/1/config.json. Scores every still of the
  * PAD set (`npm run testdata:pad`) as a selfie would be scored (ensemble score and crop room) and
- * every sequence's frames as the check scores them (five spread across the challenge: median and
+ * every sequence's frames as the previous frames rule scored them (five spread across the challenge: median and
  * worst), then for each candidate line prints BPCER on the live samples and APCER per attack
  * species, with the counts. Writes .state/pad-calibration.json.
  */

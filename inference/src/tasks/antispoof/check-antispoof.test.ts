@@ -7,9 +7,10 @@ import { padTestdataDir } from '../../../tools/testdata/pad/generate-pad-testdat
 import type { ModelRunner } from '../../runtime/model-runner';
 import { decodeRgbImage } from '../../images/decode-image';
 import { detectFaces } from '../face/detect-faces';
-import { checkAntispoof } from './check-antispoof';
+import { checkAntispoof, framesScoreName, quantile } from './check-antispoof';
 import { findFaceBoxes } from './find-face-box';
 import { padLines, padModels } from './pad-ensemble';
+import { spreadFrames } from './spread-frames';
 
 let runner: ServiceTestRunner;
 beforeAll(async () => {
@@ -26,6 +27,17 @@ async function padStill(name: string): Promise<Uint8Array> {
 async function liveSequence(): Promise<Uint8Array[]> {
   const first = JSON.parse((await readFile(path.join(livenessTestdataDir, 'sequences.jsonl'), 'utf8')).split('\n')[0]) as { frames: string[] };
   return Promise.all(first.frames.map(async (f) => new Uint8Array(await readFile(path.join(livenessTestdataDir, f)))));
+}
+
+/** The same runner with some of the pair's thresholds replaced, as another config.json would serve them. */
+function withThresholds(base: ModelRunner, thresholds: Record<string, number>): ModelRunner {
+  return {
+    infer: (name, inputs, options) => base.infer(name, inputs, options),
+    config: (name) => {
+      const config = base.config(name);
+      return (padModels as readonly string[]).includes(name) ? { ...config, thresholds: { ...config.thresholds, ...thresholds } } : config;
+    },
+  };
 }
 
 /** The same runner as a service started without the MiniFASNet pair (INFERENCE_MODELS) would be. */
@@ -53,17 +65,30 @@ describe('antispoof with MiniFASNet in the real inference service', () => {
     expect(selfie.value).toBeLessThan(selfie.threshold);
   });
 
-  it('scores the selfie and five liveness frames spread across the challenge, each with its line', async () => {
+  it('scores the selfie and the configured number of liveness frames spread across the challenge, each with its line', async () => {
     const frames = await liveSequence();
     const out = await checkAntispoof(runner, { selfie: await faceImage('bearded-man__original.jpg'), frames });
     const lines = padLines(runner);
+    const scored = spreadFrames(frames, lines.framesScored).map((f) => f.index);
+    expect(scored.length).toBe(Math.min(frames.length, lines.framesScored));
     expect(out.scores.map((s) => [s.name, s.threshold, s.comparison])).toEqual([
       ['selfie_crop_room', lines.cropRoom, 'gte'],
       ['pad_selfie', lines.realScore, 'gte'],
-      ['pad_frames_median', lines.realScore, 'gte'],
-      ...[0, 3, 5, 8, 10].map((i) => [`pad_frame_${i}`, lines.frameScore, 'gte']),
+      [framesScoreName(lines.framesQuantile), lines.framesScore, 'gte'],
+      ...scored.map((i) => [`pad_frame_${i}`, lines.frameScore, 'gte']),
     ]);
     expect(out.verdict).toBe(out.scores.every((s) => s.value >= s.threshold) ? 'PASS' : 'FAIL');
+  });
+
+  it('judges the frames by the configured quantile of their scores: the previous rule (five frames, median) is still served by its config', async () => {
+    const frames = await liveSequence();
+    const selfie = await faceImage('bearded-man__original.jpg');
+    const previous = await checkAntispoof(withThresholds(runner, { frames_scored: 5, frames_quantile: 0.5, min_frames_score: 0.1, min_frame_score: 0.02 }), { selfie, frames });
+    expect(previous.scores.map((s) => s.name)).toEqual(['selfie_crop_room', 'pad_selfie', 'pad_frames_median', ...[0, 3, 5, 8, 10].map((i) => `pad_frame_${i}`)]);
+    const perFrame = previous.scores.filter((s) => s.name.startsWith('pad_frame_')).map((s) => s.value);
+    expect(previous.scores.find((s) => s.name === 'pad_frames_median')!.value).toBeCloseTo(quantile(perFrame, 0.5), 6);
+    const strict = await checkAntispoof(withThresholds(runner, { frames_quantile: 0, min_frames_score: 0.999 }), { selfie, frames });
+    expect(strict).toMatchObject({ verdict: 'FAIL', reason: 'SPOOF_DETECTED' });
   });
 
   it('refuses a selfie with no face as FACE_NOT_DETECTED, never a pass', async () => {
@@ -104,7 +129,7 @@ describe('antispoof with MiniFASNet in the real inference service', () => {
       expect(out.detail).toMatch(/move back/);
     });
 
-    it('asks a tightly framed live portrait of the attack set (live-close-000) for a retake rather than judging it', async () => {
+    it('asks a tight live portrait of the PAD set (live-close-000) for a retake rather than judging it', async () => {
       const out = await checkAntispoof(runner, { selfie: await padStill('live-close-000.jpg'), frames: await liveSequence() });
       expect(out).toMatchObject({ retake_reason: 'FACE_TOO_CLOSE' });
       expect(out.reason).not.toBe('SPOOF_DETECTED');

@@ -7,24 +7,23 @@ import { spreadFrames } from './spread-frames';
 
 export { antispoofModel } from './legacy-antispoof';
 
-/** Liveness frames scored per check, spread across the challenge. */
-const framesScored = 5;
-
 /**
- * Presentation-attack detection with Minivision's MiniFASNet pair on the selfie and on up to five
- * liveness frames spread across the challenge (a replay that follows the challenge must still
- * look live frame by frame). It passes only when the selfie's score and the frames' median reach
- * the ensemble's line and every scored frame reaches the lower per-frame line. A face that is not
- * found, even at the larger retry size, is a refusal, never a pass. A selfie whose face fills the
- * frame leaves no room for the crop the model was trained on: it is not scored (the frames decide)
- * and the answer asks for a retake (FACE_TOO_CLOSE) instead of calling it a spoof. When the
- * service does not serve the pair, the legacy check runs (kept for comparison).
+ * Presentation-attack detection with Minivision's MiniFASNet pair on the selfie and on liveness
+ * frames spread across the challenge (a replay that follows the challenge must still look live
+ * frame by frame). How many frames are scored and how their scores make one verdict are config
+ * (`frames_scored`, `frames_quantile`, `min_frames_score`, `min_frame_score` in the pair's
+ * thresholds): it passes only when the selfie's score reaches its line, the chosen quantile of the
+ * frames' scores reaches the frames' line and every scored frame reaches the per-frame line. A
+ * face that is not found, even at the larger retry size, is a refusal, never a pass. A selfie whose
+ * face fills the frame leaves no room for the crop the model was trained on: it is not scored (the
+ * frames decide) and the answer asks for a retake (FACE_TOO_CLOSE) instead of calling it a spoof.
+ * When the service does not serve the pair, the legacy check runs (kept for comparison).
  */
 export const checkAntispoof: AntispoofCheck = async (runner, input) => {
   if (!servesPadEnsemble(runner)) return checkLegacyAntispoof(runner, input);
   const lines = padLines(runner);
   const selfie = await decodeRgbImage(input.selfie, { what: 'selfie' });
-  const picked = spreadFrames(input.frames ?? [], framesScored);
+  const picked = spreadFrames(input.frames ?? [], lines.framesScored);
   const frames = await Promise.all(picked.map(({ bytes, index }) => decodeRgbImage(bytes, { what: `frame ${index}` })));
   const boxes = await findFaceBoxes(runner, [selfie, ...frames]);
   const fail = (reason: string, detail: string, scores: ScoreEvidence[], retake: AntispoofCheckOutput['retake_reason'] = null): AntispoofCheckOutput =>
@@ -43,7 +42,7 @@ export const checkAntispoof: AntispoofCheck = async (runner, input) => {
   const tooClose = selfieScore.room < lines.cropRoom;
   if (!tooClose) scores.push({ name: 'pad_selfie', value: selfieScore.score, threshold: lines.realScore, comparison: 'gte' });
   if (frameScores.length) {
-    scores.push({ name: 'pad_frames_median', value: median(frameScores.map((f) => f.score)), threshold: lines.realScore, comparison: 'gte' });
+    scores.push({ name: framesScoreName(lines.framesQuantile), value: quantile(frameScores.map((f) => f.score), lines.framesQuantile), threshold: lines.framesScore, comparison: 'gte' });
     frameScores.forEach((f, k) => scores.push({ name: `pad_frame_${frameAt[k]}`, value: f.score, threshold: lines.frameScore, comparison: 'gte' }));
   }
   const retake = tooClose ? 'FACE_TOO_CLOSE' : null;
@@ -57,10 +56,16 @@ export const checkAntispoof: AntispoofCheck = async (runner, input) => {
   return { verdict: 'PASS', reason: null, detail, scores, retake_reason: retake };
 };
 
-function median(values: number[]): number {
+/** The q-quantile, interpolated between neighbours (q = 0.5 is the median). */
+export function quantile(values: number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  const at = q * (sorted.length - 1);
+  const below = Math.floor(at);
+  const above = Math.min(below + 1, sorted.length - 1);
+  return sorted[below] + (sorted[above] - sorted[below]) * (at - below);
 }
+
+/** The evidence name of the frames' pooled score: `pad_frames_median`, or `pad_frames_p<percent>`. */
+export const framesScoreName = (q: number) => (q === 0.5 ? 'pad_frames_median' : `pad_frames_p${Math.round(q * 100)}`);
 
 const round = (n: number) => Math.round(n * 1e4) / 1e4;

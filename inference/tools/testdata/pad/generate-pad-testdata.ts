@@ -1,6 +1,7 @@
 /**
- * `npm run testdata:pad [-- --per-species N --live N] [--set calibration]`: the presentation-attack sets under
- * .state/testdata/pad/ (stills, challenge sequences, labels.json and an eval-ready labels.jsonl).
+ * `npm run testdata:pad [-- --per-species N --live N] [--set calibration] [--out <dir>]`: the presentation-attack
+ * sets under .state/testdata/pad/ (stills, challenge sequences, labels.json and an eval-ready labels.jsonl),
+ * or under `--out` (the same seeds, written elsewhere, leaving the shared set that `npm test` reads alone).
  * Seeded and idempotent: a stamp holds the generator version and the counts, and a set at least as
  * large is kept. Set-up makes a small set for `npm test` (the first samples of each species of the
  * full set, which `npm run testdata:pad` makes for `npm run eval -- --task pad`).
@@ -27,8 +28,8 @@ export const fullCounts: PadCounts = { perSpecies: 30, live: 60, prints: 30, rep
  * .state/testdata/pad-calibration/): the same people and species, other parameters, so lines can
  * be placed on one set and reported on the other.
  */
-export async function generatePadTestdata(counts: PadCounts = fullCounts, set?: string): Promise<void> {
-  const outDir = set ? `${padTestdataDir}-${set}` : padTestdataDir;
+export async function generatePadTestdata(counts: PadCounts = fullCounts, set?: string, out?: string): Promise<void> {
+  const outDir = out ? path.resolve(out) : set ? `${padTestdataDir}-${set}` : padTestdataDir;
   const seedPrefix = set ? `pad-${set}` : 'pad';
   const stamp = path.join(outDir, '.complete');
   // Every sample has its own seed (species and index), so a larger set holds a smaller one: keep it.
@@ -89,7 +90,9 @@ if (require.main === module) {
   const argv = process.argv.slice(2);
   const set = argv.includes('--set') ? argv[argv.indexOf('--set') + 1] : undefined;
   const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1].split(',') : undefined;
-  (only ? remakeStills(only, set) : generatePadTestdata(countsFrom(argv), set)).catch((error) => {
+  const out = argv.includes('--out') ? argv[argv.indexOf('--out') + 1] : undefined;
+  if (only && out) throw new Error('--only remakes the stills of a set in place; it takes --set, not --out');
+  (only ? remakeStills(only, set) : generatePadTestdata(countsFrom(argv), set, out)).catch((error) => {
     console.error(error instanceof Error ? error.stack : error);
     process.exit(1);
   });
