@@ -13,6 +13,8 @@ const tensorSpec = z.object({
   dtype,
   dims: z.array(z.number().int().min(-1).refine((d) => d !== 0, 'a dim is -1 (free) or positive')),
   layout: z.string().optional(),
+  /** Class-index outputs (a recogniser's argmax) say how many classes the index ranges over. */
+  classes: z.number().int().positive().optional(),
 }).passthrough();
 
 const preprocessing = z.object({

@@ -69,6 +69,8 @@ export interface TensorSpec {
   /** Without the batch dimension (every model takes one, Triton's rule); -1 marks a free dim. */
   dims: number[];
   layout?: 'NHWC' | 'NCHW' | 'NC' | 'NTC' | string;
+  /** Class-index outputs only: how many classes the index ranges over (a recogniser's charset size). */
+  classes?: number;
 }
 
 export interface Preprocessing {
