@@ -12,8 +12,7 @@ import path from 'node:path';
 import { decodeRgbImage } from '../../inference/src/images/decode-image';
 import { createInProcessModelRunner, type InProcessModelRunner } from '../../inference/src/runtime/in-process-model-runner';
 import type { ModelRunner } from '../../inference/src/runtime/model-runner';
-import { detectText } from '../../inference/src/tasks/document/ocr/text-detection';
-import { recognizeLines, textRecognitionModel, type RecognizedLine } from '../../inference/src/tasks/document/ocr/text-recognition';
+import { detectText, recognizeLines, textRecognitionModel, type RecognizedLine } from '../../inference/src/tasks';
 import { versionRepository } from '../../inference/tools/test/support/version-repository';
 
 const arg = (name: string, fallback: number): number => {

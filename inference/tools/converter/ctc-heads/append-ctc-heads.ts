@@ -10,7 +10,7 @@
  * are added, so the softmax and everything before it compute what the source computes.
  */
 import { onnx } from 'onnx-proto';
-import { CTC_HEAD_OUTPUTS } from '../../../src/tasks/document/ocr/recognition-outputs';
+import { CTC_HEAD_OUTPUTS } from '../../../src/tasks';
 
 const T = onnx.TensorProto.DataType;
 const A = onnx.AttributeProto.AttributeType;

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { onnx } from 'onnx-proto';
-import { charsetFromText } from '../../../src/tasks/document/ocr/recognition-charset';
+import { charsetFromText } from '../../../src/tasks';
 import { appendCtcHeads } from './append-ctc-heads';
 
 export interface CtcHeadsSource {
