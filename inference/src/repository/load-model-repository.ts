@@ -19,6 +19,8 @@ export interface ModelEntry {
   /** Absolute path of the served version folder (assets are resolved against it). */
   versionDir: string;
   modelPath: string;
+  /** Only with `"precision": "fp16"`: the checked half-precision file a CUDA session opens instead of modelPath. */
+  fp16Path?: string;
   /** config.json as written, both batch profiles. */
   declared: DeclaredModelConfig;
   /** As served on the device the repository was loaded for (see served-config.ts). */
@@ -30,6 +32,27 @@ export interface LoadRepositoryOptions {
   only?: string[];
   /** Whose batch profile `config` carries; default cpu. The service re-picks it for the device a session opened on. */
   device?: Device;
+}
+
+/**
+ * A model declared fp16 is served in half precision on CUDA only: CPU kernels for fp16 are few and
+ * slow, and its verdicts were checked on the GPU. So a CPU service refuses it rather than quietly
+ * serving fp32 or a graph it cannot run well.
+ */
+async function checkedFp16File(name: string, versionDir: string, config: DeclaredModelConfig, device: Device): Promise<string | undefined> {
+  if (config.precision !== 'fp16' || !config.fp16) return undefined;
+  if (device === 'cpu') {
+    throw new ModelRepositoryError(name, `config.json declares "precision": "fp16", which is served on CUDA only, but this service runs on cpu (INFERENCE_DEVICE=cpu): serve it with INFERENCE_DEVICE=cuda or auto, or set "precision": "fp32" in ${join(versionDir, 'config.json')}`);
+  }
+  const fp16Path = join(versionDir, config.fp16.file);
+  if (!existsSync(fp16Path)) {
+    throw new ModelRepositoryError(name, `${fp16Path} is missing ("precision": "fp16"; fp16 files are not materialized by default: run npm run models:convert-fp16 -- ${name})`);
+  }
+  const actual = await fileSha256(fp16Path);
+  if (actual !== config.fp16.sha256) {
+    throw new ModelRepositoryError(name, `checksum mismatch for ${config.fp16.file}: config.json declares ${config.fp16.sha256}, file is ${actual}`);
+  }
+  return fp16Path;
 }
 
 export async function loadModelEntry(root: string, name: string, device: Device = 'cpu'): Promise<ModelEntry> {
@@ -60,7 +83,8 @@ export async function loadModelEntry(root: string, name: string, device: Device 
   for (const [key, asset] of Object.entries(config.assets ?? {})) {
     if (!existsSync(join(versionDir, asset))) throw new ModelRepositoryError(name, `asset "${key}" (${asset}) is missing from ${versionDir}`);
   }
-  return { name, version, versionDir, modelPath, declared: config, config: servedConfig(config, device) };
+  const fp16Path = await checkedFp16File(name, versionDir, config, device);
+  return { name, version, versionDir, modelPath, ...(fp16Path ? { fp16Path } : {}), declared: config, config: servedConfig(config, device) };
 }
 
 export async function loadModelRepository(root: string, options: LoadRepositoryOptions = {}): Promise<ModelEntry[]> {

@@ -13,6 +13,8 @@ const tensorSpec = z.object({
   dtype,
   dims: z.array(z.number().int().min(-1).refine((d) => d !== 0, 'a dim is -1 (free) or positive')),
   layout: z.string().optional(),
+  /** Class-index outputs (a recogniser's argmax) say how many classes the index ranges over. */
+  classes: z.number().int().positive().optional(),
 }).passthrough();
 
 const preprocessing = z.object({
@@ -44,6 +46,11 @@ const batchProfile = z
     }
   });
 
+const precisionVariant = z.object({
+  file: z.string().min(1).refine((f) => !f.includes('/') && !f.includes('\\'), 'a file name inside the version folder'),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/, 'lowercase hex sha256'),
+}).passthrough();
+
 export const modelConfigSchema = z
   .object({
     name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'kebab-case model name'),
@@ -68,8 +75,16 @@ export const modelConfigSchema = z
     batching: z.object({ cpu: batchProfile, cuda: batchProfile }).strict(),
     thresholds: z.record(z.string(), z.number()).optional(),
     assets: z.record(z.string(), z.string()).optional(),
+    precision: z.enum(['fp32', 'fp16']).optional(),
+    fp16: precisionVariant.optional(),
   })
-  .passthrough();
+  .passthrough()
+  .superRefine((config, ctx) => {
+    if (config.precision === 'fp16' && !config.fp16) {
+      ctx.addIssue({ code: 'custom', path: ['fp16'], message: 'precision "fp16" needs the fp16 file: { "file": …, "sha256": … } (npm run models:convert-fp16)' });
+    }
+    if (config.fp16 && config.fp16.file === config.file) ctx.addIssue({ code: 'custom', path: ['fp16', 'file'], message: 'the fp16 file must differ from the fp32 file' });
+  });
 
 /** Fields of the single-profile format, named so an old config says what to change. */
 const LEGACY_BATCHING_FIELDS = ['max_batch_size', 'dynamic_batching', 'execution_providers', 'warmup'];

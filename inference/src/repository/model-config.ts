@@ -42,7 +42,17 @@ export interface DeclaredModelConfig {
   batching: Record<Device, BatchProfile>;
   thresholds?: Record<string, number>;
   assets?: Record<string, string>;
+  /**
+   * Which file a CUDA session opens (default fp32: `file`). fp16 opens `fp16.file` and is allowed
+   * only on CUDA: with INFERENCE_DEVICE=cpu the service refuses to start, and under auto a CPU
+   * fallback opens the fp32 file with a warning.
+   */
+  precision?: Precision;
+  /** The half-precision variant, converted by `npm run models:convert-fp16` (not materialized by default). */
+  fp16?: { file: string; sha256: string };
 }
+
+export type Precision = 'fp32' | 'fp16';
 
 /**
  * The config as served on one device: the declared one plus that device's profile, spelled as
@@ -69,6 +79,8 @@ export interface TensorSpec {
   /** Without the batch dimension (every model takes one, Triton's rule); -1 marks a free dim. */
   dims: number[];
   layout?: 'NHWC' | 'NCHW' | 'NC' | 'NTC' | string;
+  /** Class-index outputs only: how many classes the index ranges over (a recogniser's charset size). */
+  classes?: number;
 }
 
 export interface Preprocessing {

@@ -26,10 +26,20 @@ export interface OpenModel {
   close(): Promise<void>;
 }
 
+/**
+ * A model served in fp16 opens its fp16 file on CUDA and its fp32 file on CPU (the CPU is reached
+ * only as INFERENCE_DEVICE=auto's fallback; the repository refuses fp16 on a cpu service).
+ */
+function withPrecision(entry: ModelEntry, open: SessionOpener): SessionOpener {
+  const fp16Path = entry.fp16Path;
+  if (!fp16Path) return open;
+  return (modelPath, provider, tuning) => open(provider === 'cuda' ? fp16Path : modelPath, provider, tuning);
+}
+
 export async function openModel(entry: ModelEntry, tuning: SessionTuning = {}, open: SessionOpener = openOrtSession): Promise<OpenModel> {
   let opened;
   try {
-    opened = await openSessionOnDevice(entry.modelPath, tuning, open);
+    opened = await openSessionOnDevice(entry.modelPath, tuning, withPrecision(entry, open));
   } catch (error) {
     if (error instanceof CudaUnavailableError) throw error;
     throw new ModelRepositoryError(entry.name, `could not open the model on ${tuning.device === 'auto' ? 'cpu (after CUDA)' : tuning.device ?? 'cpu'}: ${(error as Error).message}`);
@@ -57,11 +67,15 @@ export async function openModel(entry: ModelEntry, tuning: SessionTuning = {}, o
       throw new ModelRepositoryError(entry.name, `warm-up run at batch ${batchSize} failed: ${(error as Error).message}`);
     }
   }
+  // The start log prints each skipped provider as a warning; an fp16 model also loses its precision.
+  const skippedProviders = entry.fp16Path && opened.provider === 'cpu'
+    ? opened.skipped.map((s) => ({ ...s, reason: `${s.reason}; precision fp16 is CUDA only, so the fp32 file ${entry.declared.file} serves on cpu` }))
+    : opened.skipped;
   return {
     entry,
     config,
     provider: opened.provider,
-    skippedProviders: opened.skipped,
+    skippedProviders,
     warmupMs: performance.now() - started,
     run,
     close: () => session.release(),

@@ -10,6 +10,11 @@ export { matchFaces } from './face-match/match-faces';
 export { checkLiveness } from './liveness/check-liveness';
 
 export { textRecognitionModel } from './document/ocr/text-recognition';
+// The recogniser's derivation (materialize) and its v1/v2 parity test and bench.
+export { recognizeLines, type RecognizedLine } from './document/ocr/text-recognition';
+export { detectText } from './document/ocr/text-detection';
+export { charsetFromText } from './document/ocr/recognition-charset';
+export { CTC_HEAD_OUTPUTS } from './document/ocr/recognition-outputs';
 export { faceEmbeddingModel } from './face/face-embedding';
 export { faceLandmarksModel } from './face/face-landmarks';
 export { passiveLivenessModel } from './liveness/liveness-settings';

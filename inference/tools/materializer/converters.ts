@@ -4,6 +4,7 @@
  * config.json pins the sha256 of its output.
  */
 import { readFile } from 'node:fs/promises';
+import { ctcHeadsFromPackage } from '../converter/ctc-heads/ctc-heads-from-package';
 import { convertDlibResnetWeights } from '../converter/dlib-resnet/dlib-resnet-to-onnx';
 import { convertTfjsModelFile } from '../converter/tfjs-to-onnx';
 import type { PackageSource } from './repository-config';
@@ -17,6 +18,8 @@ const conversions: Record<string, Conversion> = {
     convertTfjsModelFile({ modelJsonPath: file, tensorNames: source.tensor_names, provenance: `${source.package}@${source.package_version} ${source.path}` }),
   // face-api ships this net as weights only; its architecture is rebuilt in code.
   'dlib-resnet-weights-to-onnx': (file, source) => convertDlibResnetWeights(file, `${source.package}@${source.package_version} ${source.path}`),
+  // The recogniser with greedy CTC decoding's argmax and maxima in the graph (a few bytes per frame back).
+  'append-ctc-greedy-heads': (file, source) => ctcHeadsFromPackage(file, source),
 };
 
 export function conversionFor(name: string | undefined): Conversion | undefined {

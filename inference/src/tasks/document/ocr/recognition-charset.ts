@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { ModelConfig } from '../../../runtime/model-runner';
 import { MRZ_ALPHABET } from '../mrz/check-digit';
 import type { Charset } from './ctc-decode';
+import { recognitionOutputsOf } from './recognition-outputs';
 
 const cache = new Map<string, Charset>();
 
@@ -31,7 +32,7 @@ export function charsetFor(config: ModelConfig, repository = process.env.MODEL_R
   if (cached) return cached;
   const file = config.assets?.charset;
   if (!file) throw new Error(`model ${key} declares no assets.charset in its config.json`);
-  const classCount = config.outputs[0].dims[config.outputs[0].dims.length - 1];
+  const classCount = recognitionOutputsOf(config).classes;
   const charset = charsetFromText(readFileSync(path.join(repository, config.name, String(config.version), file), 'utf8'), classCount);
   cache.set(key, charset);
   return charset;

@@ -8,8 +8,9 @@ import { sample, type Affine } from '../../../images/affine-sampler';
 import { chunks } from '../../batch-chunks';
 import { packCrops, preprocessingOf } from '../../../images/image-to-tensor';
 import type { RgbImage } from '../../../images/rgb-image';
-import { decodeLine, type DecodedLine } from './ctc-decode';
+import type { DecodedLine } from './ctc-decode';
 import { charsetFor } from './recognition-charset';
+import { decodeBatch, recognitionOutputsOf } from './recognition-outputs';
 import type { TextBox } from './text-box';
 
 export const textRecognitionModel = 'text-recognition';
@@ -75,6 +76,7 @@ export async function recognizeLines(runner: ModelRunner, image: RgbImage, boxes
   const config = runner.config(textRecognitionModel);
   const pre = preprocessingOf(config);
   const charset = charsetFor(config);
+  const form = recognitionOutputsOf(config);
   const crops = boxes.map((box) => ({ box, ...lineCrop(image, box, pre.height) }));
   const results: RecognizedLine[] = new Array(boxes.length);
   const byBucket = new Map<number, number[]>();
@@ -84,10 +86,9 @@ export async function recognizeLines(runner: ModelRunner, image: RgbImage, boxes
     for (const group of chunks(indices, config.max_batch_size)) {
       const inputs = packCrops({ ...config, preprocessing: { ...pre, width: bucket } }, group.map((i) => crops[i].pixels));
       calls.push(runner.infer(textRecognitionModel, inputs, options).then((outputs) => {
-        const out = outputs[config.outputs[0].name];
-        const [, frames, classes] = out.dims;
+        const lines = decodeBatch(form, outputs, group.length, charset);
         group.forEach((index, n) => {
-          results[index] = { box: boxes[index], ...decodeLine(out.data as Float32Array, n * frames * classes, frames, charset) };
+          results[index] = { box: boxes[index], ...lines[n] };
         });
       }));
     }
