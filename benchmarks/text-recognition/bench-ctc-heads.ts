@@ -13,7 +13,7 @@ import { decodeRgbImage } from '../../inference/src/images/decode-image';
 import { createInProcessModelRunner, type InProcessModelRunner } from '../../inference/src/runtime/in-process-model-runner';
 import type { ModelRunner } from '../../inference/src/runtime/model-runner';
 import { detectText, recognizeLines, textRecognitionModel, type RecognizedLine } from '../../inference/src/tasks';
-import { versionRepository } from '../../inference/tools/test/support/version-repository';
+import { versionRepository } from '../../inference/tools/version-repository';
 
 const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(`--${name}`);

@@ -34,3 +34,6 @@ export { configuredThreshold } from './face/thresholds';
 export { checkDigit } from './document/mrz/check-digit';
 export { MRZ_LAYOUTS, type MrzFormat } from './document/mrz/mrz-layouts';
 export { mrzNameField } from './document/mrz/transliterate';
+export { findPortrait } from './document/portrait/find-portrait';
+export { checkLegacyAntispoof } from './antispoof/legacy-antispoof';
+export type { Box } from './antispoof/pad-crop';

@@ -7,7 +7,7 @@
  * statistic (live against each attack species), so every signal is also seen on its own.
  */
 import { readFileSync } from 'node:fs';
-import { spreadFrames } from '../../src/tasks/antispoof/spread-frames';
+import { spreadFrames } from '../../src/tasks';
 import type { ScoredFrame, ScoredSequence } from './score-pad-frames';
 
 type Stat = (frames: ScoredFrame[]) => number;

@@ -13,7 +13,7 @@ import { createInProcessModelRunner } from '../../src/runtime/in-process-model-r
 import { decodeRgbImage } from '../../src/images/decode-image';
 import type { RgbImage } from '../../src/images/rgb-image';
 import { findFaceBoxes, padModels, padScores } from '../../src/tasks';
-import type { Box } from '../../src/tasks/antispoof/pad-crop';
+import type { Box } from '../../src/tasks';
 
 export interface ScoredFrame {
   index: number;

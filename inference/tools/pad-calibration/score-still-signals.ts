@@ -10,8 +10,7 @@ import path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { createInProcessModelRunner } from '../../src/runtime/in-process-model-runner';
 import { decodeRgbImage } from '../../src/images/decode-image';
-import { findFaceBoxes, padModels, padScores } from '../../src/tasks';
-import { checkLegacyAntispoof } from '../../src/tasks/antispoof/legacy-antispoof';
+import { checkLegacyAntispoof, findFaceBoxes, padModels, padScores } from '../../src/tasks';
 async function main() {
   const file = path.resolve(process.argv[2]);
   const dir = path.dirname(file);

@@ -9,7 +9,7 @@ import { createInProcessModelRunner, type InProcessModelRunner } from '../../src
 import { detectText, recognizeLines, textRecognitionModel } from '../../src/tasks';
 import { materializeRepository } from '../materializer/materialize-repository';
 import { MODELS_DIR, PACKAGES_DIR, REPO_ROOT } from './support/repository-configs';
-import { versionRepository } from './support/version-repository';
+import { versionRepository } from '../version-repository';
 
 const DOCUMENT = path.join(REPO_ROOT, '.state/testdata/documents/synthetic-td1-id-card-bad-check-digit-001.jpg');
 let v1: InProcessModelRunner;

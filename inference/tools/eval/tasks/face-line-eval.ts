@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { decodeRgbImage } from '../../../src/images/decode-image';
-import { findPortrait } from '../../../src/tasks/document/portrait/find-portrait';
-import { analyseFaces, describeFaces, faceEmbeddingModel, servedMetric } from '../../../src/tasks';
+import { analyseFaces, describeFaces, faceEmbeddingModel, findPortrait, servedMetric } from '../../../src/tasks';
 import type { ModelRunner } from '../../../src/runtime/model-runner';
 import type { EvalTask, ScoredTrial } from '../eval-task';
 import { readJsonl, resolveBeside } from '../read-jsonl';
