@@ -22,7 +22,7 @@ setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
 const ROOT = path.resolve(__dirname, '../..');
-const DATA = path.resolve(ROOT, '../shared/data/sanctions');
+const DATA = path.resolve(ROOT, 'api/test/sanctions/lists');
 const RUNS = 5;
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);

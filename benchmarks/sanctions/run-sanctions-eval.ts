@@ -13,7 +13,7 @@ import { nonListedPeople } from './non-listed-people';
 import { curveSvg } from './curve-svg';
 
 const ROOT = path.resolve(__dirname, '../..');
-const DATA = path.resolve(ROOT, '../shared/data/sanctions');
+const DATA = path.resolve(ROOT, 'api/test/sanctions/lists');
 
 interface Scored {
   score: number;

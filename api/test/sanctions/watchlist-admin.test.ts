@@ -11,7 +11,7 @@ import { isolatedTestEnv } from '../../../scripts/test-support/test-env';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../../..');
-const REAL = path.resolve(ROOT, '../shared/data/sanctions');
+const REAL = path.resolve(ROOT, 'api/test/sanctions/lists');
 const FIXTURES = path.join(__dirname, 'fixtures');
 
 describe('watchlist admin commands (npm run admin -- watchlist ...) on the real lists', () => {

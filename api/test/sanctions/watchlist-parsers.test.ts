@@ -4,7 +4,7 @@ import { parseFtmJsonl } from '../../src/data-access/watchlists/parsers/ftm-json
 import { parseOfacSdnCsv } from '../../src/data-access/watchlists/parsers/ofac-sdn-csv.parser';
 import { parseUnConsolidatedXml } from '../../src/data-access/watchlists/parsers/un-consolidated-xml.parser';
 
-const REAL = path.resolve(__dirname, '../../../../shared/data/sanctions');
+const REAL = path.resolve(__dirname, 'lists');
 const FIXTURES = path.join(__dirname, 'fixtures');
 const read = (format: string, file: string) => (WATCHLIST_FORMATS[format] as (typeof WATCHLIST_FORMATS)[string]).read(file);
 
