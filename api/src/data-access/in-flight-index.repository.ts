@@ -29,8 +29,31 @@ export const ENTRY_GRACE_MS = 10 * 60_000;
 export class InFlightIndex {
   readonly model: Model<InFlightEntryDocument>;
 
-  constructor(connection: Connection, kind: InFlightKind) {
+  constructor(
+    private readonly connection: Connection,
+    kind: InFlightKind,
+  ) {
     this.model = inFlightModel(connection, kind);
+  }
+
+  /** The session behind an entry, read by _id alone (the one filter FerretDB pushes down). */
+  session<T extends { _id: string }>(id: string, projection: Record<string, number>): Promise<T | null> {
+    return this.connection.collection<T>('sessions').findOne({ _id: id } as never, { projection }) as Promise<T | null>;
+  }
+
+  /**
+   * The sessions, oldest entry first, that still owe the work as their documents say. An entry
+   * whose session is gone, or owes nothing and is past its grace, is dropped; a younger one stays
+   * (the write it announced may still be on its way).
+   */
+  async owing<T extends { _id: string }>(limit: number, projection: Record<string, number>, owes: (session: T) => boolean, now = new Date()): Promise<T[]> {
+    const owing: T[] = [];
+    for (const entry of await this.list({}, limit)) {
+      const session = await this.session<T>(entry._id, projection);
+      if (session && owes(session)) owing.push(session);
+      else if (!session || this.isStale(entry, now)) await this.drop(entry);
+    }
+    return owing;
   }
 
   async init(): Promise<void> {

@@ -15,12 +15,12 @@ const VIEW = { status: 1, attempt: 1, expires_at: 1, decision_requested_at: 1 };
 export class OpenSessionIndex {
   readonly index: InFlightIndex;
 
-  constructor(private readonly connection: Connection) {
+  constructor(connection: Connection) {
     this.index = new InFlightIndex(connection, 'open');
   }
 
   private read(id: string): Promise<SessionView | null> {
-    return this.connection.collection<SessionView>('sessions').findOne({ _id: id }, { projection: VIEW });
+    return this.index.session<SessionView>(id, VIEW);
   }
 
   track(id: string, attempt: number, dueAt: Date, now?: Date): Promise<void> {

@@ -10,7 +10,7 @@ import { SessionDocument } from './session.model';
 export class PendingLedgerIndex {
   readonly index: InFlightIndex;
 
-  constructor(private readonly connection: Connection) {
+  constructor(connection: Connection) {
     this.index = new InFlightIndex(connection, 'ledger');
   }
 
@@ -24,12 +24,7 @@ export class PendingLedgerIndex {
 
   /** Sessions that owe a ledger entry as their documents say; entries past their grace with nothing owed are dropped. */
   async owed(limit: number, now = new Date()): Promise<string[]> {
-    const owed: string[] = [];
-    for (const entry of await this.index.list({}, limit)) {
-      const session = await this.connection.collection<Pick<SessionDocument, '_id' | 'ledger_pending'>>('sessions').findOne({ _id: entry._id }, { projection: { ledger_pending: 1 } });
-      if (session?.ledger_pending) owed.push(session._id);
-      else if (!session || this.index.isStale(entry, now)) await this.index.drop(entry);
-    }
-    return owed;
+    const owed = await this.index.owing<Pick<SessionDocument, '_id' | 'ledger_pending'>>(limit, { ledger_pending: 1 }, (session) => Boolean(session.ledger_pending), now);
+    return owed.map((session) => session._id);
   }
 }

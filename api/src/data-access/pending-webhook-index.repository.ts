@@ -14,7 +14,7 @@ const VIEW = { status: 1, webhook_state: 1, webhook_redeliveries: 1, attempt: 1 
 export class PendingWebhookIndex {
   readonly index: InFlightIndex;
 
-  constructor(private readonly connection: Connection) {
+  constructor(connection: Connection) {
     this.index = new InFlightIndex(connection, 'webhooks');
   }
 
@@ -35,12 +35,7 @@ export class PendingWebhookIndex {
    * is not pending is dropped once past its grace: younger, its decision may still be on its way.
    */
   async listPending(limit: number, now = new Date()): Promise<PendingWebhook[]> {
-    const pending: PendingWebhook[] = [];
-    for (const entry of await this.index.list({}, limit)) {
-      const session = await this.connection.collection<OutboxView>('sessions').findOne({ _id: entry._id }, { projection: VIEW });
-      if (session?.webhook_state === 'pending') pending.push({ _id: session._id, status: session.status, webhook_redeliveries: session.webhook_redeliveries, attempt: session.attempt });
-      else if (!session || this.index.isStale(entry, now)) await this.index.drop(entry);
-    }
-    return pending;
+    const pending = await this.index.owing<OutboxView>(limit, VIEW, (session) => session.webhook_state === 'pending', now);
+    return pending.map(({ _id, status, webhook_redeliveries, attempt }) => ({ _id, status, webhook_redeliveries, attempt }));
   }
 }
