@@ -14,7 +14,8 @@ module.exports = {
   forbidden: [
     {
       name: 'domain-not-to-data-access',
-      comment: 'The domain (use cases, rules) states what it needs; the data layer implements it. A use case must read and test without the store code.',
+      comment:
+        'The domain (use cases, rules) states what it needs; the data layer implements it. A use case must read and test without the store code.',
       severity: 'error',
       from: { path: '^api/src/domain/' },
       to: { path: '^api/src/data-access/' },
@@ -28,21 +29,24 @@ module.exports = {
     },
     {
       name: 'inference-client-not-to-server',
-      comment: 'The inference client ships to the API alone: it may use the generated proto types and packages, never the service it calls.',
+      comment:
+        'The inference client ships to the API alone: it may use the generated proto types and packages, never the service it calls.',
       severity: 'error',
       from: { path: '^inference/src/client/' },
       to: { path: '^inference/', pathNot: '^inference/src/client/' },
     },
     {
       name: 'api-not-to-inference-server',
-      comment: 'The API talks to inference over gRPC through the client only; the service is another deployable (tests may borrow its fixtures).',
+      comment:
+        'The API talks to inference over gRPC through the client only; the service is another deployable (tests may borrow its fixtures).',
       severity: 'error',
       from: { path: '^api/src/', pathNot: '\\.test\\.ts$' },
       to: { path: '^inference/', pathNot: '^inference/src/client/' },
     },
     {
       name: 'hosted-web-not-to-api',
-      comment: "The capture page's browser code is bundled for the applicant's browser: it knows the API by its HTTP contract, not its source.",
+      comment:
+        "The capture page's browser code is bundled for the applicant's browser: it knows the API by its HTTP contract, not its source.",
       severity: 'error',
       from: { path: '^hosted/web/' },
       to: { path: '^api/' },
@@ -56,20 +60,27 @@ module.exports = {
     },
     {
       name: 'benchmarks-through-public-entry',
-      comment: "Benchmarks measure the product through api/src/public-entry.ts and scripts/test-support, so they never depend on another folder's test internals or the data layer's files.",
+      comment:
+        "Benchmarks measure the product through api/src/public-entry.ts and scripts/test-support, so they never depend on another folder's test internals or the data layer's files.",
       severity: 'error',
       from: { path: '^benchmarks/' },
       to: { path: ['(^|/)test/', '^api/src/data-access/'] },
     },
     {
       name: 'accounts-through-the-bootstrap',
-      comment: 'Tests and benchmarks issue accounts only through scripts/test-support/account-bootstrap.ts, the same use case as `npm run admin -- accounts create` (unit tests under src/ test the account code itself).',
+      comment:
+        'Tests and benchmarks issue accounts only through scripts/test-support/account-bootstrap.ts, the same use case as `npm run admin -- accounts create` (unit tests under src/ test the account code itself).',
       severity: 'error',
       from: {
         path: ['^benchmarks/', '(^|/)test/', '^scripts/test-support/', '\\.test\\.ts$'],
         pathNot: ['^scripts/test-support/account-bootstrap\\.ts$', '(^|/)src/'],
       },
-      to: { path: ['^api/src/data-access/account\\.repository\\.ts$', '^api/src/domain/usecases/manage-accounts/manage-accounts\\.usecase\\.ts$'] },
+      to: {
+        path: [
+          '^api/src/data-access/account\\.repository\\.ts$',
+          '^api/src/domain/usecases/manage-accounts/manage-accounts\\.usecase\\.ts$',
+        ],
+      },
     },
   ],
   options: {
@@ -77,6 +88,9 @@ module.exports = {
     exclude: { path: ['(^|/)node_modules/', '^\\.state/', '(^|/)dist/', '^hosted/public/'] },
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
   },
 };

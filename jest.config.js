@@ -6,7 +6,14 @@
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: '<rootDir>/scripts/test-support/node-realm-environment.js',
-  roots: ['<rootDir>/api', '<rootDir>/inference', '<rootDir>/hosted', '<rootDir>/benchmarks', '<rootDir>/scripts', '<rootDir>/k8s'],
+  roots: [
+    '<rootDir>/api',
+    '<rootDir>/inference',
+    '<rootDir>/hosted',
+    '<rootDir>/benchmarks',
+    '<rootDir>/scripts',
+    '<rootDir>/k8s',
+  ],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest'] },
   globalSetup: '<rootDir>/scripts/test-support/global-setup.ts',

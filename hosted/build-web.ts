@@ -10,7 +10,10 @@ export const WEB_DIST = path.join(ROOT, 'hosted', 'public', 'dist');
  */
 export async function buildWeb(): Promise<void> {
   await build({
-    entryPoints: { flow: path.join(ROOT, 'hosted/web/main.ts'), widget: path.join(ROOT, 'hosted/web/widget-global.ts') },
+    entryPoints: {
+      flow: path.join(ROOT, 'hosted/web/main.ts'),
+      widget: path.join(ROOT, 'hosted/web/widget-global.ts'),
+    },
     outdir: WEB_DIST,
     bundle: true,
     minify: true,

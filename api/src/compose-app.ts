@@ -12,7 +12,21 @@ import { Logger } from './shared/logger';
 /** The API process: the shared stores (compose-stores.ts) and what only request handlers use. */
 export async function composeApp(config: AppConfig, logger: Logger): Promise<AppContext & { close(): Promise<void> }> {
   const stores = await composeStores(config, logger);
-  const { mongo, redis, sessions, accounts, attempts, idempotency, queue, deliveryLog, outbox, inference, sanctions, audit, ledger } = stores;
+  const {
+    mongo,
+    redis,
+    sessions,
+    accounts,
+    attempts,
+    idempotency,
+    queue,
+    deliveryLog,
+    outbox,
+    inference,
+    sanctions,
+    audit,
+    ledger,
+  } = stores;
   return {
     config,
     logger,
@@ -43,7 +57,10 @@ export async function composeApp(config: AppConfig, logger: Logger): Promise<App
     sanctions,
     audit,
     ledger,
-    readiness: [...stores.readiness, ...(inference ? [{ name: 'inference', check: () => inference.checkReady() }] : [])],
+    readiness: [
+      ...stores.readiness,
+      ...(inference ? [{ name: 'inference', check: () => inference.checkReady() }] : []),
+    ],
     close: () => stores.close(),
   };
 }

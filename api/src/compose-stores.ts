@@ -39,7 +39,12 @@ export interface ProcessStores {
   deliveryLog: DeliveryLogRepository;
   outbox: WebhookOutboxRepository;
   queue: JobQueueRepository;
-  capture: { states: CaptureStateRepository; blobs: CaptureBlobRepository; sealer: TextSealer; retentionHours: number | undefined };
+  capture: {
+    states: CaptureStateRepository;
+    blobs: CaptureBlobRepository;
+    sealer: TextSealer;
+    retentionHours: number | undefined;
+  };
   /** Null without INFERENCE_URL. */
   inference: InferenceRepository | null;
   sanctions: SanctionsScreening;
@@ -72,16 +77,45 @@ export async function composeStores(config: AppConfig, logger: Logger): Promise<
   const ledger = new BillingLedgerRepository(mongo);
   const deliveryLog = new DeliveryLogRepository(mongo);
   const states = new CaptureStateRepository(mongo);
-  await Promise.all([sessions.init(), accounts.init(), attempts.init(), idempotency.init(), audit.init(), ledger.init(), deliveryLog.init(), states.init()]);
+  await Promise.all([
+    sessions.init(),
+    accounts.init(),
+    attempts.init(),
+    idempotency.init(),
+    audit.init(),
+    ledger.init(),
+    deliveryLog.init(),
+    states.init(),
+  ]);
   const queue = new JobQueueRepository(redis, config.REDIS_PREFIX, onRedisError);
   const outbox = new WebhookOutboxRepository(sessionModel(mongo), vault);
   const inference = config.INFERENCE_URL ? new InferenceRepository(config.INFERENCE_URL) : null;
-  const sanctions = createSanctionsScreening(mongo, logger, { refreshIntervalMs: config.WATCHLIST_REFRESH_SECONDS * 1000 });
+  const sanctions = createSanctionsScreening(mongo, logger, {
+    refreshIntervalMs: config.WATCHLIST_REFRESH_SECONDS * 1000,
+  });
   // Loaded in the background: a large list must not hold up start; screening waits for it if need be.
   sanctions.warm().catch((error: Error) => logger.warn({ err: error.message }, 'watchlists not loaded at start'));
   return {
-    mongo, redis, vault, sessions, accounts, attempts, idempotency, audit, ledger, deliveryLog, outbox, queue, inference, sanctions,
-    capture: { states, blobs: new CaptureBlobRepository(mongo, vault), sealer: vault, retentionHours: config.CAPTURE_RETENTION_HOURS },
+    mongo,
+    redis,
+    vault,
+    sessions,
+    accounts,
+    attempts,
+    idempotency,
+    audit,
+    ledger,
+    deliveryLog,
+    outbox,
+    queue,
+    inference,
+    sanctions,
+    capture: {
+      states,
+      blobs: new CaptureBlobRepository(mongo, vault),
+      sealer: vault,
+      retentionHours: config.CAPTURE_RETENTION_HOURS,
+    },
     readiness: [
       { name: 'store', check: () => pingMongo(mongo) },
       { name: 'queue', check: () => queue.checkReady() },
@@ -113,7 +147,11 @@ export async function composeAdminStores(env: { MONGODB_URI: string } & Partial<
     mongo,
     accounts,
     requireVault() {
-      if (!vault) throw new AppError('VALIDATION_ERROR', 'set PII_MASTER_KEYS (the new key first when rotating, the old ones after it)');
+      if (!vault)
+        throw new AppError(
+          'VALIDATION_ERROR',
+          'set PII_MASTER_KEYS (the new key first when rotating, the old ones after it)',
+        );
       return vault;
     },
     close: () => mongo.close(),
@@ -124,7 +162,10 @@ export async function composeAdminStores(env: { MONGODB_URI: string } & Partial<
  * The accounts on an open store. Webhook secrets are sealed by the vault, so without
  * PII_MASTER_KEYS only the commands that never seal or open one work (plans, billing defaults).
  */
-export async function accountsOn(mongo: Connection, keys: Partial<VaultKeys>): Promise<{ vault: PiiVault | null; accounts: AccountRepository }> {
+export async function accountsOn(
+  mongo: Connection,
+  keys: Partial<VaultKeys>,
+): Promise<{ vault: PiiVault | null; accounts: AccountRepository }> {
   const vault = keys.PII_MASTER_KEYS ? openVault(mongo, { ...keys, PII_MASTER_KEYS: keys.PII_MASTER_KEYS }) : null;
   const missing = async (): Promise<string> => {
     throw new AppError('VALIDATION_ERROR', 'set PII_MASTER_KEYS: webhook secrets are sealed by the vault');

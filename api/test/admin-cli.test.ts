@@ -12,7 +12,12 @@ describe('admin CLI (npm run admin -- ...)', () => {
   const admin = (...args: string[]) =>
     run(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'api/src/entry-points/cli/admin.ts'), ...args], {
       cwd: ROOT,
-      env: { ...process.env, MONGODB_URI: api.config.MONGODB_URI, SECRET_ENCRYPTION_KEY: api.config.SECRET_ENCRYPTION_KEY, PII_MASTER_KEYS: api.config.PII_MASTER_KEYS },
+      env: {
+        ...process.env,
+        MONGODB_URI: api.config.MONGODB_URI,
+        SECRET_ENCRYPTION_KEY: api.config.SECRET_ENCRYPTION_KEY,
+        PII_MASTER_KEYS: api.config.PII_MASTER_KEYS,
+      },
     });
 
   beforeAll(async () => {
@@ -24,22 +29,30 @@ describe('admin CLI (npm run admin -- ...)', () => {
     const { stdout } = await admin('accounts', 'create', '--name', 'Acme', '--plan', 'growth', '--watchlist');
     const lines = stdout.trim().split('\n');
     expect(lines).toHaveLength(1);
-    const issued = JSON.parse(lines[0] as string);
+    const issued = JSON.parse(lines[0]);
     expect(Object.keys(issued).sort()).toEqual(['account_id', 'live_api_key', 'sandbox_api_key', 'webhook_secret']);
     expect(issued.sandbox_api_key).toMatch(/^vk_sand_[0-9A-Za-z]{32,}$/);
     expect(issued.live_api_key).toMatch(/^vk_live_[0-9A-Za-z]{32,}$/);
     expect(Buffer.from(issued.webhook_secret.replace(/^whsec_/, ''), 'base64')).toHaveLength(32);
 
-    const created = await call(api.baseUrl, 'POST', '/v1/sessions', { key: issued.sandbox_api_key, body: validSession() });
+    const created = await call(api.baseUrl, 'POST', '/v1/sessions', {
+      key: issued.sandbox_api_key,
+      body: validSession(),
+    });
     expect(created.status).toBe(201);
-    const result = await call(api.baseUrl, 'POST', `/v1/sessions/${created.json.session_id}/simulate`, { key: issued.sandbox_api_key, body: { outcome: 'VERIFIED' } });
+    const result = await call(api.baseUrl, 'POST', `/v1/sessions/${created.json.session_id}/simulate`, {
+      key: issued.sandbox_api_key,
+      body: { outcome: 'VERIFIED' },
+    });
     // No list is loaded in this database, so the add-on answers SKIPPED, never an unscreened CLEAR.
     expect(result.json.checks.sanctions).toBe('SKIPPED');
   });
 
   it('rotates a key: the new one works and the old one stops at once without a grace period', async () => {
     const issued = JSON.parse((await admin('accounts', 'create', '--name', 'Rotator')).stdout);
-    const rotated = JSON.parse((await admin('accounts', 'rotate-key', '--account', issued.account_id, '--environment', 'sandbox')).stdout);
+    const rotated = JSON.parse(
+      (await admin('accounts', 'rotate-key', '--account', issued.account_id, '--environment', 'sandbox')).stdout,
+    );
     expect(rotated.sandbox_api_key).not.toBe(issued.sandbox_api_key);
     const oldKey = await call(api.baseUrl, 'GET', '/v1/pricing/FR', { key: issued.sandbox_api_key });
     const newKey = await call(api.baseUrl, 'GET', '/v1/pricing/FR', { key: rotated.sandbox_api_key });
@@ -49,13 +62,24 @@ describe('admin CLI (npm run admin -- ...)', () => {
 
   it('keeps the old key working during a rotation grace period', async () => {
     const issued = JSON.parse((await admin('accounts', 'create', '--name', 'Graceful')).stdout);
-    await admin('accounts', 'rotate-key', '--account', issued.account_id, '--environment', 'production', '--grace-hours', '24');
+    await admin(
+      'accounts',
+      'rotate-key',
+      '--account',
+      issued.account_id,
+      '--environment',
+      'production',
+      '--grace-hours',
+      '24',
+    );
     expect((await call(api.baseUrl, 'GET', '/v1/pricing/FR', { key: issued.live_api_key })).status).toBe(200);
   });
 
   it('rotates the webhook secret and prints the new one once', async () => {
     const issued = JSON.parse((await admin('accounts', 'create', '--name', 'Secretive')).stdout);
-    const rotated = JSON.parse((await admin('accounts', 'rotate-webhook-secret', '--account', issued.account_id)).stdout);
+    const rotated = JSON.parse(
+      (await admin('accounts', 'rotate-webhook-secret', '--account', issued.account_id)).stdout,
+    );
     expect(rotated.webhook_secret).toMatch(/^whsec_/);
     expect(rotated.webhook_secret).not.toBe(issued.webhook_secret);
   });

@@ -8,7 +8,9 @@ import { IssuedAccount, startTestApi, TestApi } from './support/test-api';
 
 /** The value of one sample of the exposition text, or undefined when the series is absent. */
 function sample(metrics: string, name: string, labels: Record<string, string>): number | undefined {
-  const line = metrics.split('\n').find((l) => l.startsWith(`${name}{`) && Object.entries(labels).every(([k, v]) => l.includes(`${k}="${v}"`)));
+  const line = metrics
+    .split('\n')
+    .find((l) => l.startsWith(`${name}{`) && Object.entries(labels).every(([k, v]) => l.includes(`${k}="${v}"`)));
   return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
 }
 
@@ -22,11 +24,18 @@ describe('the API metrics', () => {
   beforeAll(async () => {
     api = await startTestApi();
     account = await api.createAccount();
-    const created = await call(api.baseUrl, 'POST', '/v1/sessions', { key: account.sandbox_api_key, body: validSession() });
+    const created = await call(api.baseUrl, 'POST', '/v1/sessions', {
+      key: account.sandbox_api_key,
+      body: validSession(),
+    });
     expect(created.status).toBe(201);
     sessionId = created.json.session_id;
-    expect((await call(api.baseUrl, 'GET', `/v1/sessions/${sessionId}`, { key: account.sandbox_api_key })).status).toBe(200);
-    const refused = await call(api.baseUrl, 'POST', `/v1/capture/${sessionId}/start`, { headers: { Authorization: 'Bearer not-the-capture-token' } });
+    expect((await call(api.baseUrl, 'GET', `/v1/sessions/${sessionId}`, { key: account.sandbox_api_key })).status).toBe(
+      200,
+    );
+    const refused = await call(api.baseUrl, 'POST', `/v1/capture/${sessionId}/start`, {
+      headers: { Authorization: 'Bearer not-the-capture-token' },
+    });
     expect(refused.status).toBeGreaterThanOrEqual(400);
     refusalCode = refused.json.error.code;
     expect((await call(api.baseUrl, 'GET', '/no/such/endpoint')).status).toBe(404);
@@ -37,9 +46,27 @@ describe('the API metrics', () => {
   afterAll(async () => api?.stop());
 
   it('time requests by method, route pattern and status', () => {
-    expect(sample(metrics, 'bioverify_http_request_duration_seconds_count', { method: 'POST', route: '/v1/sessions', status: '201' })).toBe(1);
-    expect(sample(metrics, 'bioverify_http_request_duration_seconds_count', { method: 'GET', route: '/v1/sessions/:id', status: '200' })).toBe(1);
-    expect(sample(metrics, 'bioverify_http_request_duration_seconds_count', { method: 'GET', route: 'unmatched', status: '404' })).toBe(1);
+    expect(
+      sample(metrics, 'bioverify_http_request_duration_seconds_count', {
+        method: 'POST',
+        route: '/v1/sessions',
+        status: '201',
+      }),
+    ).toBe(1);
+    expect(
+      sample(metrics, 'bioverify_http_request_duration_seconds_count', {
+        method: 'GET',
+        route: '/v1/sessions/:id',
+        status: '200',
+      }),
+    ).toBe(1);
+    expect(
+      sample(metrics, 'bioverify_http_request_duration_seconds_count', {
+        method: 'GET',
+        route: 'unmatched',
+        status: '404',
+      }),
+    ).toBe(1);
   });
 
   it('count the sessions created by environment', () => {

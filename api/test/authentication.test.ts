@@ -12,8 +12,12 @@ describe('authentication and tenancy (spec: Authentication; contract: Errors)', 
     api = await startTestApi();
     alice = await api.createAccount();
     bob = await api.createAccount();
-    aliceSandboxSession = (await call(api.baseUrl, 'POST', '/v1/sessions', { key: alice.sandbox_api_key, body: validSession() })).json.session_id;
-    aliceLiveSession = (await call(api.baseUrl, 'POST', '/v1/sessions', { key: alice.live_api_key, body: validSession() })).json.session_id;
+    aliceSandboxSession = (
+      await call(api.baseUrl, 'POST', '/v1/sessions', { key: alice.sandbox_api_key, body: validSession() })
+    ).json.session_id;
+    aliceLiveSession = (
+      await call(api.baseUrl, 'POST', '/v1/sessions', { key: alice.live_api_key, body: validSession() })
+    ).json.session_id;
   });
   afterAll(() => api.stop());
 
@@ -34,14 +38,20 @@ describe('authentication and tenancy (spec: Authentication; contract: Errors)', 
   });
 
   it('answers 401 INVALID_KEY_FORMAT for a well-formed key that matches no key on record', async () => {
-    const res = await call(api.baseUrl, 'GET', `/v1/sessions/${aliceSandboxSession}`, { key: `vk_sand_${'A'.repeat(40)}` });
+    const res = await call(api.baseUrl, 'GET', `/v1/sessions/${aliceSandboxSession}`, {
+      key: `vk_sand_${'A'.repeat(40)}`,
+    });
     expect(res.status).toBe(401);
     expect(res.json.error.code).toBe('INVALID_KEY_FORMAT');
   });
 
   it('stamps the environment from the key alone', async () => {
-    const sandbox = await call(api.baseUrl, 'GET', `/v1/sessions/${aliceSandboxSession}`, { key: alice.sandbox_api_key });
-    const live = await call(api.baseUrl, 'GET', `/v1/sessions/${aliceLiveSession}`, { key: alice.live_api_key });
+    const sandbox = await call(api.baseUrl, 'GET', `/v1/sessions/${aliceSandboxSession}`, {
+      key: alice.sandbox_api_key,
+    });
+    const live = await call(api.baseUrl, 'GET', `/v1/sessions/${aliceLiveSession}`, {
+      key: alice.live_api_key,
+    });
     expect(sandbox.json.environment).toBe('sandbox');
     expect(live.json.environment).toBe('production');
   });
@@ -51,26 +61,36 @@ describe('authentication and tenancy (spec: Authentication; contract: Errors)', 
     ['GET', '/result'],
     ['DELETE', ''],
   ])('answers 403 FORBIDDEN to another account on %s /v1/sessions/{id}%s', async (method, suffix) => {
-    const res = await call(api.baseUrl, method, `/v1/sessions/${aliceSandboxSession}${suffix}`, { key: bob.sandbox_api_key });
+    const res = await call(api.baseUrl, method, `/v1/sessions/${aliceSandboxSession}${suffix}`, {
+      key: bob.sandbox_api_key,
+    });
     expect(res.status).toBe(403);
     expect(res.json.error.code).toBe('FORBIDDEN');
   });
 
   it('answers 403 FORBIDDEN to the same account with the other environment, both ways', async () => {
-    const liveReadsSandbox = await call(api.baseUrl, 'GET', `/v1/sessions/${aliceSandboxSession}`, { key: alice.live_api_key });
-    const sandboxReadsLive = await call(api.baseUrl, 'GET', `/v1/sessions/${aliceLiveSession}`, { key: alice.sandbox_api_key });
+    const liveReadsSandbox = await call(api.baseUrl, 'GET', `/v1/sessions/${aliceSandboxSession}`, {
+      key: alice.live_api_key,
+    });
+    const sandboxReadsLive = await call(api.baseUrl, 'GET', `/v1/sessions/${aliceLiveSession}`, {
+      key: alice.sandbox_api_key,
+    });
     expect([liveReadsSandbox.status, sandboxReadsLive.status]).toEqual([403, 403]);
     expect(liveReadsSandbox.json.error.code).toBe('FORBIDDEN');
   });
 
   it('leaves a session untouched when another account tries to cancel it', async () => {
     await call(api.baseUrl, 'DELETE', `/v1/sessions/${aliceSandboxSession}`, { key: bob.sandbox_api_key });
-    const res = await call(api.baseUrl, 'GET', `/v1/sessions/${aliceSandboxSession}`, { key: alice.sandbox_api_key });
+    const res = await call(api.baseUrl, 'GET', `/v1/sessions/${aliceSandboxSession}`, {
+      key: alice.sandbox_api_key,
+    });
     expect(res.json.status).toBe('PENDING');
   });
 
   it('answers 404 NOT_FOUND for a session id that does not exist', async () => {
-    const res = await call(api.baseUrl, 'GET', '/v1/sessions/ses_0000000000000000000000000', { key: alice.sandbox_api_key });
+    const res = await call(api.baseUrl, 'GET', '/v1/sessions/ses_0000000000000000000000000', {
+      key: alice.sandbox_api_key,
+    });
     expect(res.status).toBe(404);
     expect(res.json.error.code).toBe('NOT_FOUND');
   });

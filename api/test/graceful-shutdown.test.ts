@@ -53,7 +53,12 @@ describe('the API process', () => {
         controller.close();
       },
     });
-    const inFlight = fetch(`${base}/v1/sessions`, { method: 'POST', body, headers: { 'Content-Type': 'application/json', 'X-Api-Key': key }, duplex: 'half' } as RequestInit);
+    const inFlight = fetch(`${base}/v1/sessions`, {
+      method: 'POST',
+      body,
+      headers: { 'Content-Type': 'application/json', 'X-Api-Key': key },
+      duplex: 'half',
+    } as RequestInit);
     await new Promise((r) => setTimeout(r, 600));
     child?.kill('SIGTERM');
     const response = await inFlight;

@@ -28,20 +28,33 @@ describe('the Idempotency-Key lease', () => {
     await store.close();
   });
 
-  it('answers 409 (in flight) while a dead holder\'s lease lasts, and lets the next request re-run under the same session id once it lapses', async () => {
+  it("answers 409 (in flight) while a dead holder's lease lasts, and lets the next request re-run under the same session id once it lapses", async () => {
     const id = record();
     const first = await keys.claim(id, HASH, at(0));
     expect(first.kind).toBe('run');
     // The holder dies here: no renewal, no stored response.
     expect((await keys.claim(id, HASH, at(LEASE_MS - 1))).kind).toBe('in-flight');
     const retry = await keys.claim(id, HASH, at(LEASE_MS));
-    expect(retry).toMatchObject({ kind: 'run', reservedSessionId: first.kind === 'run' ? first.reservedSessionId : '' });
+    expect(retry).toMatchObject({
+      kind: 'run',
+      reservedSessionId: first.kind === 'run' ? first.reservedSessionId : '',
+    });
   });
 
   it('takes over a lapsed lease written by a process that is gone (a record with no holder, from before leases)', async () => {
     const id = record();
-    await keys.model.create({ _id: id, request_hash: HASH, locked_until: at(-1), reserved_session_id: 'ses_000000000000000000000001', created_at: at(-20_000), expires_at: at(86_400_000) });
-    expect(await keys.claim(id, HASH, at(0))).toMatchObject({ kind: 'run', reservedSessionId: 'ses_000000000000000000000001' });
+    await keys.model.create({
+      _id: id,
+      request_hash: HASH,
+      locked_until: at(-1),
+      reserved_session_id: 'ses_000000000000000000000001',
+      created_at: at(-20_000),
+      expires_at: at(86_400_000),
+    });
+    expect(await keys.claim(id, HASH, at(0))).toMatchObject({
+      kind: 'run',
+      reservedSessionId: 'ses_000000000000000000000001',
+    });
   });
 
   it('keeps the key for a holder that renews, however long it runs, and stops renewing one whose lease was taken over', async () => {

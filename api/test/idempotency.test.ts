@@ -17,9 +17,14 @@ describe('Idempotency-Key', () => {
   let sessions: Model<SessionDocument>;
   let n = 0;
   const freshKey = () => `order-${Date.now()}-${(n += 1)}`;
-  const create = (idempotencyKey: string, body: unknown = validSession(), baseUrl = api.baseUrl, key = account.sandbox_api_key) =>
-    call(baseUrl, 'POST', '/v1/sessions', { key, body, headers: { 'Idempotency-Key': idempotencyKey } });
-  const sessionsOf = (accountId: string) => sessions.find({ account_id: accountId }, { _id: 1 }).lean<Array<{ _id: string }>>().exec();
+  const create = (
+    idempotencyKey: string,
+    body: unknown = validSession(),
+    baseUrl = api.baseUrl,
+    key = account.sandbox_api_key,
+  ) => call(baseUrl, 'POST', '/v1/sessions', { key, body, headers: { 'Idempotency-Key': idempotencyKey } });
+  const sessionsOf = (accountId: string) =>
+    sessions.find({ account_id: accountId }, { _id: 1 }).lean<Array<{ _id: string }>>().exec();
 
   beforeAll(async () => {
     api = await startTestApi({ IDEMPOTENCY_LOCK_SECONDS: '1' });
@@ -79,16 +84,26 @@ describe('Idempotency-Key', () => {
   it('rejects a key longer than 255 characters or with a control character', async () => {
     for (const bad of ['x'.repeat(256), 'tab\there']) {
       const res = await create(bad);
-      expect({ status: res.status, code: res.json.error.code }).toEqual({ status: 422, code: 'VALIDATION_ERROR' });
+      expect({ status: res.status, code: res.json.error.code }).toEqual({
+        status: 422,
+        code: 'VALIDATION_ERROR',
+      });
     }
   });
 
   it('replays a retry instead of answering 409 for the second call', async () => {
     const id = (await create(freshKey())).json.session_id as string;
-    const simulate = await call(api.baseUrl, 'POST', `/v1/sessions/${id}/simulate`, { key: account.sandbox_api_key, body: { outcome: 'FAILED', failure_reason: 'LIVENESS_FAILED' } });
+    const simulate = await call(api.baseUrl, 'POST', `/v1/sessions/${id}/simulate`, {
+      key: account.sandbox_api_key,
+      body: { outcome: 'FAILED', failure_reason: 'LIVENESS_FAILED' },
+    });
     expect(simulate.status).toBe(200);
     const key = freshKey();
-    const retry = () => call(api.baseUrl, 'POST', `/v1/sessions/${id}/retry`, { key: account.sandbox_api_key, headers: { 'Idempotency-Key': key } });
+    const retry = () =>
+      call(api.baseUrl, 'POST', `/v1/sessions/${id}/retry`, {
+        key: account.sandbox_api_key,
+        headers: { 'Idempotency-Key': key },
+      });
     const first = await retry();
     const again = await retry();
     expect([first.status, again.status]).toEqual([200, 200]);
@@ -123,7 +138,7 @@ describe('Idempotency-Key', () => {
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
       expect(answer.status).toBe(201);
-      expect(answer.json.session_id).toBe(written[0]!._id);
+      expect(answer.json.session_id).toBe(written[0]._id);
       expect(await sessionsOf(other.account_id)).toHaveLength(1);
       const replay = await create(key, validSession(), `http://127.0.0.1:${healthy.port}`, other.sandbox_api_key);
       expect(replay.text).toBe(answer.text);

@@ -15,15 +15,42 @@ import { isolatedTestEnv } from '../../scripts/test-support/test-env';
 const session = (id: string, fields: Partial<SessionDocument> = {}): SessionDocument => {
   const now = new Date();
   return {
-    _id: id, account_id: 'acct_a', environment: 'production', status: 'PENDING', failure_reason: null,
-    return_url: 'https://e.com', webhook_url: 'https://e.com/w', expected_name: 'A', expected_dob: null, expected_address: null,
-    locale: 'en', metadata_json: null, created_at: now, updated_at: now, expires_at: new Date(now.getTime() + 60_000), started_at: null, decided_at: null,
-    confidence: null, verified_until: null, credential_token: null, result_body: null, webhook_state: 'none', webhook_delivery_id: null, billed: false,
+    _id: id,
+    account_id: 'acct_a',
+    environment: 'production',
+    status: 'PENDING',
+    failure_reason: null,
+    return_url: 'https://e.com',
+    webhook_url: 'https://e.com/w',
+    expected_name: 'A',
+    expected_dob: null,
+    expected_address: null,
+    locale: 'en',
+    metadata_json: null,
+    created_at: now,
+    updated_at: now,
+    expires_at: new Date(now.getTime() + 60_000),
+    started_at: null,
+    decided_at: null,
+    confidence: null,
+    verified_until: null,
+    credential_token: null,
+    result_body: null,
+    webhook_state: 'none',
+    webhook_delivery_id: null,
+    billed: false,
     ...fields,
   };
 };
 
-const decision = (token: string) => ({ status: 'VERIFIED' as const, decided_at: new Date(), webhook_state: 'pending' as const, webhook_delivery_id: 'dlv_x', ledger_pending: true, credential_token: token });
+const decision = (token: string) => ({
+  status: 'VERIFIED' as const,
+  decided_at: new Date(),
+  webhook_state: 'pending' as const,
+  webhook_delivery_id: 'dlv_x',
+  ledger_pending: true,
+  credential_token: token,
+});
 
 /**
  * The sweeps read small collections of unfinished work keyed by session id, not every stored
@@ -102,22 +129,39 @@ describe('in-flight work mirrored by session id', () => {
     expect(await entry('pending_webhooks', id)).toBeNull();
   });
 
-  it('lists a session\'s delivery attempts through its keyed entry, oldest first, and none of another session\'s', async () => {
+  it("lists a session's delivery attempts through its keyed entry, oldest first, and none of another session's", async () => {
     const log = new DeliveryLogRepository(connection);
     await log.init();
     const [mine, other] = [newSessionId(), newSessionId()];
-    const base = { account_id: 'acct_a', environment: 'production' as const, delivery_id: 'dlv_y', round: 0, status_code: 200, latency_ms: 3, error: null, result: 'delivered' as const };
+    const base = {
+      account_id: 'acct_a',
+      environment: 'production' as const,
+      delivery_id: 'dlv_y',
+      round: 0,
+      status_code: 200,
+      latency_ms: 3,
+      error: null,
+      result: 'delivered' as const,
+    };
     await Promise.all([
       log.record({ ...base, session_id: mine, attempt: 2, attempted_at: new Date(2_000) }),
       log.record({ ...base, session_id: mine, attempt: 1, attempted_at: new Date(1_000) }),
       log.record({ ...base, session_id: other, attempt: 1, attempted_at: new Date(1_500) }),
     ]);
-    expect((await log.listForSession(mine)).map((a) => [a.session_id, a.attempt])).toEqual([[mine, 1], [mine, 2]]);
-    expect((await connection.collection('webhook_delivery_attempts_by_session').findOne({ _id: mine as never }))?.attempt_ids).toHaveLength(2);
+    expect((await log.listForSession(mine)).map((a) => [a.session_id, a.attempt])).toEqual([
+      [mine, 1],
+      [mine, 2],
+    ]);
+    expect(
+      (await connection.collection('webhook_delivery_attempts_by_session').findOne({ _id: mine as never }))
+        ?.attempt_ids,
+    ).toHaveLength(2);
   });
 
   it('sends `sessions` no filter but {_id} from the expiry, decision, outbox and billing sweeps', async () => {
-    const watched = await mongoose.createConnection(isolatedTestEnv().MONGODB_URI, { monitorCommands: true }).asPromise();
+    const watched = await mongoose
+      .createConnection(isolatedTestEnv().MONGODB_URI, { monitorCommands: true })
+      .asPromise();
     try {
       const repo = new SessionRepository(watched, sessions.vault);
       const watchedOutbox = new WebhookOutboxRepository(sessionModel(watched), sessions.vault);
@@ -131,8 +175,10 @@ describe('in-flight work mirrored by session id', () => {
       watched.getClient().on('commandStarted', (event) => {
         const command = event.command as Record<string, unknown>;
         if (command[event.commandName] !== 'sessions') return;
-        if (event.commandName === 'find' || event.commandName === 'count') filters.push(command.filter ?? command.query ?? {});
-        for (const op of ((command.updates ?? command.deletes) as Array<{ q: unknown }> | undefined) ?? []) filters.push(op.q);
+        if (event.commandName === 'find' || event.commandName === 'count')
+          filters.push(command.filter ?? command.query ?? {});
+        for (const op of ((command.updates ?? command.deletes) as Array<{ q: unknown }> | undefined) ?? [])
+          filters.push(op.q);
         if (event.commandName === 'aggregate') filters.push(command.pipeline);
       });
       expect(await repo.dueForExpiry(new Date(), 1000)).toContain(expired);
@@ -152,11 +198,33 @@ describe('in-flight work mirrored by session id', () => {
     const [open, owed, history] = [newSessionId(), newSessionId(), newSessionId()];
     await raw.insertMany([
       { ...session(open, { expires_at: new Date(Date.now() - 1_000) }) },
-      { ...session(owed, { status: 'VERIFIED', webhook_state: 'pending', ledger_pending: true, credential_token: `cred_${owed}` }) },
+      {
+        ...session(owed, {
+          status: 'VERIFIED',
+          webhook_state: 'pending',
+          ledger_pending: true,
+          credential_token: `cred_${owed}`,
+        }),
+      },
       { ...session(history, { status: 'VERIFIED', webhook_state: 'delivered' }) },
     ] as never[]);
-    const attempt = (id: string, at: number) => ({ _id: id, session_id: owed, account_id: 'acct_a', environment: 'production', delivery_id: 'dlv_x', round: 0, attempt: at, attempted_at: new Date(Date.now() + at), status_code: 500, latency_ms: 5, error: null, result: 'retry_scheduled' });
-    await connection.collection('webhook_delivery_attempts').insertMany([attempt('att_before_2', 2), attempt('att_before_1', 1)] as never[]);
+    const attempt = (id: string, at: number) => ({
+      _id: id,
+      session_id: owed,
+      account_id: 'acct_a',
+      environment: 'production',
+      delivery_id: 'dlv_x',
+      round: 0,
+      attempt: at,
+      attempted_at: new Date(Date.now() + at),
+      status_code: 500,
+      latency_ms: 5,
+      error: null,
+      result: 'retry_scheduled',
+    });
+    await connection
+      .collection('webhook_delivery_attempts')
+      .insertMany([attempt('att_before_2', 2), attempt('att_before_1', 1)] as never[]);
     expect(await sessions.dueForExpiry(new Date(), 1000)).not.toContain(open);
     expect(await backfillInFlight(connection, sessions.inFlight)).toBeGreaterThanOrEqual(2);
     expect(await sessions.dueForExpiry(new Date(), 1000)).toContain(open);
@@ -165,7 +233,10 @@ describe('in-flight work mirrored by session id', () => {
     expect((await sessions.findByCredentialToken(`cred_${owed}`))?._id).toBe(owed);
     expect(await entry('pending_webhooks', history)).toBeNull();
     expect(await backfillInFlight(connection, sessions.inFlight)).toBeNull();
-    expect((await new DeliveryLogRepository(connection).listForSession(owed)).map((a) => a._id)).toEqual(['att_before_1', 'att_before_2']);
+    expect((await new DeliveryLogRepository(connection).listForSession(owed)).map((a) => a._id)).toEqual([
+      'att_before_1',
+      'att_before_2',
+    ]);
     // After the backfill an unknown token is answered from the keyed collection alone.
     expect(await sessions.findByCredentialToken('cred_unknown')).toBeNull();
   });

@@ -9,8 +9,18 @@ describe('public surfaces: credentials, pricing, hosted pages, reference, health
   beforeAll(async () => {
     api = await startTestApi();
     account = await api.createAccount({ plan: 'growth' });
-    const { session_id } = (await call(api.baseUrl, 'POST', '/v1/sessions', { key: account.sandbox_api_key, body: validSession({ locale: 'fr' }) })).json;
-    verified = (await call(api.baseUrl, 'POST', `/v1/sessions/${session_id}/simulate`, { key: account.sandbox_api_key, body: { outcome: 'VERIFIED' } })).json;
+    const { session_id } = (
+      await call(api.baseUrl, 'POST', '/v1/sessions', {
+        key: account.sandbox_api_key,
+        body: validSession({ locale: 'fr' }),
+      })
+    ).json;
+    verified = (
+      await call(api.baseUrl, 'POST', `/v1/sessions/${session_id}/simulate`, {
+        key: account.sandbox_api_key,
+        body: { outcome: 'VERIFIED' },
+      })
+    ).json;
   });
   afterAll(() => api.stop());
 
@@ -31,8 +41,20 @@ describe('public surfaces: credentials, pricing, hosted pages, reference, health
     it('never bills sandbox and bills production at the plan price in minor units', async () => {
       const sandbox = await call(api.baseUrl, 'GET', '/v1/pricing/FR', { key: account.sandbox_api_key });
       const live = await call(api.baseUrl, 'GET', '/v1/pricing/fr', { key: account.live_api_key });
-      expect(sandbox.json).toEqual({ country: 'FR', currency: 'EUR', unit_amount: 112, environment: 'sandbox', billed: false });
-      expect(live.json).toEqual({ country: 'FR', currency: 'EUR', unit_amount: 112, environment: 'production', billed: true });
+      expect(sandbox.json).toEqual({
+        country: 'FR',
+        currency: 'EUR',
+        unit_amount: 112,
+        environment: 'sandbox',
+        billed: false,
+      });
+      expect(live.json).toEqual({
+        country: 'FR',
+        currency: 'EUR',
+        unit_amount: 112,
+        environment: 'production',
+        billed: true,
+      });
       expect(Number.isInteger(live.json.unit_amount)).toBe(true);
     });
 
@@ -54,7 +76,12 @@ describe('public surfaces: credentials, pricing, hosted pages, reference, health
 
   describe('hosted pages', () => {
     it('shows a QR code carrying verification_url on the hosted page, in the session locale', async () => {
-      const created = (await call(api.baseUrl, 'POST', '/v1/sessions', { key: account.sandbox_api_key, body: validSession({ locale: 'fr' }) })).json;
+      const created = (
+        await call(api.baseUrl, 'POST', '/v1/sessions', {
+          key: account.sandbox_api_key,
+          body: validSession({ locale: 'fr' }),
+        })
+      ).json;
       const page = await call(api.baseUrl, 'GET', `/v/${created.session_id}`);
       expect(page.text).toContain('<svg');
       expect(page.text).toContain(`data-url="${created.verification_url}"`);
@@ -78,7 +105,12 @@ describe('public surfaces: credentials, pricing, hosted pages, reference, health
       const page = await call(api.baseUrl, 'GET', `/c/${verified.session_id}`);
       expect(page.status).toBe(200);
       expect(page.text).toContain(verified.person.name);
-      const open = (await call(api.baseUrl, 'POST', '/v1/sessions', { key: account.sandbox_api_key, body: validSession() })).json;
+      const open = (
+        await call(api.baseUrl, 'POST', '/v1/sessions', {
+          key: account.sandbox_api_key,
+          body: validSession(),
+        })
+      ).json;
       expect((await call(api.baseUrl, 'GET', `/c/${open.session_id}`)).status).toBe(404);
     });
 
@@ -95,16 +127,36 @@ describe('public surfaces: credentials, pricing, hosted pages, reference, health
       expect(doc.openapi).toBe('3.1.0');
       expect(Object.keys(doc.paths)).toEqual(
         expect.arrayContaining([
-          '/v1/sessions', '/v1/sessions/{id}', '/v1/sessions/{id}/result', '/v1/sessions/{id}/simulate', '/v1/sessions/{id}/retry', '/v1/sessions/{id}/attempts',
-          '/v1/credentials/{token}', '/v1/pricing/{country}', '/healthz', '/readyz', '/v/{session_id}', '/c/{session_id}',
-          '/v1/sessions/{id}/report', '/v1/capture/{session_id}/start', '/v1/capture/{session_id}/document/front', '/v1/capture/{session_id}/document/back',
-          '/v1/capture/{session_id}/liveness', '/v1/capture/{session_id}/selfie', '/v1/capture/{session_id}/submit',
-          '/v1/capture/{session_id}', '/v1/capture/{session_id}/events', '/v1/capture/{session_id}/progress', '/v1/capture/{session_id}/progress/events',
+          '/v1/sessions',
+          '/v1/sessions/{id}',
+          '/v1/sessions/{id}/result',
+          '/v1/sessions/{id}/simulate',
+          '/v1/sessions/{id}/retry',
+          '/v1/sessions/{id}/attempts',
+          '/v1/credentials/{token}',
+          '/v1/pricing/{country}',
+          '/healthz',
+          '/readyz',
+          '/v/{session_id}',
+          '/c/{session_id}',
+          '/v1/sessions/{id}/report',
+          '/v1/capture/{session_id}/start',
+          '/v1/capture/{session_id}/document/front',
+          '/v1/capture/{session_id}/document/back',
+          '/v1/capture/{session_id}/liveness',
+          '/v1/capture/{session_id}/selfie',
+          '/v1/capture/{session_id}/submit',
+          '/v1/capture/{session_id}',
+          '/v1/capture/{session_id}/events',
+          '/v1/capture/{session_id}/progress',
+          '/v1/capture/{session_id}/progress/events',
         ]),
       );
       expect(doc.info.description).toContain('confidence');
       expect(doc.paths['/v1/sessions/{id}'].delete).toBeDefined();
-      expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['CreateSessionRequest', 'SessionResult', 'Error', 'Price', 'Credential']));
+      expect(Object.keys(doc.components.schemas)).toEqual(
+        expect.arrayContaining(['CreateSessionRequest', 'SessionResult', 'Error', 'Price', 'Credential']),
+      );
       expect(doc.components.schemas.CreateSessionRequest.additionalProperties).toBe(false);
       expect(doc.paths['/v1/sessions'].post.responses['422']).toBeDefined();
       expect(doc.paths['/v1/sessions'].post.responses['429'].headers).toHaveProperty('Retry-After');
@@ -115,14 +167,29 @@ describe('public surfaces: credentials, pricing, hosted pages, reference, health
       const doc = (await call(api.baseUrl, 'GET', '/docs/openapi.json')).json;
       const key = account.sandbox_api_key;
       const { session_id } = (await call(api.baseUrl, 'POST', '/v1/sessions', { key, body: validSession() })).json;
-      const own = (await call(api.baseUrl, 'POST', `/v1/sessions/${session_id}/simulate`, { key, body: { outcome: 'VERIFIED' } })).json;
-      const sample: Record<string, string> = { id: session_id, session_id, token: own.credential_token, country: 'FR' };
+      const own = (
+        await call(api.baseUrl, 'POST', `/v1/sessions/${session_id}/simulate`, {
+          key,
+          body: { outcome: 'VERIFIED' },
+        })
+      ).json;
+      const sample: Record<string, string> = {
+        id: session_id,
+        session_id,
+        token: own.credential_token,
+        country: 'FR',
+      };
       for (const [template, item] of Object.entries(doc.paths as Record<string, object>)) {
-        const path = template.replace(/\{(\w+)\}/g, (_m, name: string) => sample[name]!);
+        const path = template.replace(/\{(\w+)\}/g, (_m, name: string) => sample[name]);
         for (const method of Object.keys(item)) {
           if (path.endsWith('/events')) continue; // a stream of a decided session: covered in the capture tests
           // `call` also checks the answer (status and body) against the document.
-          const res = await call(api.baseUrl, method.toUpperCase(), `${path}${path.includes('/document/') ? '?type=passport' : ''}`, { key });
+          const res = await call(
+            api.baseUrl,
+            method.toUpperCase(),
+            `${path}${path.includes('/document/') ? '?type=passport' : ''}`,
+            { key },
+          );
           expect(res.json?.error?.message).not.toBe('No such endpoint.');
         }
       }

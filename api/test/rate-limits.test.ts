@@ -24,7 +24,9 @@ describe('rate limits', () => {
   beforeAll(async () => {
     api = await startTestApi();
     const env = apiProcessEnv(api.config);
-    processes.push(...(await Promise.all([startApiProcess(env, undefined, 'api-a'), startApiProcess(env, undefined, 'api-b')])));
+    processes.push(
+      ...(await Promise.all([startApiProcess(env, undefined, 'api-a'), startApiProcess(env, undefined, 'api-b')])),
+    );
   });
   afterAll(async () => {
     await Promise.all(processes.map((p) => p.kill()));
@@ -36,7 +38,7 @@ describe('rate limits', () => {
     const urls = processes.map((p) => `http://127.0.0.1:${p.port}`);
     const seen: number[] = [];
     for (let i = 0; i < STARTER.sandbox; i += 1) {
-      const res = await price(urls[i % 2]!, account.sandbox_api_key);
+      const res = await price(urls[i % 2], account.sandbox_api_key);
       expect(res.status).toBe(200);
       const headers = limitHeaders(res);
       expect(headers.limit).toBe(STARTER.sandbox);
@@ -57,28 +59,43 @@ describe('rate limits', () => {
     }
 
     // The production key of the same account counts apart, against its own (larger) limit.
-    const live = await price(urls[0]!, account.live_api_key);
+    const live = await price(urls[0], account.live_api_key);
     expect(live.status).toBe(200);
-    expect(limitHeaders(live)).toMatchObject({ limit: STARTER.production, remaining: STARTER.production - 1 });
+    expect(limitHeaders(live)).toMatchObject({
+      limit: STARTER.production,
+      remaining: STARTER.production - 1,
+    });
 
     // Unkeyed surfaces are never limited by key.
     for (const path of ['/healthz', '/v1/credentials/cred_unknown', '/docs/openapi.json']) {
-      const res = await call(urls[1]!, 'GET', path, { key: account.sandbox_api_key });
-      expect({ path, status: res.status === 429, header: res.headers.get('ratelimit-limit') }).toEqual({ path, status: false, header: null });
+      const res = await call(urls[1], 'GET', path, { key: account.sandbox_api_key });
+      expect({ path, status: res.status === 429, header: res.headers.get('ratelimit-limit') }).toEqual({
+        path,
+        status: false,
+        header: null,
+      });
     }
   });
 
   it('gives each API key its own count and each plan its own limit', async () => {
     const growth = await api.createAccount({ plan: 'growth' });
     const starter = await api.createAccount();
-    const [a, b] = await Promise.all([price(api.baseUrl, growth.sandbox_api_key), price(api.baseUrl, starter.sandbox_api_key)]);
-    expect(limitHeaders(a)).toMatchObject({ limit: plansFile.rate_limits.growth.sandbox, remaining: plansFile.rate_limits.growth.sandbox - 1 });
+    const [a, b] = await Promise.all([
+      price(api.baseUrl, growth.sandbox_api_key),
+      price(api.baseUrl, starter.sandbox_api_key),
+    ]);
+    expect(limitHeaders(a)).toMatchObject({
+      limit: plansFile.rate_limits.growth.sandbox,
+      remaining: plansFile.rate_limits.growth.sandbox - 1,
+    });
     expect(limitHeaders(b)).toMatchObject({ limit: STARTER.sandbox, remaining: STARTER.sandbox - 1 });
   });
 
   it('sets the headers on keyed error responses too', async () => {
     const account = await api.createAccount();
-    const res = await call(api.baseUrl, 'GET', '/v1/sessions/ses_000000000000000000000000', { key: account.sandbox_api_key });
+    const res = await call(api.baseUrl, 'GET', '/v1/sessions/ses_000000000000000000000000', {
+      key: account.sandbox_api_key,
+    });
     expect(res.status).toBe(404);
     expect(limitHeaders(res)).toMatchObject({ limit: STARTER.sandbox, remaining: STARTER.sandbox - 1 });
   });

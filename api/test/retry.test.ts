@@ -25,30 +25,60 @@ describe('POST /v1/sessions/{id}/retry', () => {
   it('moves FAILED to PENDING under the same id and URL, and a second decision delivers two webhooks, attempts 1 and 2', async () => {
     // The first copy of attempt 1 is refused, so its delivery is still owed when the retry resets the session.
     stack.receiver.reply = (_copy, nth) => (nth === 0 ? 503 : 200);
-    const created = await call(stack.baseUrl, 'POST', '/v1/sessions', { key: key(), body: { return_url: 'https://example.com/done', webhook_url: stack.receiver.url(), expected_name: 'Jane Doe' } });
+    const created = await call(stack.baseUrl, 'POST', '/v1/sessions', {
+      key: key(),
+      body: {
+        return_url: 'https://example.com/done',
+        webhook_url: stack.receiver.url(),
+        expected_name: 'Jane Doe',
+      },
+    });
     const id = created.json.session_id as string;
     const before = await stack.session(id);
     await fail(id);
 
     const retried = await retry(id);
     expect(retried.status).toBe(200);
-    expect(retried.json).toEqual({ session_id: id, status: 'PENDING', verification_url: created.json.verification_url, attempt: 2 });
+    expect(retried.json).toEqual({
+      session_id: id,
+      status: 'PENDING',
+      verification_url: created.json.verification_url,
+      attempt: 2,
+    });
     const reset = await stack.session(id);
-    expect(reset).toMatchObject({ status: 'PENDING', attempt: 2, failure_reason: null, result_body: null, credential_token: null, webhook_state: 'none' });
+    expect(reset).toMatchObject({
+      status: 'PENDING',
+      attempt: 2,
+      failure_reason: null,
+      result_body: null,
+      credential_token: null,
+      webhook_state: 'none',
+    });
     expect(reset!.expires_at.getTime()).toBeGreaterThan(before!.expires_at.getTime());
     expect((await call(stack.baseUrl, 'GET', `/v1/sessions/${id}/result`, { key: key() })).status).toBe(409);
 
     const verified = await simulate(stack.baseUrl, key(), id, 'VERIFIED');
     expect(verified).toBe(200);
-    await waitFor('both attempts acknowledged', async () => new Set(acknowledged(id).map((c) => JSON.parse(c.body).attempt)).size === 2, 30_000);
+    await waitFor(
+      'both attempts acknowledged',
+      async () => new Set(acknowledged(id).map((c) => JSON.parse(c.body).attempt)).size === 2,
+      30_000,
+    );
 
-    const delivered = acknowledged(id).map((c) => ({ attempt: JSON.parse(c.body).attempt, status: c.status, webhookId: c.webhookId }));
-    expect(delivered.map(({ attempt, status }) => ({ attempt, status })).sort((a, b) => a.attempt - b.attempt)).toEqual([
-      { attempt: 1, status: 'FAILED' },
-      { attempt: 2, status: 'VERIFIED' },
-    ]);
+    const delivered = acknowledged(id).map((c) => ({
+      attempt: JSON.parse(c.body).attempt,
+      status: c.status,
+      webhookId: c.webhookId,
+    }));
+    expect(delivered.map(({ attempt, status }) => ({ attempt, status })).sort((a, b) => a.attempt - b.attempt)).toEqual(
+      [
+        { attempt: 1, status: 'FAILED' },
+        { attempt: 2, status: 'VERIFIED' },
+      ],
+    );
     expect(new Set(delivered.map((d) => d.webhookId)).size).toBe(2);
-    for (const copy of stack.receiver.copiesOf(id)) expect(copy).toMatchObject({ bioSignatureValid: true, standardSignatureValid: true });
+    for (const copy of stack.receiver.copiesOf(id))
+      expect(copy).toMatchObject({ bioSignatureValid: true, standardSignatureValid: true });
   });
 
   it('keeps every attempt readable at GET /attempts, each result as the exact bytes its webhook carried', async () => {
@@ -60,14 +90,24 @@ describe('POST /v1/sessions/{id}/retry', () => {
 
     const listed = await call(stack.baseUrl, 'GET', `/v1/sessions/${id}/attempts`, { key: key() });
     expect(listed.status).toBe(200);
-    expect(listed.json).toMatchObject({ session_id: id, attempt: 2, attempts: [{ attempt: 1, status: 'FAILED', result: { attempt: 1 } }, { attempt: 2, status: 'PENDING', decided_at: null, result: null }] });
+    expect(listed.json).toMatchObject({
+      session_id: id,
+      attempt: 2,
+      attempts: [
+        { attempt: 1, status: 'FAILED', result: { attempt: 1 } },
+        { attempt: 2, status: 'PENDING', decided_at: null, result: null },
+      ],
+    });
     expect(listed.text).toContain(`"result":${firstResult}}`);
   });
 
   it('starts capture afresh on the new attempt: a new token and challenge, the old token refused', async () => {
     const id = await newSession();
     const capture = (path: string, token?: string) =>
-      fetch(`${stack.baseUrl}/v1/capture/${id}${path}`, { method: path === '/start' ? 'POST' : 'GET', headers: token ? { Authorization: `Bearer ${token}` } : {} });
+      fetch(`${stack.baseUrl}/v1/capture/${id}${path}`, {
+        method: path === '/start' ? 'POST' : 'GET',
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+      });
     const first = await (await capture('/start')).json();
     await fail(id);
     expect((await retry(id)).status).toBe(200);
@@ -114,7 +154,11 @@ describe('POST /v1/sessions/{id}/retry', () => {
     expect(await simulate(stack.baseUrl, key(), verified, 'VERIFIED')).toBe(200);
     for (const id of [cancelled, open, verified]) {
       const res = await retry(id);
-      expect({ id, status: res.status, code: res.json.error.code }).toEqual({ id, status: 409, code: 'CONFLICT' });
+      expect({ id, status: res.status, code: res.json.error.code }).toEqual({
+        id,
+        status: 409,
+        code: 'CONFLICT',
+      });
     }
   });
 

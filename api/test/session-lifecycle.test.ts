@@ -21,8 +21,15 @@ describe('session lifecycle (spec: States and transitions; contract: Transitions
     expect(res.json.session_id).toMatch(/^ses_[0-9A-Za-z]{22,}$/);
     expect(res.json.verification_url).toBe(`${api.config.PUBLIC_BASE_URL}/v/${res.json.session_id}`);
     expect(res.json).toMatchObject({ status: 'PENDING', environment: 'sandbox' });
-    const status = await call(api.baseUrl, 'GET', `/v1/sessions/${res.json.session_id}`, { key: account.sandbox_api_key });
-    expect(status.json).toEqual({ session_id: res.json.session_id, status: 'PENDING', confidence: null, environment: 'sandbox' });
+    const status = await call(api.baseUrl, 'GET', `/v1/sessions/${res.json.session_id}`, {
+      key: account.sandbox_api_key,
+    });
+    expect(status.json).toEqual({
+      session_id: res.json.session_id,
+      status: 'PENDING',
+      confidence: null,
+      environment: 'sandbox',
+    });
   });
 
   it('moves PENDING to IN_PROGRESS when the applicant opens verification_url, once', async () => {
@@ -32,13 +39,17 @@ describe('session lifecycle (spec: States and transitions; contract: Transitions
     expect(page.headers.get('content-type')).toContain('text/html');
     const again = await call(api.baseUrl, 'GET', `/v/${session_id}`);
     expect(again.status).toBe(200);
-    const status = await call(api.baseUrl, 'GET', `/v1/sessions/${session_id}`, { key: account.sandbox_api_key });
+    const status = await call(api.baseUrl, 'GET', `/v1/sessions/${session_id}`, {
+      key: account.sandbox_api_key,
+    });
     expect(status.json.status).toBe('IN_PROGRESS');
   });
 
   it('answers 409 CONFLICT for the result of a session that is not decided yet', async () => {
     const { session_id } = (await create()).json;
-    const res = await call(api.baseUrl, 'GET', `/v1/sessions/${session_id}/result`, { key: account.sandbox_api_key });
+    const res = await call(api.baseUrl, 'GET', `/v1/sessions/${session_id}/result`, {
+      key: account.sandbox_api_key,
+    });
     expect(res.status).toBe(409);
     expect(res.json.error.code).toBe('CONFLICT');
   });
@@ -66,7 +77,9 @@ describe('session lifecycle (spec: States and transitions; contract: Transitions
     expect(until).toBeGreaterThanOrEqual(before + 364 * 86_400_000);
     expect(until).toBeLessThanOrEqual(Date.now() + 365 * 86_400_000);
 
-    const stored = await call(api.baseUrl, 'GET', `/v1/sessions/${session_id}/result`, { key: account.sandbox_api_key });
+    const stored = await call(api.baseUrl, 'GET', `/v1/sessions/${session_id}/result`, {
+      key: account.sandbox_api_key,
+    });
     expect(stored.text).toBe(res.text);
     const credential = await call(api.baseUrl, 'GET', `/v1/credentials/${result.credential_token}`);
     expect(credential.status).toBe(200);
@@ -79,8 +92,15 @@ describe('session lifecycle (spec: States and transitions; contract: Transitions
       document_country: 'NL',
       verified_until: result.verified_until,
     });
-    const status = await call(api.baseUrl, 'GET', `/v1/sessions/${session_id}`, { key: account.sandbox_api_key });
-    expect(status.json).toEqual({ session_id, status: 'VERIFIED', confidence: result.confidence, environment: 'sandbox' });
+    const status = await call(api.baseUrl, 'GET', `/v1/sessions/${session_id}`, {
+      key: account.sandbox_api_key,
+    });
+    expect(status.json).toEqual({
+      session_id,
+      status: 'VERIFIED',
+      confidence: result.confidence,
+      environment: 'sandbox',
+    });
   });
 
   it.each([
@@ -88,18 +108,30 @@ describe('session lifecycle (spec: States and transitions; contract: Transitions
     ['LIVENESS_FAILED', 'liveness'],
     ['SPOOF_DETECTED', 'antispoof'],
     ['FACE_MATCH_BELOW_THRESHOLD', 'face_match'],
-  ])('completes a sandbox session to FAILED with %s, failing the %s check and issuing no credential', async (reason, check) => {
-    const { session_id } = (await create()).json;
-    const res = await simulate(session_id, { outcome: 'FAILED', failure_reason: reason });
-    expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ status: 'FAILED', failure_reason: reason, verified_until: null, credential_token: null });
-    expect(res.json.checks[check]).toBe('FAIL');
-  });
+  ])(
+    'completes a sandbox session to FAILED with %s, failing the %s check and issuing no credential',
+    async (reason, check) => {
+      const { session_id } = (await create()).json;
+      const res = await simulate(session_id, { outcome: 'FAILED', failure_reason: reason });
+      expect(res.status).toBe(200);
+      expect(res.json).toMatchObject({
+        status: 'FAILED',
+        failure_reason: reason,
+        verified_until: null,
+        credential_token: null,
+      });
+      expect(res.json.checks[check]).toBe('FAIL');
+    },
+  );
 
   it('reports a sanctions verdict only for accounts with the watchlist add-on', async () => {
     const screened = await api.createAccount({ watchlist: true });
     const { session_id } = (await create({}, screened.sandbox_api_key)).json;
-    const res = await simulate(session_id, { outcome: 'FAILED', failure_reason: 'SANCTIONS_MATCH' }, screened.sandbox_api_key);
+    const res = await simulate(
+      session_id,
+      { outcome: 'FAILED', failure_reason: 'SANCTIONS_MATCH' },
+      screened.sandbox_api_key,
+    );
     expect(res.json.checks.sanctions).toBe('MATCH');
   });
 
@@ -108,7 +140,9 @@ describe('session lifecycle (spec: States and transitions; contract: Transitions
     const res = await simulate(session_id, { outcome: 'VERIFIED' }, account.live_api_key);
     expect(res.status).toBe(403);
     expect(res.json.error.code).toBe('FORBIDDEN');
-    const status = await call(api.baseUrl, 'GET', `/v1/sessions/${session_id}`, { key: account.live_api_key });
+    const status = await call(api.baseUrl, 'GET', `/v1/sessions/${session_id}`, {
+      key: account.live_api_key,
+    });
     expect(status.json.status).toBe('PENDING');
   });
 
@@ -121,19 +155,31 @@ describe('session lifecycle (spec: States and transitions; contract: Transitions
 
   it('cancels an open session to FAILED / CANCELLED_BY_API and then refuses a second cancel with 409', async () => {
     const { session_id } = (await create()).json;
-    const res = await call(api.baseUrl, 'DELETE', `/v1/sessions/${session_id}`, { key: account.sandbox_api_key });
+    const res = await call(api.baseUrl, 'DELETE', `/v1/sessions/${session_id}`, {
+      key: account.sandbox_api_key,
+    });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ session_id, status: 'FAILED', failure_reason: 'CANCELLED_BY_API' });
-    const again = await call(api.baseUrl, 'DELETE', `/v1/sessions/${session_id}`, { key: account.sandbox_api_key });
+    const again = await call(api.baseUrl, 'DELETE', `/v1/sessions/${session_id}`, {
+      key: account.sandbox_api_key,
+    });
     expect(again.status).toBe(409);
-    const result = await call(api.baseUrl, 'GET', `/v1/sessions/${session_id}/result`, { key: account.sandbox_api_key });
-    expect(result.json).toMatchObject({ status: 'FAILED', failure_reason: 'CANCELLED_BY_API', credential_token: null });
+    const result = await call(api.baseUrl, 'GET', `/v1/sessions/${session_id}/result`, {
+      key: account.sandbox_api_key,
+    });
+    expect(result.json).toMatchObject({
+      status: 'FAILED',
+      failure_reason: 'CANCELLED_BY_API',
+      credential_token: null,
+    });
   });
 
   it.each(['VERIFIED', 'FAILED'])('refuses to cancel or re-decide a %s session with 409 CONFLICT', async (outcome) => {
     const { session_id } = (await create()).json;
     await simulate(session_id, outcome === 'VERIFIED' ? { outcome } : { outcome, failure_reason: 'LIVENESS_FAILED' });
-    const cancel = await call(api.baseUrl, 'DELETE', `/v1/sessions/${session_id}`, { key: account.sandbox_api_key });
+    const cancel = await call(api.baseUrl, 'DELETE', `/v1/sessions/${session_id}`, {
+      key: account.sandbox_api_key,
+    });
     const redecide = await simulate(session_id, { outcome: 'VERIFIED' });
     expect([cancel.status, redecide.status]).toEqual([409, 409]);
     expect(cancel.json.error.code).toBe('CONFLICT');
@@ -142,7 +188,9 @@ describe('session lifecycle (spec: States and transitions; contract: Transitions
   it('lets exactly one of 20 concurrent cancellations win; the other 19 get 409', async () => {
     const { session_id } = (await create()).json;
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => call(api.baseUrl, 'DELETE', `/v1/sessions/${session_id}`, { key: account.sandbox_api_key })),
+      Array.from({ length: 20 }, () =>
+        call(api.baseUrl, 'DELETE', `/v1/sessions/${session_id}`, { key: account.sandbox_api_key }),
+      ),
     );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
@@ -159,13 +207,19 @@ describe('session lifecycle (spec: States and transitions; contract: Transitions
   });
 
   it('echoes metadata byte for byte: key order, number spelling, escapes and whitespace', async () => {
-    const metadata = '{ "z": 1.0, "a": [1e3, -0.50], "\\u00e9t\\u00e9": "caf\\u00e9 ☕", "nested": {"k":null,"t":true} }';
+    const metadata =
+      '{ "z": 1.0, "a": [1e3, -0.50], "\\u00e9t\\u00e9": "caf\\u00e9 ☕", "nested": {"k":null,"t":true} }';
     const raw = `{"return_url":"https://example.com/r","webhook_url":"https://example.com/w","expected_name":"Jane Doe","metadata":${metadata}}`;
-    const created = await call(api.baseUrl, 'POST', '/v1/sessions', { key: account.sandbox_api_key, rawBody: raw });
+    const created = await call(api.baseUrl, 'POST', '/v1/sessions', {
+      key: account.sandbox_api_key,
+      rawBody: raw,
+    });
     expect(created.status).toBe(201);
     const res = await simulate(created.json.session_id, { outcome: 'VERIFIED' });
     expect(res.text.endsWith(`"metadata":${metadata}}`)).toBe(true);
-    const stored = await call(api.baseUrl, 'GET', `/v1/sessions/${created.json.session_id}/result`, { key: account.sandbox_api_key });
+    const stored = await call(api.baseUrl, 'GET', `/v1/sessions/${created.json.session_id}/result`, {
+      key: account.sandbox_api_key,
+    });
     expect(Buffer.from(stored.text).includes(Buffer.from(metadata))).toBe(true);
   });
 

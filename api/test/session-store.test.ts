@@ -12,10 +12,30 @@ import { isolatedTestEnv } from '../../scripts/test-support/test-env';
 const session = (id: string): SessionDocument => {
   const now = new Date();
   return {
-    _id: id, account_id: 'acct_a', environment: 'sandbox', status: 'PENDING', failure_reason: null,
-    return_url: 'https://e.com', webhook_url: 'https://e.com/w', expected_name: 'A', expected_dob: null, expected_address: null,
-    locale: 'en', metadata_json: null, created_at: now, updated_at: now, expires_at: now, started_at: null, decided_at: null,
-    confidence: null, verified_until: null, credential_token: null, result_body: null, webhook_state: 'none', webhook_delivery_id: null, billed: false,
+    _id: id,
+    account_id: 'acct_a',
+    environment: 'sandbox',
+    status: 'PENDING',
+    failure_reason: null,
+    return_url: 'https://e.com',
+    webhook_url: 'https://e.com/w',
+    expected_name: 'A',
+    expected_dob: null,
+    expected_address: null,
+    locale: 'en',
+    metadata_json: null,
+    created_at: now,
+    updated_at: now,
+    expires_at: now,
+    started_at: null,
+    decided_at: null,
+    confidence: null,
+    verified_until: null,
+    credential_token: null,
+    result_body: null,
+    webhook_state: 'none',
+    webhook_delivery_id: null,
+    billed: false,
   };
 };
 
@@ -38,8 +58,21 @@ describe('session store transitions on the real store (FerretDB or MONGODB_URI)'
     for (let round = 0; round < 10; round += 1) {
       const id = newSessionId();
       await sessions.insert(session(id));
-      const targets: SessionStatus[] = ['VERIFIED', 'FAILED', 'EXPIRED', 'IN_PROGRESS', 'FAILED', 'VERIFIED', 'EXPIRED', 'FAILED', 'VERIFIED', 'EXPIRED'];
-      const outcomes = await Promise.all(targets.map((status) => sessions.transitionBySystem(id, ['PENDING'], { status, failure_reason: status })));
+      const targets: SessionStatus[] = [
+        'VERIFIED',
+        'FAILED',
+        'EXPIRED',
+        'IN_PROGRESS',
+        'FAILED',
+        'VERIFIED',
+        'EXPIRED',
+        'FAILED',
+        'VERIFIED',
+        'EXPIRED',
+      ];
+      const outcomes = await Promise.all(
+        targets.map((status) => sessions.transitionBySystem(id, ['PENDING'], { status, failure_reason: status })),
+      );
       const winners = outcomes.filter((o): o is SessionDocument => o !== null);
       expect(winners).toHaveLength(1);
       const stored = await sessions.findForApplicant(id);
@@ -52,7 +85,9 @@ describe('session store transitions on the real store (FerretDB or MONGODB_URI)'
     const id = newSessionId();
     await sessions.insert(session(id));
     expect((await sessions.transitionBySystem(id, ['PENDING'], { status: 'IN_PROGRESS' }))?.status).toBe('IN_PROGRESS');
-    expect((await sessions.transitionBySystem(id, ['PENDING', 'IN_PROGRESS'], { status: 'VERIFIED' }))?.status).toBe('VERIFIED');
+    expect((await sessions.transitionBySystem(id, ['PENDING', 'IN_PROGRESS'], { status: 'VERIFIED' }))?.status).toBe(
+      'VERIFIED',
+    );
     expect(await sessions.transitionBySystem(id, ['PENDING', 'IN_PROGRESS'], { status: 'EXPIRED' })).toBeNull();
   });
 
@@ -60,9 +95,21 @@ describe('session store transitions on the real store (FerretDB or MONGODB_URI)'
     const id = newSessionId();
     await sessions.insert(session(id));
     // A writer that crashed right after its claim: the claim exists, the session was never updated.
-    await sessions.claims.create({ _id: `${id}:PENDING`, session_id: id, from: 'PENDING', to: 'FAILED', update: { status: 'FAILED', failure_reason: 'LIVENESS_FAILED' }, claimed_at: new Date(Date.now() - 60_000) });
+    await sessions.claims.create({
+      _id: `${id}:PENDING`,
+      session_id: id,
+      from: 'PENDING',
+      to: 'FAILED',
+      update: { status: 'FAILED', failure_reason: 'LIVENESS_FAILED' },
+      claimed_at: new Date(Date.now() - 60_000),
+    });
     expect((await sessions.findForApplicant(id))?.status).toBe('PENDING');
-    expect(await new ClaimRecoveryRepository(sessions).rollForwardClaimedBetween(new Date(Date.now() - 120_000), new Date(Date.now() - 30_000))).toBe(1);
+    expect(
+      await new ClaimRecoveryRepository(sessions).rollForwardClaimedBetween(
+        new Date(Date.now() - 120_000),
+        new Date(Date.now() - 30_000),
+      ),
+    ).toBe(1);
     const stored = await sessions.findForApplicant(id);
     expect(stored).toMatchObject({ status: 'FAILED', failure_reason: 'LIVENESS_FAILED' });
   });
@@ -70,7 +117,14 @@ describe('session store transitions on the real store (FerretDB or MONGODB_URI)'
   it('makes a racing writer finish a dead claimant’s write and then report the status it lost to', async () => {
     const id = newSessionId();
     await sessions.insert(session(id));
-    await sessions.claims.create({ _id: `${id}:PENDING`, session_id: id, from: 'PENDING', to: 'EXPIRED', update: { status: 'EXPIRED' }, claimed_at: new Date() });
+    await sessions.claims.create({
+      _id: `${id}:PENDING`,
+      session_id: id,
+      from: 'PENDING',
+      to: 'EXPIRED',
+      update: { status: 'EXPIRED' },
+      claimed_at: new Date(),
+    });
     expect(await sessions.transitionBySystem(id, ['PENDING'], { status: 'VERIFIED' })).toBeNull();
     expect((await sessions.findForApplicant(id))?.status).toBe('EXPIRED');
   });

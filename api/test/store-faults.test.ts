@@ -39,7 +39,11 @@ class WriteLock {
   }
 }
 
-const sessionBody = { return_url: 'https://example.com/done', webhook_url: 'https://example.com/hook', expected_name: 'Jane Doe' };
+const sessionBody = {
+  return_url: 'https://example.com/done',
+  webhook_url: 'https://example.com/hook',
+  expected_name: 'Jane Doe',
+};
 
 function expectUnavailable(res: CallResult): void {
   expect(res.status).toBe(503);
@@ -63,7 +67,12 @@ describe('a busy or unreachable session store', () => {
     port = Number(new URL(ferret.uri).port);
     const env = { ...isolatedTestEnv(), MONGODB_URI: `${ferret.uri}${DATABASE}` };
     account = await issueAccountAt(env.MONGODB_URI, env, { name: 'Store faults', plan: 'enterprise' });
-    api = await startApiProcess({ ...env, NODE_ENV: 'test', LOG_LEVEL: 'warn', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
+    api = await startApiProcess({
+      ...env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+    });
     baseUrl = `http://127.0.0.1:${api.port}`;
   });
   afterAll(async () => {
@@ -115,7 +124,11 @@ describe('a busy or unreachable session store', () => {
     } finally {
       ferret = await startFerretDb(dir, port, { busyTimeoutMs: BUSY_TIMEOUT_MS });
     }
-    await waitFor('the API to reach the store again', async () => (await call(baseUrl, 'GET', `/v1/sessions/${existing}`, { key: key() })).status === 200, 30_000);
+    await waitFor(
+      'the API to reach the store again',
+      async () => (await call(baseUrl, 'GET', `/v1/sessions/${existing}`, { key: key() })).status === 200,
+      30_000,
+    );
     expect((await create()).status).toBe(201);
   });
 });

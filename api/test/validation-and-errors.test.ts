@@ -4,8 +4,10 @@ import { IssuedAccount, startTestApi, TestApi } from './support/test-api';
 describe('request validation and the error shape (contract: Errors, Request validation)', () => {
   let api: TestApi;
   let account: IssuedAccount;
-  const post = (body: unknown, key?: string) => call(api.baseUrl, 'POST', '/v1/sessions', { key: key ?? account.sandbox_api_key, body });
-  const fieldsOf = (res: { json: { error: { details: Array<{ field: string }> } } }) => res.json.error.details.map((d) => d.field).sort();
+  const post = (body: unknown, key?: string) =>
+    call(api.baseUrl, 'POST', '/v1/sessions', { key: key ?? account.sandbox_api_key, body });
+  const fieldsOf = (res: { json: { error: { details: Array<{ field: string }> } } }) =>
+    res.json.error.details.map((d) => d.field).sort();
 
   beforeAll(async () => {
     api = await startTestApi();
@@ -27,7 +29,16 @@ describe('request validation and the error shape (contract: Errors, Request vali
     expect(res.status).toBe(422);
     expect(res.json.error.code).toBe('VALIDATION_ERROR');
     expect(fieldsOf(res)).toEqual(
-      ['colour', 'expected_address', 'expected_dob', 'expected_name', 'locale', 'metadata', 'return_url', 'webhook_url'].sort(),
+      [
+        'colour',
+        'expected_address',
+        'expected_dob',
+        'expected_name',
+        'locale',
+        'metadata',
+        'return_url',
+        'webhook_url',
+      ].sort(),
     );
     expect(res.json.request_id).toBe(res.headers.get('x-request-id'));
     for (const detail of res.json.error.details) expect(typeof detail.message).toBe('string');
@@ -71,14 +82,24 @@ describe('request validation and the error shape (contract: Errors, Request vali
   });
 
   it('answers malformed JSON with 422 in the error shape, not a 500', async () => {
-    const res = await call(api.baseUrl, 'POST', '/v1/sessions', { key: account.sandbox_api_key, rawBody: '{"return_url": "https://a.b",' });
+    const res = await call(api.baseUrl, 'POST', '/v1/sessions', {
+      key: account.sandbox_api_key,
+      rawBody: '{"return_url": "https://a.b",',
+    });
     expect(res.status).toBe(422);
     expect(res.json.error.code).toBe('VALIDATION_ERROR');
     expect(res.json.error.details).toEqual([{ field: 'body', message: 'malformed JSON' }]);
   });
 
-  it.each([['a JSON array', '[]'], ['a JSON string', '"hello"'], ['JSON null', 'null']])('answers %s body with 422', async (_label, raw) => {
-    const res = await call(api.baseUrl, 'POST', '/v1/sessions', { key: account.sandbox_api_key, rawBody: raw });
+  it.each([
+    ['a JSON array', '[]'],
+    ['a JSON string', '"hello"'],
+    ['JSON null', 'null'],
+  ])('answers %s body with 422', async (_label, raw) => {
+    const res = await call(api.baseUrl, 'POST', '/v1/sessions', {
+      key: account.sandbox_api_key,
+      rawBody: raw,
+    });
     expect(res.status).toBe(422);
   });
 
@@ -100,7 +121,9 @@ describe('request validation and the error shape (contract: Errors, Request vali
 
   it('answers unknown routes and malformed session ids with 404 in the error shape', async () => {
     const route = await call(api.baseUrl, 'GET', '/v1/nothing-here', { key: account.sandbox_api_key });
-    const id = await call(api.baseUrl, 'GET', '/v1/sessions/not-a-session-id', { key: account.sandbox_api_key });
+    const id = await call(api.baseUrl, 'GET', '/v1/sessions/not-a-session-id', {
+      key: account.sandbox_api_key,
+    });
     expect([route.status, id.status]).toEqual([404, 404]);
     expect(route.json.error.code).toBe('NOT_FOUND');
     expect(id.json.error.code).toBe('NOT_FOUND');
@@ -109,14 +132,19 @@ describe('request validation and the error shape (contract: Errors, Request vali
   it('puts X-Request-Id on every response, success or error, and keeps a safe caller-supplied one', async () => {
     const ok = await call(api.baseUrl, 'GET', '/healthz');
     const err = await call(api.baseUrl, 'GET', '/v1/sessions/x');
-    const mine = await call(api.baseUrl, 'GET', '/healthz', { headers: { 'X-Request-Id': 'trace-1234abcd' } });
+    const mine = await call(api.baseUrl, 'GET', '/healthz', {
+      headers: { 'X-Request-Id': 'trace-1234abcd' },
+    });
     expect(ok.headers.get('x-request-id')).toMatch(/^req_/);
     expect(err.headers.get('x-request-id')).toMatch(/^req_/);
     expect(mine.headers.get('x-request-id')).toBe('trace-1234abcd');
   });
 
   it('never leaks a stack trace in an error body', async () => {
-    const res = await call(api.baseUrl, 'POST', '/v1/sessions', { key: account.sandbox_api_key, rawBody: '{bad' });
+    const res = await call(api.baseUrl, 'POST', '/v1/sessions', {
+      key: account.sandbox_api_key,
+      rawBody: '{bad',
+    });
     expect(res.text).not.toMatch(/at .*\.(ts|js):\d+/);
   });
 });

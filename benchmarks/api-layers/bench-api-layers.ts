@@ -19,7 +19,9 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
 
 /** The baseline: a counter that never calls Redis and never refuses, in place of the real limiter. */
-const unlimited = { consume: async () => ({ allowed: true, limit: 0, remaining: 0, resetSeconds: 1 }) } as unknown as AppContext['rateLimits'];
+const unlimited = {
+  consume: async () => ({ allowed: true, limit: 0, remaining: 0, resetSeconds: 1 }),
+} as unknown as AppContext['rateLimits'];
 
 type Variant = { name: string; rateLimited: boolean; idempotencyKey: boolean };
 const VARIANTS: Variant[] = [
@@ -35,7 +37,11 @@ async function listen(server: Server): Promise<string> {
 
 /** CLIENTS loops creating sessions for SECONDS; answers requests per second (201s only; anything else is counted apart). */
 async function drive(baseUrl: string, apiKey: string, withKey: boolean): Promise<{ rps: number; errors: number }> {
-  const body = JSON.stringify({ return_url: 'https://example.com/done', webhook_url: 'https://example.com/webhooks', expected_name: 'Jane Doe' });
+  const body = JSON.stringify({
+    return_url: 'https://example.com/done',
+    webhook_url: 'https://example.com/webhooks',
+    expected_name: 'Jane Doe',
+  });
   const until = Date.now() + SECONDS * 1000;
   let ok = 0;
   let errors = 0;
@@ -55,7 +61,7 @@ async function drive(baseUrl: string, apiKey: string, withKey: boolean): Promise
   return { rps: ok / ((performance.now() - started) / 1000), errors };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
  * `npm run bench:api-layers`: POST /v1/sessions requests per second through the real API (its
@@ -68,7 +74,12 @@ async function main(): Promise<void> {
   rmSync(STATE, { recursive: true, force: true });
   mkdirSync(STATE, { recursive: true });
   const pieces = await startStackPieces(STATE, { database: 'bench', prefix: 'bench' });
-  const config = loadConfig({ ...pieces.env, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', NODE_ENV: 'production', LOG_LEVEL: 'warn' });
+  const config = loadConfig({
+    ...pieces.env,
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+  });
   const ctx = await composeApp(config, createLogger('warn'));
   const servers: Server[] = [];
   try {
@@ -79,7 +90,7 @@ async function main(): Promise<void> {
       servers.push(server);
       urls.set(variant, await listen(server));
     }
-    await drive(urls.get(VARIANTS[0]!)!, account.live_api_key, false); // warm-up: JIT, connections, indexes
+    await drive(urls.get(VARIANTS[0])!, account.live_api_key, false); // warm-up: JIT, connections, indexes
     const samples = new Map<Variant, number[]>(VARIANTS.map((v) => [v, []]));
     let errors = 0;
     for (let round = 0; round < ROUNDS; round += 1) {
@@ -87,15 +98,32 @@ async function main(): Promise<void> {
         const run = await drive(urls.get(variant)!, account.live_api_key, variant.idempotencyKey);
         samples.get(variant)!.push(run.rps);
         errors += run.errors;
-        console.log(`round ${round + 1} ${variant.name}: ${run.rps.toFixed(1)} req/s${run.errors ? ` (${run.errors} non-201)` : ''}`);
+        console.log(
+          `round ${round + 1} ${variant.name}: ${run.rps.toFixed(1)} req/s${run.errors ? ` (${run.errors} non-201)` : ''}`,
+        );
       }
     }
-    const baseline = median(samples.get(VARIANTS[0]!)!);
+    const baseline = median(samples.get(VARIANTS[0])!);
     const rows = VARIANTS.map((v) => {
       const values = samples.get(v)!;
-      return { variant: v.name, rounds_rps: values.map((x) => Math.round(x * 10) / 10), median_rps: Math.round(median(values) * 10) / 10, vs_baseline: `${(((median(values) - baseline) / baseline) * 100).toFixed(1)}%` };
+      return {
+        variant: v.name,
+        rounds_rps: values.map((x) => Math.round(x * 10) / 10),
+        median_rps: Math.round(median(values) * 10) / 10,
+        vs_baseline: `${(((median(values) - baseline) / baseline) * 100).toFixed(1)}%`,
+      };
     });
-    const result = { measured_at: new Date().toISOString(), host: `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`, load_average: os.loadavg().map((l) => Math.round(l * 100) / 100), store: 'FerretDB 1.24 (SQLite)', seconds_per_run: SECONDS, rounds: ROUNDS, clients: CLIENTS, non_201: errors, rows };
+    const result = {
+      measured_at: new Date().toISOString(),
+      host: `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`,
+      load_average: os.loadavg().map((l) => Math.round(l * 100) / 100),
+      store: 'FerretDB 1.24 (SQLite)',
+      seconds_per_run: SECONDS,
+      rounds: ROUNDS,
+      clients: CLIENTS,
+      non_201: errors,
+      rows,
+    };
     const dir = path.join(ROOT, 'benchmarks', 'results');
     writeFileSync(path.join(dir, 'api-layers.json'), `${JSON.stringify(result, null, 2)}\n`);
     const md = [

@@ -8,7 +8,12 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { faceTestdataDir, generateFaceTestdata, livenessTestdataDir, repoRoot } from '../../inference/tools/testdata/faces/generate-face-testdata';
+import {
+  faceTestdataDir,
+  generateFaceTestdata,
+  livenessTestdataDir,
+  repoRoot,
+} from '../../inference/tools/testdata/faces/generate-face-testdata';
 import { createInProcessModelRunner } from '../../inference/src/runtime/in-process-model-runner';
 import type { ModelRunner } from '../../inference/src/runtime/model-runner';
 import { checkAntispoof } from '../../inference/src/tasks/antispoof/check-antispoof';
@@ -27,9 +32,13 @@ const documentDate = new Date('2026-11-01T00:00:00Z');
 async function applicant() {
   await generateFaceTestdata();
   const read = async (file: string) => new Uint8Array(await readFile(file));
-  const sequence = JSON.parse((await readFile(path.join(livenessTestdataDir, 'sequences.jsonl'), 'utf8')).split('\n')[0]) as { frames: string[]; challenge: ChallengeStep[] };
+  const sequence = JSON.parse(
+    (await readFile(path.join(livenessTestdataDir, 'sequences.jsonl'), 'utf8')).split('\n')[0],
+  ) as { frames: string[]; challenge: ChallengeStep[] };
   return {
-    document: await read(documentFile).catch(() => { throw new Error(`${documentFile} missing: generate the document test set first`); }),
+    document: await read(documentFile).catch(() => {
+      throw new Error(`${documentFile} missing: generate the document test set first`);
+    }),
     selfie: await read(path.join(faceTestdataDir, 'bearded-man__augmented-1.jpg')),
     fallbackPortrait: await read(path.join(faceTestdataDir, 'bearded-man__original.jpg')),
     frames: await Promise.all(sequence.frames.map((f) => read(path.join(livenessTestdataDir, f)))),
@@ -37,7 +46,10 @@ async function applicant() {
   };
 }
 
-async function verifyOnce(runner: ModelRunner, a: Awaited<ReturnType<typeof applicant>>): Promise<Record<string, number>> {
+async function verifyOnce(
+  runner: ModelRunner,
+  a: Awaited<ReturnType<typeof applicant>>,
+): Promise<Record<string, number>> {
   const times: Record<string, number> = {};
   const timed = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
     const start = process.hrtime.bigint();
@@ -48,7 +60,9 @@ async function verifyOnce(runner: ModelRunner, a: Awaited<ReturnType<typeof appl
   const document = await timed('document', () => verifyDocument(runner, { image: a.document, now: documentDate }));
   await timed('liveness', () => checkLiveness(runner, { frames: a.frames, challenge: a.challenge, selfie: a.selfie }));
   await timed('antispoof', () => checkAntispoof(runner, { selfie: a.selfie, frames: a.frames }));
-  await timed('face_match', () => matchFaces(runner, { document_portrait: document.portrait_jpeg ?? a.fallbackPortrait, selfie: a.selfie }));
+  await timed('face_match', () =>
+    matchFaces(runner, { document_portrait: document.portrait_jpeg ?? a.fallbackPortrait, selfie: a.selfie }),
+  );
   times.total = Object.values(times).reduce((s, t) => s + t, 0);
   return times;
 }
@@ -63,13 +77,33 @@ async function main() {
     const samples: Array<Record<string, number>> = [];
     for (let i = 0; i < runs; i++) samples.push(await verifyOnce(runner, a));
     const names = Object.keys(samples[0]);
-    const figures = Object.fromEntries(names.map((n) => [n, { p50_ms: percentile(samples.map((s) => s[n]), 50), p99_ms: percentile(samples.map((s) => s[n]), 99) }]));
+    const figures = Object.fromEntries(
+      names.map((n) => [
+        n,
+        {
+          p50_ms: percentile(
+            samples.map((s) => s[n]),
+            50,
+          ),
+          p99_ms: percentile(
+            samples.map((s) => s[n]),
+            99,
+          ),
+        },
+      ]),
+    );
     const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${process.platform}, node ${process.version}`;
     console.log(`per-verification model time, ${runs} runs (in-process, CPU), ${machine}`);
-    for (const n of names) console.log(`  ${n.padEnd(10)} p50 ${figures[n].p50_ms.toFixed(0).padStart(5)} ms   p99 ${figures[n].p99_ms.toFixed(0).padStart(5)} ms`);
+    for (const n of names)
+      console.log(
+        `  ${n.padEnd(10)} p50 ${figures[n].p50_ms.toFixed(0).padStart(5)} ms   p99 ${figures[n].p99_ms.toFixed(0).padStart(5)} ms`,
+      );
     const outDir = path.join(repoRoot, '.state/bench');
     await mkdir(outDir, { recursive: true });
-    await writeFile(path.join(outDir, 'checks.json'), JSON.stringify({ runs, machine, figures, samples }, null, 1) + '\n');
+    await writeFile(
+      path.join(outDir, 'checks.json'),
+      JSON.stringify({ runs, machine, figures, samples }, null, 1) + '\n',
+    );
   } finally {
     await runner.close();
   }

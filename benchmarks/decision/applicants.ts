@@ -22,8 +22,19 @@ export interface Applicant {
   liveness: { name: string; frames: Buffer[]; challenge: string[] };
 }
 
-interface DocumentLabel { file: string; variant: string; format: string; expected: { fields: { name: string; birth_date: string } }; generation: { portrait: string } }
-interface Sequence { name: string; frames: string[]; challenge: string[]; kind: string }
+interface DocumentLabel {
+  file: string;
+  variant: string;
+  format: string;
+  expected: { fields: { name: string; birth_date: string } };
+  generation: { portrait: string };
+}
+interface Sequence {
+  name: string;
+  frames: string[];
+  challenge: string[];
+  kind: string;
+}
 
 /**
  * n applicants cycling over identities, then each identity's passports, sequences and selfies.
@@ -31,32 +42,58 @@ interface Sequence { name: string; frames: string[]; challenge: string[]; kind: 
  * bytes, see distinct-images.ts.
  */
 export async function loadApplicants(n: number, first = 0): Promise<Applicant[]> {
-  const labels = (JSON.parse(readFileSync(path.join(TESTDATA, 'documents/labels.json'), 'utf8')) as { documents: DocumentLabel[] }).documents;
-  const sequences = readFileSync(path.join(TESTDATA, 'liveness/sequences.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Sequence);
+  const labels = (
+    JSON.parse(readFileSync(path.join(TESTDATA, 'documents/labels.json'), 'utf8')) as {
+      documents: DocumentLabel[];
+    }
+  ).documents;
+  const sequences = readFileSync(path.join(TESTDATA, 'liveness/sequences.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Sequence);
   const pools = IDENTITIES.map((identity) => {
-    const passports = labels.filter((d) => d.format === 'TD3' && d.variant === 'clean' && d.generation.portrait === identity);
-    const performing = sequences.filter((s) => s.name.startsWith(`${identity}__`) && s.kind === 'synthetic-performs-challenge');
-    if (!passports.length || !performing.length) throw new Error(`no clean TD3 passport or performing liveness sequence for ${identity}: run scripts/setup.sh`);
+    const passports = labels.filter(
+      (d) => d.format === 'TD3' && d.variant === 'clean' && d.generation.portrait === identity,
+    );
+    const performing = sequences.filter(
+      (s) => s.name.startsWith(`${identity}__`) && s.kind === 'synthetic-performs-challenge',
+    );
+    if (!passports.length || !performing.length)
+      throw new Error(`no clean TD3 passport or performing liveness sequence for ${identity}: run scripts/setup.sh`);
     return { identity, passports, performing };
   });
   const cache = new Map<string, Buffer>();
   const read = (file: string) => cache.get(file) ?? cache.set(file, readFileSync(file)).get(file)!;
-  return Promise.all(Array.from({ length: n }, async (_, i) => {
-    const pool = pools[i % pools.length]!;
-    const round = Math.floor(i / pools.length);
-    const label = pool.passports[round % pool.passports.length]!;
-    const sequence = pool.performing[round % pool.performing.length]!;
-    const frames = sequence.frames.map((f) => read(path.join(TESTDATA, 'liveness', f)));
-    while (frames.length < 8) frames.push(frames[frames.length - 1]!); // the API takes at least 8 frames
-    const selfieFile = `${pool.identity}__augmented-${(round % 4) + 1}.jpg`;
-    const seed = (first + i) * 64;
-    return {
-      identity: pool.identity,
-      passport: { file: label.file, image: await distinctImage(read(path.join(TESTDATA, 'documents', label.file)), seed), name: label.expected.fields.name, dob: label.expected.fields.birth_date },
-      selfie: { file: selfieFile, image: await distinctImage(read(path.join(TESTDATA, 'faces', selfieFile)), seed + 1) },
-      liveness: { name: sequence.name, frames: await Promise.all(frames.map((f, k) => distinctImage(f, seed + 2 + k))), challenge: sequence.challenge },
-    };
-  }));
+  return Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      const pool = pools[i % pools.length];
+      const round = Math.floor(i / pools.length);
+      const label = pool.passports[round % pool.passports.length];
+      const sequence = pool.performing[round % pool.performing.length];
+      const frames = sequence.frames.map((f) => read(path.join(TESTDATA, 'liveness', f)));
+      while (frames.length < 8) frames.push(frames[frames.length - 1]); // the API takes at least 8 frames
+      const selfieFile = `${pool.identity}__augmented-${(round % 4) + 1}.jpg`;
+      const seed = (first + i) * 64;
+      return {
+        identity: pool.identity,
+        passport: {
+          file: label.file,
+          image: await distinctImage(read(path.join(TESTDATA, 'documents', label.file)), seed),
+          name: label.expected.fields.name,
+          dob: label.expected.fields.birth_date,
+        },
+        selfie: {
+          file: selfieFile,
+          image: await distinctImage(read(path.join(TESTDATA, 'faces', selfieFile)), seed + 1),
+        },
+        liveness: {
+          name: sequence.name,
+          frames: await Promise.all(frames.map((f, k) => distinctImage(f, seed + 2 + k))),
+          challenge: sequence.challenge,
+        },
+      };
+    }),
+  );
 }
 
 export interface ApplicantTiming {
@@ -98,11 +135,19 @@ async function call(url: string, init: RequestInit): Promise<{ status: number; b
 }
 
 function must(what: string, answer: { status: number; body: unknown }, status = 200): void {
-  if (answer.status !== status) throw new Error(`${what} answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
+  if (answer.status !== status)
+    throw new Error(`${what} answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
 }
 
 /** One applicant end to end; throws on any unexpected answer. */
-export async function runApplicant(base: string, apiKey: string, webhookUrl: string, a: Applicant, index: number, pollMs: number): Promise<ApplicantTiming> {
+export async function runApplicant(
+  base: string,
+  apiKey: string,
+  webhookUrl: string,
+  a: Applicant,
+  index: number,
+  pollMs: number,
+): Promise<ApplicantTiming> {
   const startedAt = Date.now();
   const created = await call(`${base}/v1/sessions`, {
     method: 'POST',
@@ -122,15 +167,24 @@ export async function runApplicant(base: string, apiKey: string, webhookUrl: str
   must('capture start', started);
   const auth = { authorization: `Bearer ${started.body.capture_token}` };
 
-  const document = await call(`${capture}/document/front?type=passport`, { method: 'PUT', headers: { ...auth, 'content-type': 'image/jpeg' }, body: new Uint8Array(a.passport.image) });
+  const document = await call(`${capture}/document/front?type=passport`, {
+    method: 'PUT',
+    headers: { ...auth, 'content-type': 'image/jpeg' },
+    body: new Uint8Array(a.passport.image),
+  });
   must('document upload', document);
   const form = new FormData();
-  for (const frame of a.liveness.frames) form.append('frame', new Blob([new Uint8Array(frame)], { type: 'image/jpeg' }), 'frame.jpg');
+  for (const frame of a.liveness.frames)
+    form.append('frame', new Blob([new Uint8Array(frame)], { type: 'image/jpeg' }), 'frame.jpg');
   form.append('timestamps', JSON.stringify(a.liveness.frames.map((_, i) => i * 150)));
   const liveness = await call(`${capture}/liveness`, { method: 'POST', headers: auth, body: form });
   must('liveness upload', liveness);
   const selfieSent = Date.now();
-  const selfie = await call(`${capture}/selfie`, { method: 'PUT', headers: { ...auth, 'content-type': 'image/jpeg' }, body: new Uint8Array(a.selfie.image) });
+  const selfie = await call(`${capture}/selfie`, {
+    method: 'PUT',
+    headers: { ...auth, 'content-type': 'image/jpeg' },
+    body: new Uint8Array(a.selfie.image),
+  });
   must('selfie upload', selfie);
 
   const submitSent = Date.now();
@@ -139,7 +193,7 @@ export async function runApplicant(base: string, apiKey: string, webhookUrl: str
   must('submit', submit, 202);
   let polls = 0;
   let decidedMs = NaN;
-  for (const until = Date.now() + 120_000; ; ) {
+  for (const until = Date.now() + 120_000; ;) {
     const status = await call(capture, { method: 'GET' });
     polls += 1;
     if (status.body.decision === 'done') {
@@ -149,13 +203,22 @@ export async function runApplicant(base: string, apiKey: string, webhookUrl: str
     if (Date.now() > until) throw new Error(`session ${id} not decided 120 s after submit`);
     await sleep(pollMs);
   }
-  const report = await call(`${base}/v1/sessions/${id}/report`, { method: 'GET', headers: { 'x-api-key': apiKey } });
+  const report = await call(`${base}/v1/sessions/${id}/report`, {
+    method: 'GET',
+    headers: { 'x-api-key': apiKey },
+  });
   must('report', report);
-  const result = await call(`${base}/v1/sessions/${id}/result`, { method: 'GET', headers: { 'x-api-key': apiKey } });
+  const result = await call(`${base}/v1/sessions/${id}/result`, {
+    method: 'GET',
+    headers: { 'x-api-key': apiKey },
+  });
   must('result', result);
   const decidedAt = Date.parse(report.body.decided_at as string);
   const checks = Object.fromEntries(
-    Object.entries(report.body.checks as Record<string, { verdict: string; duration_ms: number }>).map(([name, c]) => [name, { verdict: c.verdict, duration_ms: c.duration_ms }]),
+    Object.entries(report.body.checks as Record<string, { verdict: string; duration_ms: number }>).map(([name, c]) => [
+      name,
+      { verdict: c.verdict, duration_ms: c.duration_ms },
+    ]),
   );
   return {
     index,
@@ -181,14 +244,20 @@ export async function runApplicant(base: string, apiKey: string, webhookUrl: str
 }
 
 /** Runs `task` over `items` with `width` in flight. */
-export async function pool<T, R>(items: T[], width: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function pool<T, R>(
+  items: T[],
+  width: number,
+  task: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(width, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await task(items[i]!, i);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(width, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await task(items[i], i);
+      }
+    }),
+  );
   return results;
 }

@@ -18,7 +18,10 @@ const applicant = (i: number, documentMs: number, decidedMs: number): ApplicantT
   decided_at: 1_000 + i,
   status: 'VERIFIED',
   failure_reason: null,
-  checks: { document: { verdict: 'PASS', duration_ms: documentMs - 20 }, liveness: { verdict: 'PASS', duration_ms: decidedMs - 10 } },
+  checks: {
+    document: { verdict: 'PASS', duration_ms: documentMs - 20 },
+    liveness: { verdict: 'PASS', duration_ms: decidedMs - 10 },
+  },
   polls: 10,
   document_readable: true,
 });
@@ -31,11 +34,25 @@ describe('decision results', () => {
   const cpu = { inference: 8000, api: 800, worker: 400, ferretdb: 1200, redis: 40, bench_client: 100 };
 
   it('divides CPU by decided applicants, and takes the polls out at the measured cost per poll', () => {
-    const pass = summarisePass(1, timings, { start: 0, end: 60_000 }, cpu, load, { ...noPolls, api: 10, ferretdb: 20 });
+    const pass = summarisePass(1, timings, { start: 0, end: 60_000 }, cpu, load, {
+      ...noPolls,
+      api: 10,
+      ferretdb: 20,
+    });
     expect(pass.verifications_per_minute).toBe(4);
-    expect(pass.cpu_ms_per_verification).toMatchObject({ inference: 2000, api: 200, ferretdb: 300, total: 2635 });
+    expect(pass.cpu_ms_per_verification).toMatchObject({
+      inference: 2000,
+      api: 200,
+      ferretdb: 300,
+      total: 2635,
+    });
     // 40 polls in the pass: 400 ms of API and 800 ms of FerretDB are the benchmark's own.
-    expect(pass.cpu_ms_per_verification_without_polls).toMatchObject({ inference: 2000, api: 100, ferretdb: 100, total: 2335 });
+    expect(pass.cpu_ms_per_verification_without_polls).toMatchObject({
+      inference: 2000,
+      api: 100,
+      ferretdb: 100,
+      total: 2335,
+    });
   });
 
   it('judges the targets on the decided_at figure and the document read, by the median of the passes', () => {
@@ -50,9 +67,18 @@ describe('decision results', () => {
     expect(document).toMatchObject({ measured: 900, met: true });
     const [, , , selfie, cpuLine, rate] = targets(passes);
     const middle = (values: number[]) => [...values].sort((a, b) => a - b)[1];
-    expect(selfie).toMatchObject({ measured: middle(passes.map((p) => p.selfie_to_decided_at_server!.p99_ms!)), target: '≤ 2000 ms' });
-    expect(cpuLine).toMatchObject({ measured: middle(passes.map((p) => p.cpu_ms_per_verification_without_polls.total)), target: '≤ 1200 ms' });
-    expect(rate).toMatchObject({ measured: middle(passes.map((p) => p.verifications_per_minute)), target: '≥ 80 per minute' });
+    expect(selfie).toMatchObject({
+      measured: middle(passes.map((p) => p.selfie_to_decided_at_server!.p99_ms!)),
+      target: '≤ 2000 ms',
+    });
+    expect(cpuLine).toMatchObject({
+      measured: middle(passes.map((p) => p.cpu_ms_per_verification_without_polls.total)),
+      target: '≤ 1200 ms',
+    });
+    expect(rate).toMatchObject({
+      measured: middle(passes.map((p) => p.verifications_per_minute)),
+      target: '≥ 80 per minute',
+    });
   });
 
   it('renders the tables and the chart, listing the errors', () => {

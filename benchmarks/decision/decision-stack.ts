@@ -20,7 +20,6 @@ import { cpuSecondsOf, descendants } from '../../scripts/test-support/process-tr
 export const ROOT = path.resolve(__dirname, '../..');
 const STATE = path.join(ROOT, '.state', 'bench', 'decision');
 
-
 /** user + system CPU (ms) a process and its live descendants have used so far (Linux /proc). */
 export function cpuMs(pid: number): number {
   return [pid, ...descendants(pid)].reduce((sum, p) => sum + cpuSecondsOf(p) * 1000, 0);
@@ -93,7 +92,10 @@ export async function startDecisionStack(log: (line: string) => void): Promise<D
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
     };
     // Enterprise: the benchmark's load, not a plan's rate limit, is what it measures.
-    const account = await issueAccountAt(env.MONGODB_URI!, env, { name: 'Decision bench', plan: 'enterprise' });
+    const account = await issueAccountAt(env.MONGODB_URI, env, {
+      name: 'Decision bench',
+      plan: 'enterprise',
+    });
     const receiver = new Receiver();
     await receiver.start();
     running.push(receiver);
@@ -107,7 +109,13 @@ export async function startDecisionStack(log: (line: string) => void): Promise<D
       baseUrl: `http://127.0.0.1:${api.port}`,
       apiKey: account.sandbox_api_key,
       receiver,
-      pids: { inference: inference.pid, api: api.child.pid!, worker: worker.child.pid!, ferretdb: pieces.ferretdb.child.pid!, redis: pieces.redis.child.pid! },
+      pids: {
+        inference: inference.pid,
+        api: api.child.pid!,
+        worker: worker.child.pid!,
+        ferretdb: pieces.ferretdb.child.pid!,
+        redis: pieces.redis.child.pid!,
+      },
       inference,
       env,
       stop,

@@ -12,7 +12,12 @@ const ROOT = path.resolve(__dirname, '../..');
 const STATE = path.join(ROOT, '.state', 'hosted-bench');
 const LOADS = Number(process.env.BENCH_LOADS ?? 9);
 /** Chrome DevTools' "Fast 3G" preset, a phone on a weak mobile network. */
-const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: (1.6 * 1024 * 1024) / 8 * 0.9, uploadThroughput: (750 * 1024) / 8 * 0.9 };
+const FAST_3G = {
+  offline: false,
+  latency: 562.5,
+  downloadThroughput: ((1.6 * 1024 * 1024) / 8) * 0.9,
+  uploadThroughput: ((750 * 1024) / 8) * 0.9,
+};
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -47,7 +52,11 @@ async function main(): Promise<void> {
         const res = await fetch(`${baseUrl}/v1/sessions`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', 'X-Api-Key': account.sandbox_api_key },
-          body: JSON.stringify({ return_url: 'https://shop.example/done', webhook_url: 'https://shop.example/hook', expected_name: 'Bench Applicant' }),
+          body: JSON.stringify({
+            return_url: 'https://shop.example/done',
+            webhook_url: 'https://shop.example/hook',
+            expected_name: 'Bench Applicant',
+          }),
         });
         const { verification_url } = (await res.json()) as { verification_url: string };
         const context = await browser.newContext(PHONE);

@@ -39,7 +39,18 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     minIterations: quick ? 2 : 5,
     loadMs: quick ? 1600 : 4500,
     clients: [1, 8, 32],
-    loadModels: value('--load-models')?.split(',') ?? (quick ? ['face-detection', 'face-embedding'] : models ?? ['antispoof', 'face-detection', 'face-embedding', 'face-landmarks', 'passive-liveness', 'text-recognition']),
+    loadModels:
+      value('--load-models')?.split(',') ??
+      (quick
+        ? ['face-detection', 'face-embedding']
+        : (models ?? [
+            'antispoof',
+            'face-detection',
+            'face-embedding',
+            'face-landmarks',
+            'passive-liveness',
+            'text-recognition',
+          ])),
     repository: value('--repository') ?? 'models',
     outDir: value('--out') ?? 'benchmarks/results',
     overhead: argv.includes('--overhead'),

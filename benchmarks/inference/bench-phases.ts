@@ -13,10 +13,19 @@ import type { Progress } from './progress';
 import type { InferenceProcess } from '../../scripts/test-support/inference-process';
 import { emptyLoad, encodedInputs, loadResult, loadSlice, type LoadResult } from './service-load';
 
-export interface Target { service: InferenceProcess; client: InferenceClient }
+export interface Target {
+  service: InferenceProcess;
+  client: InferenceClient;
+}
 
 /** Bare rows/s and service rows/s (2 requests in flight, batching off) at each batch size. */
-export async function sameBatchPhase(entry: ModelEntry, batches: number[], off: Target, options: BenchOptions, progress: Progress) {
+export async function sameBatchPhase(
+  entry: ModelEntry,
+  batches: number[],
+  off: Target,
+  options: BenchOptions,
+  progress: Progress,
+) {
   const bare = await openModel(entry);
   const cells: Array<{ bare: BareCell; service: LoadResult }> = [];
   try {
@@ -35,7 +44,9 @@ export async function sameBatchPhase(entry: ModelEntry, batches: number[], off: 
       }
       const cell = { bare: bareCell(batch, bareSamples), service: loadResult(2, batch, serviceSamples) };
       cells.push(cell);
-      progress.step(`${entry.name} batch ${batch}: bare ${cell.bare.rows_per_s} vs service ${cell.service.rows_per_s} rows/s`);
+      progress.step(
+        `${entry.name} batch ${batch}: bare ${cell.bare.rows_per_s} vs service ${cell.service.rows_per_s} rows/s`,
+      );
     }
   } finally {
     await bare.close();
@@ -44,7 +55,13 @@ export async function sameBatchPhase(entry: ModelEntry, batches: number[], off: 
 }
 
 /** One caller, back-to-back requests of each batch size, batching on as configured. */
-export async function latencyPhase(entry: ModelEntry, batches: number[], on: Target, options: BenchOptions, progress: Progress): Promise<LoadResult[]> {
+export async function latencyPhase(
+  entry: ModelEntry,
+  batches: number[],
+  on: Target,
+  options: BenchOptions,
+  progress: Progress,
+): Promise<LoadResult[]> {
   const results: LoadResult[] = [];
   for (const batch of batches) {
     const samples = emptyLoad();
@@ -57,10 +74,20 @@ export async function latencyPhase(entry: ModelEntry, batches: number[], on: Tar
   return results;
 }
 
-export interface LoadComparison { a: LoadResult; b: LoadResult; lagP99Ms: { median: number; max: number } }
+export interface LoadComparison {
+  a: LoadResult;
+  b: LoadResult;
+  lagP99Ms: { median: number; max: number };
+}
 
 /** `clients` batch-1 callers against A then B, alternating; event-loop lag read from A per slice. */
-export async function compareLoad(entry: ModelEntry, clients: number, a: Target, b: Target, options: BenchOptions): Promise<LoadComparison> {
+export async function compareLoad(
+  entry: ModelEntry,
+  clients: number,
+  a: Target,
+  b: Target,
+  options: BenchOptions,
+): Promise<LoadComparison> {
   const encoded = encodedInputs(entry.config, 1);
   const sa = emptyLoad();
   const sb = emptyLoad();
@@ -74,5 +101,9 @@ export async function compareLoad(entry: ModelEntry, clients: number, a: Target,
   }
   const sorted = [...lags].sort((x, y) => x - y);
   const r = (v: number) => Math.round(v * 100) / 100;
-  return { a: loadResult(clients, 1, sa), b: loadResult(clients, 1, sb), lagP99Ms: { median: r(sorted[Math.floor(sorted.length / 2)]!), max: r(sorted.at(-1)!) } };
+  return {
+    a: loadResult(clients, 1, sa),
+    b: loadResult(clients, 1, sb),
+    lagP99Ms: { median: r(sorted[Math.floor(sorted.length / 2)]), max: r(sorted.at(-1)!) },
+  };
 }

@@ -17,10 +17,19 @@ export interface ModelResult {
   service_same_batch: LoadResult[];
   skipped_batch_sizes: Array<{ batch_size: number; reason: string }>;
   /** Batch-1 callers; on and off alternate in slices. lag: the service's event-loop p99 per slice (median, worst). */
-  load?: { batching_on: LoadResult[]; batching_off: LoadResult[]; lag_p99_ms: Record<string, { median: number; max: number }> };
+  load?: {
+    batching_on: LoadResult[];
+    batching_off: LoadResult[];
+    lag_p99_ms: Record<string, { median: number; max: number }>;
+  };
 }
 
-export const TARGETS = { service_vs_bare_ratio: 0.85, batching_gain: 1.5, event_loop_lag_p99_ms: 20, rss_mb: 1536 };
+export const TARGETS = {
+  service_vs_bare_ratio: 0.85,
+  batching_gain: 1.5,
+  event_loop_lag_p99_ms: 20,
+  rss_mb: 1536,
+};
 
 const round2 = (v: number | null) => (v === null || !Number.isFinite(v) ? null : Math.round(v * 100) / 100);
 
@@ -33,17 +42,27 @@ export function ratios(result: ModelResult): Array<{ batch_size: number; ratio: 
 
 export function summarise(results: ModelResult[], rssMb: number) {
   const cells = results.flatMap((r) => ratios(r).map((c) => ({ model: r.model, ...c })));
-  const gains = results.filter((r) => r.load).map((r) => {
-    const on = r.load!.batching_on.find((l) => l.clients === 32);
-    const off = r.load!.batching_off.find((l) => l.clients === 32);
-    return { model: r.model, gain: on && off ? on.rows_per_s / off.rows_per_s : NaN };
-  });
-  const lags = results.filter((r) => r.load).map((r) => ({ model: r.model, lag: r.load!.lag_p99_ms['32']?.median ?? NaN, worst: r.load!.lag_p99_ms['32']?.max ?? NaN }));
+  const gains = results
+    .filter((r) => r.load)
+    .map((r) => {
+      const on = r.load!.batching_on.find((l) => l.clients === 32);
+      const off = r.load!.batching_off.find((l) => l.clients === 32);
+      return { model: r.model, gain: on && off ? on.rows_per_s / off.rows_per_s : NaN };
+    });
+  const lags = results
+    .filter((r) => r.load)
+    .map((r) => ({
+      model: r.model,
+      lag: r.load!.lag_p99_ms['32']?.median ?? NaN,
+      worst: r.load!.lag_p99_ms['32']?.max ?? NaN,
+    }));
   const worstLag = Math.max(...lags.map((l) => l.lag));
   return {
     service_vs_bare_ratio: round2(median(cells.map((c) => c.ratio))),
     service_vs_bare_ratio_min: round2(Math.min(...cells.map((c) => c.ratio))),
-    service_vs_bare_ratio_by_model: Object.fromEntries(results.map((r) => [r.model, Object.fromEntries(ratios(r).map((c) => [c.batch_size, round2(c.ratio)]))])),
+    service_vs_bare_ratio_by_model: Object.fromEntries(
+      results.map((r) => [r.model, Object.fromEntries(ratios(r).map((c) => [c.batch_size, round2(c.ratio)]))]),
+    ),
     batching_gain: round2(median(gains.map((g) => g.gain))),
     batching_gain_by_model: Object.fromEntries(gains.map((g) => [g.model, round2(g.gain)])),
     event_loop_lag_p99_ms: round2(worstLag),

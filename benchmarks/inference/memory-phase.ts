@@ -22,7 +22,8 @@ export async function measureMemory(repository: string, only?: string[]): Promis
     for (const entry of entries) {
       await loadSlice(client, entry.name, encodedInputs(entry.config, 1), 1, 32, 600, emptyLoad());
       const max = Math.max(1, entry.config.max_batch_size);
-      if (!tooLargeForRequest(entry.config, max)) await client.modelInfer({ modelName: entry.name, inputs: encodedInputs(entry.config, max) }, 120_000);
+      if (!tooLargeForRequest(entry.config, max))
+        await client.modelInfer({ modelName: entry.name, inputs: encodedInputs(entry.config, max) }, 120_000);
       const now = service.memory();
       if (now.rss_mb > peak.rss_mb) peak = now;
     }

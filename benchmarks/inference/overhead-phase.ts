@@ -18,7 +18,10 @@ import { median } from '../../scripts/test-support/percentiles';
 import type { Progress } from './progress';
 import { emptyLoad, encodedInputs, loadSlice } from './service-load';
 
-export interface ComparedService { label: string; target: Target }
+export interface ComparedService {
+  label: string;
+  target: Target;
+}
 
 export interface ServiceRound {
   one_client_per_s: number;
@@ -48,37 +51,55 @@ export interface OverheadResult {
   model: string;
   rounds: OverheadRound[];
   /** Per service label, medians over rounds. */
-  summary: Record<string, {
-    one_client_vs_bare: number;
-    clients_32_vs_bare: number;
-    lag_p99_ms: number;
-    one_client_p50_ms: number;
-    transport_floor_p50_ms: number;
-    /** bare ms / (bare ms + floor ms): the best one-client ratio the transport alone allows. */
-    one_client_bound: number;
-    /** executor CPU / (client + front + executor CPU) per request at 32 clients: the most of the CPU the model can get. */
-    clients_32_cpu_bound: number;
-    cpu_ms_per_request: { client: number; front: number; executor: number };
-  }>;
+  summary: Record<
+    string,
+    {
+      one_client_vs_bare: number;
+      clients_32_vs_bare: number;
+      lag_p99_ms: number;
+      one_client_p50_ms: number;
+      transport_floor_p50_ms: number;
+      /** bare ms / (bare ms + floor ms): the best one-client ratio the transport alone allows. */
+      one_client_bound: number;
+      /** executor CPU / (client + front + executor CPU) per request at 32 clients: the most of the CPU the model can get. */
+      clients_32_cpu_bound: number;
+      cpu_ms_per_request: { client: number; front: number; executor: number };
+    }
+  >;
 }
 
 const perSecond = (count: number, ms: number) => round((count * 1000) / ms);
 const med = (values: number[]) => Math.round((median(values) ?? NaN) * 100) / 100;
 
 /** Back-to-back requests that the front refuses after decoding the tensor; p50 in ms. */
-async function transportFloor(service: Target, model: string, encoded: ReturnType<typeof encodedInputs>, durationMs: number): Promise<number> {
+async function transportFloor(
+  service: Target,
+  model: string,
+  encoded: ReturnType<typeof encodedInputs>,
+  durationMs: number,
+): Promise<number> {
   const latencies: number[] = [];
   const stopAt = performance.now() + durationMs;
   while (performance.now() < stopAt || latencies.length < 3) {
     const t = performance.now();
-    const refused = await service.client.modelInfer({ modelName: model, inputs: encoded, outputs: ['no-such-output'] }, 120_000).then(() => false, () => true);
+    const refused = await service.client
+      .modelInfer({ modelName: model, inputs: encoded, outputs: ['no-such-output'] }, 120_000)
+      .then(
+        () => false,
+        () => true,
+      );
     if (!refused) throw new Error(`${model} answered a request for an output it lacks`);
     latencies.push(performance.now() - t);
   }
   return round(median(latencies) ?? NaN, 2);
 }
 
-async function serviceRound(service: Target, model: string, encoded: ReturnType<typeof encodedInputs>, sliceMs: number): Promise<ServiceRound> {
+async function serviceRound(
+  service: Target,
+  model: string,
+  encoded: ReturnType<typeof encodedInputs>,
+  sliceMs: number,
+): Promise<ServiceRound> {
   const floor = await transportFloor(service, model, encoded, sliceMs / 3);
   const one = emptyLoad();
   await loadSlice(service.client, model, encoded, 1, 1, sliceMs, one, 3);
@@ -103,7 +124,13 @@ async function serviceRound(service: Target, model: string, encoded: ReturnType<
   };
 }
 
-export async function overheadPhase(entry: ModelEntry, services: ComparedService[], rounds: number, sliceMs: number, progress: Progress): Promise<OverheadResult> {
+export async function overheadPhase(
+  entry: ModelEntry,
+  services: ComparedService[],
+  rounds: number,
+  sliceMs: number,
+  progress: Progress,
+): Promise<OverheadResult> {
   const bare = await openModel(entry);
   const inputs = benchInputs(entry.config, 1);
   const encoded = encodedInputs(entry.config, 1);
@@ -114,31 +141,44 @@ export async function overheadPhase(entry: ModelEntry, services: ComparedService
     for (let r = 0; r < rounds; r++) {
       const b = emptySamples();
       await bareSlice(bare, inputs, 1, sliceMs, 3, b);
-      const round1: OverheadRound = { load_average_1m: round(loadavg()[0]!, 2), bare_per_s: perSecond(b.rows, b.elapsedMs), services: {} };
+      const round1: OverheadRound = {
+        load_average_1m: round(loadavg()[0], 2),
+        bare_per_s: perSecond(b.rows, b.elapsedMs),
+        services: {},
+      };
       // Alternate which service goes first, so neither always follows the bare slice.
       const order = r % 2 === 0 ? services : [...services].reverse();
-      for (const { label, target } of order) round1.services[label] = await serviceRound(target, entry.name, encoded, sliceMs);
+      for (const { label, target } of order)
+        round1.services[label] = await serviceRound(target, entry.name, encoded, sliceMs);
       measured.push(round1);
-      const text = services.map(({ label }) => {
-        const s = round1.services[label]!;
-        return `${label}: 1 client ${s.one_client_per_s}/s (p50 ${s.one_client_p50_ms} ms), 32 clients ${s.clients_32_per_s}/s, lag p99 ${s.lag_p99_ms} ms`;
-      }).join('; ');
-      progress.note(`${entry.name} round ${r + 1}: bare ${round1.bare_per_s}/s; ${text}; load ${round1.load_average_1m}`);
+      const text = services
+        .map(({ label }) => {
+          const s = round1.services[label];
+          return `${label}: 1 client ${s.one_client_per_s}/s (p50 ${s.one_client_p50_ms} ms), 32 clients ${s.clients_32_per_s}/s, lag p99 ${s.lag_p99_ms} ms`;
+        })
+        .join('; ');
+      progress.note(
+        `${entry.name} round ${r + 1}: bare ${round1.bare_per_s}/s; ${text}; load ${round1.load_average_1m}`,
+      );
     }
   } finally {
     await bare.close();
   }
   const summary: OverheadResult['summary'] = {};
   for (const { label } of services) {
-    const of = (f: (s: ServiceRound, m: OverheadRound) => number) => med(measured.map((m) => f(m.services[label]!, m)));
+    const of = (f: (s: ServiceRound, m: OverheadRound) => number) => med(measured.map((m) => f(m.services[label], m)));
     summary[label] = {
       one_client_vs_bare: of((s, m) => s.one_client_per_s / m.bare_per_s),
       clients_32_vs_bare: of((s, m) => s.clients_32_per_s / m.bare_per_s),
       lag_p99_ms: of((s) => s.lag_p99_ms),
       one_client_p50_ms: of((s) => s.one_client_p50_ms),
       transport_floor_p50_ms: of((s) => s.transport_floor_p50_ms),
-      one_client_bound: of((s, m) => (1000 / m.bare_per_s) / (1000 / m.bare_per_s + s.transport_floor_p50_ms)),
-      clients_32_cpu_bound: of((s) => s.cpu_ms_per_request.executor / (s.cpu_ms_per_request.client + s.cpu_ms_per_request.front + s.cpu_ms_per_request.executor)),
+      one_client_bound: of((s, m) => 1000 / m.bare_per_s / (1000 / m.bare_per_s + s.transport_floor_p50_ms)),
+      clients_32_cpu_bound: of(
+        (s) =>
+          s.cpu_ms_per_request.executor /
+          (s.cpu_ms_per_request.client + s.cpu_ms_per_request.front + s.cpu_ms_per_request.executor),
+      ),
       cpu_ms_per_request: {
         client: of((s) => s.cpu_ms_per_request.client),
         front: of((s) => s.cpu_ms_per_request.front),
@@ -150,10 +190,12 @@ export async function overheadPhase(entry: ModelEntry, services: ComparedService
 }
 
 export function renderOverhead(results: OverheadResult[], header: string): string {
-  const rows = results.flatMap((r) => Object.entries(r.summary).map(([label, s]) => {
-    const of = (f: (m: OverheadRound) => number) => round(median(r.rounds.map(f)) ?? NaN);
-    return `| ${r.model} | ${label} | ${of((m) => m.bare_per_s)} | ${of((m) => m.services[label]!.one_client_per_s)} (p50 ${s.one_client_p50_ms} ms) | **${s.one_client_vs_bare}** | ${s.transport_floor_p50_ms} ms → ≤ ${s.one_client_bound} | ${of((m) => m.services[label]!.clients_32_per_s)} | **${s.clients_32_vs_bare}** | ${s.cpu_ms_per_request.client} / ${s.cpu_ms_per_request.front} / ${s.cpu_ms_per_request.executor} → ≤ ${s.clients_32_cpu_bound} | ${s.lag_p99_ms} | ${r.rounds.map((m) => m.load_average_1m).join(' / ')} |`;
-  }));
+  const rows = results.flatMap((r) =>
+    Object.entries(r.summary).map(([label, s]) => {
+      const of = (f: (m: OverheadRound) => number) => round(median(r.rounds.map(f)) ?? NaN);
+      return `| ${r.model} | ${label} | ${of((m) => m.bare_per_s)} | ${of((m) => m.services[label].one_client_per_s)} (p50 ${s.one_client_p50_ms} ms) | **${s.one_client_vs_bare}** | ${s.transport_floor_p50_ms} ms → ≤ ${s.one_client_bound} | ${of((m) => m.services[label].clients_32_per_s)} | **${s.clients_32_vs_bare}** | ${s.cpu_ms_per_request.client} / ${s.cpu_ms_per_request.front} / ${s.cpu_ms_per_request.executor} → ≤ ${s.clients_32_cpu_bound} | ${s.lag_p99_ms} | ${r.rounds.map((m) => m.load_average_1m).join(' / ')} |`;
+    }),
+  );
   return [
     '# Service overhead per request (`npm run bench:inference -- --overhead`)',
     '',

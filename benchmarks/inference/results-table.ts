@@ -3,12 +3,20 @@ import type { ModelResult } from './bench-summary';
 import { ratios } from './bench-summary';
 
 interface Output {
-  generated_at: string; mode: string;
+  generated_at: string;
+  mode: string;
   machine: { cpus: number; cpu_model: string; load_average_start: number[]; load_average_end: number[] };
-  service_vs_bare_ratio: number | null; service_vs_bare_ratio_min: number | null; batching_gain: number | null;
-  event_loop_lag_p99_ms: number | null; rss_mb: number;
-  targets: Record<string, number>; meets_targets: Record<string, boolean>;
-  memory: { idle: { rss_mb: number; pss_mb: number; processes: number }; peak: { rss_mb: number; pss_mb: number; processes: number } };
+  service_vs_bare_ratio: number | null;
+  service_vs_bare_ratio_min: number | null;
+  batching_gain: number | null;
+  event_loop_lag_p99_ms: number | null;
+  rss_mb: number;
+  targets: Record<string, number>;
+  meets_targets: Record<string, boolean>;
+  memory: {
+    idle: { rss_mb: number; pss_mb: number; processes: number };
+    peak: { rss_mb: number; pss_mb: number; processes: number };
+  };
   event_loop_lag_p99_ms_worst_slice: number | null;
   layout_comparison: Record<string, unknown> | null;
   models: ModelResult[];
@@ -40,19 +48,34 @@ export function renderTable(o: Output): string {
       const lat = r.service_latency.find((c) => c.batch_size === bare.batch_size)?.latency;
       const same = r.service_same_batch.find((c) => c.batch_size === bare.batch_size);
       const skipped = r.skipped_batch_sizes.find((s) => s.batch_size === bare.batch_size);
-      const service = lat ? `${cell(lat.p50_ms)} / ${cell(lat.p95_ms)} / ${cell(lat.p99_ms)}` : skipped ? `not sent: ${skipped.reason}` : '–';
+      const service = lat
+        ? `${cell(lat.p50_ms)} / ${cell(lat.p95_ms)} / ${cell(lat.p99_ms)}`
+        : skipped
+          ? `not sent: ${skipped.reason}`
+          : '–';
       const ratio = byBatch.get(bare.batch_size);
-      lines.push(`| ${r.model} | ${bare.batch_size} | ${service} | ${cell(bare.latency.p50_ms)} | ${cell(same?.rows_per_s)} | ${bare.rows_per_s} | ${ratio === undefined ? '–' : ratio.toFixed(2)} |`);
+      lines.push(
+        `| ${r.model} | ${bare.batch_size} | ${service} | ${cell(bare.latency.p50_ms)} | ${cell(same?.rows_per_s)} | ${bare.rows_per_s} | ${ratio === undefined ? '–' : ratio.toFixed(2)} |`,
+      );
     }
   }
-  lines.push('', '## Concurrent clients (batch-1 requests)', '', '| model | clients | batching on req/s | p50 / p99 ms | batching off req/s | p50 / p99 ms | lag p99 ms (on; median of slices) |', '|---|---|---|---|---|---|---|');
+  lines.push(
+    '',
+    '## Concurrent clients (batch-1 requests)',
+    '',
+    '| model | clients | batching on req/s | p50 / p99 ms | batching off req/s | p50 / p99 ms | lag p99 ms (on; median of slices) |',
+    '|---|---|---|---|---|---|---|',
+  );
   for (const r of o.models.filter((m) => m.load)) {
     for (const on of r.load!.batching_on) {
       const off = r.load!.batching_off.find((l) => l.clients === on.clients);
       const lag = r.load!.lag_p99_ms[String(on.clients)];
-      lines.push(`| ${r.model} | ${on.clients} | ${on.rows_per_s} | ${cell(on.latency.p50_ms)} / ${cell(on.latency.p99_ms)} | ${cell(off?.rows_per_s)} | ${cell(off?.latency.p50_ms)} / ${cell(off?.latency.p99_ms)} | ${lag ? `${lag.median} (worst ${lag.max})` : '–'} |`);
+      lines.push(
+        `| ${r.model} | ${on.clients} | ${on.rows_per_s} | ${cell(on.latency.p50_ms)} / ${cell(on.latency.p99_ms)} | ${cell(off?.rows_per_s)} | ${cell(off?.latency.p50_ms)} / ${cell(off?.latency.p99_ms)} | ${lag ? `${lag.median} (worst ${lag.max})` : '–'} |`,
+      );
     }
   }
-  if (o.layout_comparison) lines.push('', '## Executor layout', '', '```json', JSON.stringify(o.layout_comparison, null, 2), '```');
+  if (o.layout_comparison)
+    lines.push('', '## Executor layout', '', '```json', JSON.stringify(o.layout_comparison, null, 2), '```');
   return `${lines.join('\n')}\n`;
 }

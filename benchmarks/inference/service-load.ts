@@ -23,10 +23,21 @@ export interface LoadResult {
   errors: Record<string, number>;
 }
 
-export interface LoadSamples extends Samples { errors: Record<string, number> }
+export interface LoadSamples extends Samples {
+  errors: Record<string, number>;
+}
 export const emptyLoad = (): LoadSamples => ({ ...emptySamples(), errors: {} });
 
-export async function loadSlice(client: InferenceClient, model: string, inputs: InferTensor[], rows: number, clients: number, durationMs: number, into: LoadSamples, minRequests = 0): Promise<void> {
+export async function loadSlice(
+  client: InferenceClient,
+  model: string,
+  inputs: InferTensor[],
+  rows: number,
+  clients: number,
+  durationMs: number,
+  into: LoadSamples,
+  minRequests = 0,
+): Promise<void> {
   const started = performance.now();
   const stopAt = started + durationMs;
   let done = 0;

@@ -17,8 +17,15 @@ const RESULTS = path.resolve(__dirname, '../results');
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const log = (line: string) => process.stdout.write(`[bench:load] ${line}\n`);
 
-async function soak(stack: Awaited<ReturnType<typeof startLoadStack>>, filler: StoreFiller, clients: number, seconds: number, without: string[]): Promise<SoakFigures> {
-  const apiRss: number[] = [], storeRss: number[] = [];
+async function soak(
+  stack: Awaited<ReturnType<typeof startLoadStack>>,
+  filler: StoreFiller,
+  clients: number,
+  seconds: number,
+  without: string[],
+): Promise<SoakFigures> {
+  const apiRss: number[] = [],
+    storeRss: number[] = [];
   const statuses: Record<string, number> = {};
   let answered = 0;
   // One-minute rounds (the last may be shorter); RSS is read after each, the first round being the warm-up.
@@ -31,15 +38,34 @@ async function soak(stack: Awaited<ReturnType<typeof startLoadStack>>, filler: S
     log(`soak: ${seconds - left + Math.min(60, left)} s, ${round.requests_per_s} req/s, API RSS ${apiRss.at(-1)} MiB`);
   }
   const afterWarmup = apiRss.slice(1);
-  const growth = afterWarmup.length >= 2 ? Math.round(((afterWarmup.at(-1)! - afterWarmup[0]!) / afterWarmup[0]!) * 1000) / 10 : null;
-  const serverErrors = Object.entries(statuses).filter(([code]) => code.startsWith('5')).reduce((sum, [, n]) => sum + n, 0);
-  return { clients, duration_s: seconds, requests_per_s: Math.round(answered / seconds), statuses, server_errors: serverErrors, api_rss_mib: afterWarmup, store_rss_mib: storeRss.slice(1), api_rss_growth_pct: growth };
+  const growth =
+    afterWarmup.length >= 2 ? Math.round(((afterWarmup.at(-1)! - afterWarmup[0]) / afterWarmup[0]) * 1000) / 10 : null;
+  const serverErrors = Object.entries(statuses)
+    .filter(([code]) => code.startsWith('5'))
+    .reduce((sum, [, n]) => sum + n, 0);
+  return {
+    clients,
+    duration_s: seconds,
+    requests_per_s: Math.round(answered / seconds),
+    statuses,
+    server_errors: serverErrors,
+    api_rss_mib: afterWarmup,
+    store_rss_mib: storeRss.slice(1),
+    api_rss_growth_pct: growth,
+  };
 }
 
 async function main(): Promise<void> {
   const options = parseLoadOptions(process.argv.slice(2));
   const results: LoadResults = {
-    meta: { label: options.label, date: new Date().toISOString(), machine: `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), shared with other users`, loadavg_start: loadavg(), options, store: `${options.ferretdbBin ? `FerretDB ${path.basename(options.ferretdbBin)}` : 'FerretDB v1.24.2-idpk (scripts/build-ferretdb.sh)'} over SQLite, synchronous=${options.synchronous ?? 'full'}, page cache ${options.cacheMiB ?? 64} MiB, API pool ${options.pool ?? 'driver default (100)'}${options.noWorker ? ', no worker' : ', one worker'}` },
+    meta: {
+      label: options.label,
+      date: new Date().toISOString(),
+      machine: `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), shared with other users`,
+      loadavg_start: loadavg(),
+      options,
+      store: `${options.ferretdbBin ? `FerretDB ${path.basename(options.ferretdbBin)}` : 'FerretDB v1.24.2-idpk (scripts/build-ferretdb.sh)'} over SQLite, synchronous=${options.synchronous ?? 'full'}, page cache ${options.cacheMiB ?? 64} MiB, API pool ${options.pool ?? 'driver default (100)'}${options.noWorker ? ', no worker' : ', one worker'}`,
+    },
     fills: [],
     read_by_id: [],
     steps: [],
@@ -52,23 +78,44 @@ async function main(): Promise<void> {
     for (const target of options.fills) {
       const seconds = await filler.fillTo(target, createdByMix);
       const stored = filler.stored + createdByMix;
-      results.fills.push({ stored, seconds, via: 'SessionRepository.importMany + the delivery log writer, 1,000 per batch' });
+      results.fills.push({
+        stored,
+        seconds,
+        via: 'SessionRepository.importMany + the delivery log writer, 1,000 per batch',
+      });
       log(`store filled to ${stored} sessions in ${seconds.toFixed(1)} s (load average ${loadavg()})`);
       // The read by id alone, one client, on the store as filled (before any mix leaves work behind in it).
-      const probe = await runMix(stack.baseUrl, stack.accounts, filler.pool, 1, options.probeS, ['create', 'result', 'report', 'deliveries']);
+      const probe = await runMix(stack.baseUrl, stack.accounts, filler.pool, 1, options.probeS, [
+        'create',
+        'result',
+        'report',
+        'deliveries',
+      ]);
       results.read_by_id.push({ stored, loadavg: loadavg(), ...probe.operations.status });
-      log(`read by id at ${stored} stored, 1 client: p50 ${probe.operations.status.p50_ms} ms, p99 ${probe.operations.status.p99_ms} ms (${probe.operations.status.n} reads)`);
+      log(
+        `read by id at ${stored} stored, 1 client: p50 ${probe.operations.status.p50_ms} ms, p99 ${probe.operations.status.p99_ms} ms (${probe.operations.status.n} reads)`,
+      );
       for (const clients of options.clients) {
-        if (options.warmupS > 0) createdByMix += (await runMix(stack.baseUrl, stack.accounts, filler.pool, clients, options.warmupS, options.without)).created;
-        const { result, usage } = await measureUsage(stack.pids, () => runMix(stack.baseUrl, stack.accounts, filler.pool, clients, options.durationS, options.without));
+        if (options.warmupS > 0)
+          createdByMix += (
+            await runMix(stack.baseUrl, stack.accounts, filler.pool, clients, options.warmupS, options.without)
+          ).created;
+        const { result, usage } = await measureUsage(stack.pids, () =>
+          runMix(stack.baseUrl, stack.accounts, filler.pool, clients, options.durationS, options.without),
+        );
         createdByMix += result.created;
         const step: LoadStep = { ...result, stored, usage };
         results.steps.push(step);
-        const ops = Object.entries(step.operations).map(([op, f]) => `${op} p50 ${f.p50_ms} p99 ${f.p99_ms} max ${f.max_ms}`).join('; ');
-        log(`${stored} stored, ${clients} clients: ${step.requests_per_s} req/s (${step.operations.create.per_s} creates/s), ${JSON.stringify(step.statuses)}, no answer ${step.errors + step.timeouts}; ${ops}; API ${usage.api?.cpu_pct}% ${usage.api?.rss_mib} MiB, FerretDB ${usage.ferretdb?.cpu_pct}% ${usage.ferretdb?.rss_mib} MiB, worker ${usage.worker?.cpu_pct}%`);
+        const ops = Object.entries(step.operations)
+          .map(([op, f]) => `${op} p50 ${f.p50_ms} p99 ${f.p99_ms} max ${f.max_ms}`)
+          .join('; ');
+        log(
+          `${stored} stored, ${clients} clients: ${step.requests_per_s} req/s (${step.operations.create.per_s} creates/s), ${JSON.stringify(step.statuses)}, no answer ${step.errors + step.timeouts}; ${ops}; API ${usage.api?.cpu_pct}% ${usage.api?.rss_mib} MiB, FerretDB ${usage.ferretdb?.cpu_pct}% ${usage.ferretdb?.rss_mib} MiB, worker ${usage.worker?.cpu_pct}%`,
+        );
       }
     }
-    if (options.soakS > 0) results.soak = await soak(stack, filler, options.soakClients, options.soakS, options.without);
+    if (options.soakS > 0)
+      results.soak = await soak(stack, filler, options.soakClients, options.soakS, options.without);
   } finally {
     results.meta.loadavg_end = loadavg();
     await filler.stop().catch(() => undefined);

@@ -30,33 +30,82 @@ export interface LoadOptions {
   label: string;
 }
 
-const list = (value: string) => value.split(',').map((v) => Number(v.trim())).filter((v) => Number.isFinite(v) && v > 0);
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((v) => Number(v.trim()))
+    .filter((v) => Number.isFinite(v) && v > 0);
 
 export function parseLoadOptions(argv: string[]): LoadOptions {
-  const options: LoadOptions = { clients: [1, 4, 16, 64], durationS: 10, warmupS: 2, probeS: 10, fills: [100, 100_000], soakS: 0, soakClients: 16, accounts: 8, label: 'load', without: [] };
+  const options: LoadOptions = {
+    clients: [1, 4, 16, 64],
+    durationS: 10,
+    warmupS: 2,
+    probeS: 10,
+    fills: [100, 100_000],
+    soakS: 0,
+    soakClients: 16,
+    accounts: 8,
+    label: 'load',
+    without: [],
+  };
   for (let i = 0; i < argv.length; i += 1) {
-    const [flag, value] = [argv[i]!, argv[i + 1] ?? ''];
-    const take = () => (i += 1, value);
+    const [flag, value] = [argv[i], argv[i + 1] ?? ''];
+    const take = () => ((i += 1), value);
     switch (flag) {
-      case '--clients': options.clients = list(take()); break;
-      case '--duration': options.durationS = Number(take()); break;
-      case '--warmup': options.warmupS = Number(take()); break;
-      case '--probe': options.probeS = Number(take()); break;
-      case '--fills': options.fills = list(take()); break;
-      case '--soak': options.soakS = Number(take()); break;
-      case '--soak-clients': options.soakClients = Number(take()); break;
-      case '--accounts': options.accounts = Number(take()); break;
-      case '--ferretdb': options.ferretdbBin = take(); break;
-      case '--label': options.label = take(); break;
-      case '--pool': options.pool = Number(take()); break;
-      case '--without': options.without = take().split(',').map((op) => op.trim()); break;
-      case '--cache-mib': options.cacheMiB = Number(take()); break;
-      case '--no-worker': options.noWorker = true; break;
-      case '--sync': options.synchronous = take() === 'full' ? 'full' : 'normal'; break;
-      default: throw new Error(`bench:load: unknown option ${flag} (see benchmarks/load/README.md)`);
+      case '--clients':
+        options.clients = list(take());
+        break;
+      case '--duration':
+        options.durationS = Number(take());
+        break;
+      case '--warmup':
+        options.warmupS = Number(take());
+        break;
+      case '--probe':
+        options.probeS = Number(take());
+        break;
+      case '--fills':
+        options.fills = list(take());
+        break;
+      case '--soak':
+        options.soakS = Number(take());
+        break;
+      case '--soak-clients':
+        options.soakClients = Number(take());
+        break;
+      case '--accounts':
+        options.accounts = Number(take());
+        break;
+      case '--ferretdb':
+        options.ferretdbBin = take();
+        break;
+      case '--label':
+        options.label = take();
+        break;
+      case '--pool':
+        options.pool = Number(take());
+        break;
+      case '--without':
+        options.without = take()
+          .split(',')
+          .map((op) => op.trim());
+        break;
+      case '--cache-mib':
+        options.cacheMiB = Number(take());
+        break;
+      case '--no-worker':
+        options.noWorker = true;
+        break;
+      case '--sync':
+        options.synchronous = take() === 'full' ? 'full' : 'normal';
+        break;
+      default:
+        throw new Error(`bench:load: unknown option ${flag} (see benchmarks/load/README.md)`);
     }
   }
-  if (options.clients.length === 0 || options.fills.length === 0 || !(options.durationS > 0)) throw new Error('bench:load: --clients, --fills and --duration need positive values');
+  if (options.clients.length === 0 || options.fills.length === 0 || !(options.durationS > 0))
+    throw new Error('bench:load: --clients, --fills and --duration need positive values');
   options.fills.sort((a, b) => a - b);
   return options;
 }

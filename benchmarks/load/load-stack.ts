@@ -14,7 +14,10 @@ import { startStackPieces } from '../../scripts/test-support/stack-pieces';
 const ROOT = path.resolve(__dirname, '../..');
 const STATES = path.join(ROOT, '.state', 'bench');
 
-export interface LoadAccount { account_id: string; key: string }
+export interface LoadAccount {
+  account_id: string;
+  key: string;
+}
 
 export interface LoadStack {
   baseUrl: string;
@@ -24,9 +27,20 @@ export interface LoadStack {
   stop(): Promise<void>;
 }
 
-export interface StoreSettings { ferretdbBin?: string; pool?: number; synchronous?: 'normal' | 'full'; noWorker?: boolean; cacheMiB?: number }
+export interface StoreSettings {
+  ferretdbBin?: string;
+  pool?: number;
+  synchronous?: 'normal' | 'full';
+  noWorker?: boolean;
+  cacheMiB?: number;
+}
 
-export async function startLoadStack(accountCount: number, store: StoreSettings, label: string, log: (line: string) => void): Promise<LoadStack> {
+export async function startLoadStack(
+  accountCount: number,
+  store: StoreSettings,
+  label: string,
+  log: (line: string) => void,
+): Promise<LoadStack> {
   // One state folder per label, so two runs (e.g. a soak beside a fill) never share a store.
   const STATE = path.join(STATES, label);
   const { ferretdbBin, pool, synchronous } = store;
@@ -37,16 +51,30 @@ export async function startLoadStack(accountCount: number, store: StoreSettings,
     for (const part of running.splice(0).reverse()) await part.stop().catch(() => undefined);
   };
   try {
-    const pieces = await startStackPieces(STATE, { database: 'bench_load', prefix: 'bench-load' }, { bin: ferretdbBin, synchronous, cacheMiB: store.cacheMiB });
+    const pieces = await startStackPieces(
+      STATE,
+      { database: 'bench_load', prefix: 'bench-load' },
+      { bin: ferretdbBin, synchronous, cacheMiB: store.cacheMiB },
+    );
     running.push(pieces);
-    const env: Record<string, string> = { NODE_ENV: 'production', LOG_LEVEL: 'warn', ...pieces.env, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' };
-    if (pool) env.MONGODB_URI = `${env.MONGODB_URI}${env.MONGODB_URI!.includes('?') ? '&' : '?'}maxPoolSize=${pool}`;
+    const env: Record<string, string> = {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      ...pieces.env,
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+    };
+    if (pool) env.MONGODB_URI = `${env.MONGODB_URI}${env.MONGODB_URI.includes('?') ? '&' : '?'}maxPoolSize=${pool}`;
     const accounts: LoadAccount[] = [];
     for (let i = 0; i < accountCount; i += 1) {
-      const issued = await issueAccountAt(env.MONGODB_URI!, env, { name: `Load bench ${i + 1}`, plan: 'enterprise' });
+      const issued = await issueAccountAt(env.MONGODB_URI, env, {
+        name: `Load bench ${i + 1}`,
+        plan: 'enterprise',
+      });
       accounts.push({ account_id: issued.account_id, key: issued.live_api_key });
     }
-    log(`FerretDB and Redis up, ${accountCount} enterprise accounts; starting the API${store.noWorker ? ' (no worker)' : ' and a worker'}`);
+    log(
+      `FerretDB and Redis up, ${accountCount} enterprise accounts; starting the API${store.noWorker ? ' (no worker)' : ' and a worker'}`,
+    );
     const tuning = { logDir: path.join(STATE, 'logs'), readyTimeoutMs: 60_000 };
     const api = await startApiProcess(env, API_MAIN, 'api', undefined, tuning);
     running.push({ stop: () => api.kill('SIGTERM') });
@@ -56,7 +84,12 @@ export async function startLoadStack(accountCount: number, store: StoreSettings,
       baseUrl: `http://127.0.0.1:${api.port}`,
       accounts,
       env,
-      pids: { api: api.child.pid!, ...(worker ? { worker: worker.child.pid! } : {}), ferretdb: pieces.ferretdb.child.pid!, redis: pieces.redis.child.pid! },
+      pids: {
+        api: api.child.pid!,
+        ...(worker ? { worker: worker.child.pid! } : {}),
+        ferretdb: pieces.ferretdb.child.pid!,
+        redis: pieces.redis.child.pid!,
+      },
       stop,
     };
   } catch (error) {

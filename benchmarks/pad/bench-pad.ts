@@ -9,7 +9,12 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { faceTestdataDir, generateFaceTestdata, livenessTestdataDir, repoRoot } from '../../inference/tools/testdata/faces/generate-face-testdata';
+import {
+  faceTestdataDir,
+  generateFaceTestdata,
+  livenessTestdataDir,
+  repoRoot,
+} from '../../inference/tools/testdata/faces/generate-face-testdata';
 import { createInProcessModelRunner } from '../../inference/src/runtime/in-process-model-runner';
 import type { ModelRunner } from '../../inference/src/runtime/model-runner';
 import { packCrops, preprocessingOf } from '../../inference/src/images/image-to-tensor';
@@ -21,7 +26,14 @@ import { findFaceBoxes } from '../../inference/src/tasks/antispoof/find-face-box
 import { padScores } from '../../inference/src/tasks/antispoof/pad-ensemble';
 import { percentile } from '../../scripts/test-support/percentiles';
 
-const models = ['face-detection', 'face-landmarks', 'pad-minifasnet-v2', 'pad-minifasnet-v1se', 'antispoof', 'passive-liveness'];
+const models = [
+  'face-detection',
+  'face-landmarks',
+  'pad-minifasnet-v2',
+  'pad-minifasnet-v1se',
+  'antispoof',
+  'passive-liveness',
+];
 
 async function measure(runs: number, work: () => Promise<unknown>): Promise<{ median_ms: number; p90_ms: number }> {
   for (let i = 0; i < 3; i++) await work();
@@ -39,12 +51,20 @@ async function main() {
   const runs = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : 50;
   await generateFaceTestdata();
   const selfieBytes = new Uint8Array(await readFile(path.join(faceTestdataDir, 'bearded-man__original.jpg')));
-  const sequence = JSON.parse((await readFile(path.join(livenessTestdataDir, 'sequences.jsonl'), 'utf8')).split('\n')[0]) as { frames: string[] };
-  const frames = await Promise.all(sequence.frames.map(async (f) => new Uint8Array(await readFile(path.join(livenessTestdataDir, f)))));
+  const sequence = JSON.parse(
+    (await readFile(path.join(livenessTestdataDir, 'sequences.jsonl'), 'utf8')).split('\n')[0],
+  ) as { frames: string[] };
+  const frames = await Promise.all(
+    sequence.frames.map(async (f) => new Uint8Array(await readFile(path.join(livenessTestdataDir, f)))),
+  );
   const selfie = await decodeRgbImage(selfieBytes);
   const rows: Array<{ threads: number; what: string; median_ms: number; p90_ms: number }> = [];
   for (const threads of [1, 2]) {
-    const runner = await createInProcessModelRunner({ repository: path.join(repoRoot, 'models'), models, intraOpThreads: threads });
+    const runner = await createInProcessModelRunner({
+      repository: path.join(repoRoot, 'models'),
+      models,
+      intraOpThreads: threads,
+    });
     try {
       const [box] = await findFaceBoxes(runner, [selfie]);
       if (!box) throw new Error('no face in the benchmark selfie');
@@ -54,23 +74,39 @@ async function main() {
         ['one face, V1SE only (crop + inference)', () => singleModel(runner, 'pad-minifasnet-v1se', face)],
         ['one face, both models (crop + inference)', () => padScores(runner, face)],
         ['check, selfie only', () => checkAntispoof(runner, { selfie: selfieBytes })],
-        [`check, selfie + ${frames.length}-frame sequence (5 scored)`, () => checkAntispoof(runner, { selfie: selfieBytes, frames })],
-        ['legacy check (antispoof + passive-liveness), selfie only', () => checkLegacyAntispoof(runner, { selfie: selfieBytes })],
+        [
+          `check, selfie + ${frames.length}-frame sequence (5 scored)`,
+          () => checkAntispoof(runner, { selfie: selfieBytes, frames }),
+        ],
+        [
+          'legacy check (antispoof + passive-liveness), selfie only',
+          () => checkLegacyAntispoof(runner, { selfie: selfieBytes }),
+        ],
       ];
       for (const [what, work] of cases) {
         const figures = await measure(runs, work);
         rows.push({ threads, what, ...figures });
-        console.log(`${threads} thread(s)  ${what.padEnd(58)} median ${figures.median_ms.toFixed(2).padStart(7)} ms   p90 ${figures.p90_ms.toFixed(2).padStart(7)} ms`);
+        console.log(
+          `${threads} thread(s)  ${what.padEnd(58)} median ${figures.median_ms.toFixed(2).padStart(7)} ms   p90 ${figures.p90_ms.toFixed(2).padStart(7)} ms`,
+        );
       }
     } finally {
       await runner.close();
     }
   }
-  const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, load ${os.loadavg().map((l) => l.toFixed(1)).join('/')}, node ${process.version}`;
+  const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join('/')}, node ${process.version}`;
   const out = path.join(repoRoot, 'benchmarks/results');
   await writeFile(path.join(out, 'pad.json'), JSON.stringify({ runs, machine, rows }, null, 1) + '\n');
-  const table = rows.map((r) => `| ${r.threads} | ${r.what} | ${r.median_ms.toFixed(2)} | ${r.p90_ms.toFixed(2)} |`).join('\n');
-  await writeFile(path.join(out, 'pad.md'), `# bench:pad\n\n${runs} runs after 3 warm-up runs, in process, CPU; ${machine}.\n\n| ORT threads | what | median ms | p90 ms |\n| --- | --- | --- | --- |\n${table}\n`);
+  const table = rows
+    .map((r) => `| ${r.threads} | ${r.what} | ${r.median_ms.toFixed(2)} | ${r.p90_ms.toFixed(2)} |`)
+    .join('\n');
+  await writeFile(
+    path.join(out, 'pad.md'),
+    `# bench:pad\n\n${runs} runs after 3 warm-up runs, in process, CPU; ${machine}.\n\n| ORT threads | what | median ms | p90 ms |\n| --- | --- | --- | --- |\n${table}\n`,
+  );
 }
 
 /** One member alone: the same crop and inference padScores runs for each model. */

@@ -12,7 +12,13 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startFerretDb } from '../../scripts/stack/ferretdb';
-import { connectMongo, PERSONAL_SESSION_FIELDS, PiiVault, SessionDocument, SessionRepository } from '../../api/src/public-entry';
+import {
+  connectMongo,
+  PERSONAL_SESSION_FIELDS,
+  PiiVault,
+  SessionDocument,
+  SessionRepository,
+} from '../../api/src/public-entry';
 import { serializeResult } from '../../api/src/domain/results/result-resource';
 import { parseMasterKeys } from '../../api/src/shared/master-keys';
 import { newSessionId } from '../../api/src/shared/random-id';
@@ -44,16 +50,36 @@ class SizeMatchedVault extends PiiVault {
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? (s[(s.length - 1) / 2] as number) : ((s[s.length / 2 - 1] as number) + (s[s.length / 2] as number)) / 2;
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
 function newSession(id: string): SessionDocument {
   const now = new Date();
   return {
-    _id: id, account_id: 'acct_bench', environment: 'production', status: 'PENDING', failure_reason: null, return_url: 'https://example.com/r',
-    webhook_url: 'https://example.com/w', expected_name: 'Tomas Oestergaard', expected_dob: '1958-12-21', expected_address: '12 Rue des Secrets, 75001 Paris',
-    locale: 'en', metadata_json: '{"order":"o-17","customer":"c-123456"}', created_at: now, updated_at: now, expires_at: now, started_at: null,
-    decided_at: null, confidence: null, verified_until: null, credential_token: null, result_body: null, webhook_state: 'none', webhook_delivery_id: null, billed: true,
+    _id: id,
+    account_id: 'acct_bench',
+    environment: 'production',
+    status: 'PENDING',
+    failure_reason: null,
+    return_url: 'https://example.com/r',
+    webhook_url: 'https://example.com/w',
+    expected_name: 'Tomas Oestergaard',
+    expected_dob: '1958-12-21',
+    expected_address: '12 Rue des Secrets, 75001 Paris',
+    locale: 'en',
+    metadata_json: '{"order":"o-17","customer":"c-123456"}',
+    created_at: now,
+    updated_at: now,
+    expires_at: now,
+    started_at: null,
+    decided_at: null,
+    confidence: null,
+    verified_until: null,
+    credential_token: null,
+    result_body: null,
+    webhook_state: 'none',
+    webhook_delivery_id: null,
+    billed: true,
   };
 }
 
@@ -61,17 +87,50 @@ function newSession(id: string): SessionDocument {
 function decisionUpdate(id: string) {
   const result = serializeResult(
     {
-      session_id: id, status: 'VERIFIED', environment: 'production',
-      person: { name: 'Tomas Oestergaard', dob: '1958-12-21', document_type: 'passport', document_country: 'MA', document_jurisdiction: null, address: null },
-      checks: { document: 'PASS', liveness: 'PASS', antispoof: 'PASS', face_match: 'PASS' }, confidence: 0.8731, verified_until: new Date(),
-      failure_reason: null, credential_token: 'cred_0123456789abcdefghijABCDEFGHIJ', attempt: 1,
+      session_id: id,
+      status: 'VERIFIED',
+      environment: 'production',
+      person: {
+        name: 'Tomas Oestergaard',
+        dob: '1958-12-21',
+        document_type: 'passport',
+        document_country: 'MA',
+        document_jurisdiction: null,
+        address: null,
+      },
+      checks: { document: 'PASS', liveness: 'PASS', antispoof: 'PASS', face_match: 'PASS' },
+      confidence: 0.8731,
+      verified_until: new Date(),
+      failure_reason: null,
+      credential_token: 'cred_0123456789abcdefghijABCDEFGHIJ',
+      attempt: 1,
     },
     '{"order":"o-17","customer":"c-123456"}',
   );
-  const check = (name: string) => ({ verdict: 'PASS', reason: null, scores: [{ name: `${name}_score`, value: 0.91234, threshold: 0.5, comparison: 'gte' }], model: { name, version: '1', sha256: 'a'.repeat(64) }, duration_ms: 123 });
-  const report = JSON.stringify({ session_id: id, decided_at: new Date().toISOString(), checks: Object.fromEntries(['document', 'liveness', 'antispoof', 'face_match'].map((n) => [n, check(n)])), document: { format: 'TD3', type: 'passport', country: 'MA', corrections: [] } });
+  const check = (name: string) => ({
+    verdict: 'PASS',
+    reason: null,
+    scores: [{ name: `${name}_score`, value: 0.91234, threshold: 0.5, comparison: 'gte' }],
+    model: { name, version: '1', sha256: 'a'.repeat(64) },
+    duration_ms: 123,
+  });
+  const report = JSON.stringify({
+    session_id: id,
+    decided_at: new Date().toISOString(),
+    checks: Object.fromEntries(['document', 'liveness', 'antispoof', 'face_match'].map((n) => [n, check(n)])),
+    document: { format: 'TD3', type: 'passport', country: 'MA', corrections: [] },
+  });
   const now = new Date();
-  return { status: 'VERIFIED' as const, failure_reason: null, confidence: 0.8731, result_body: result, report_json: report, decided_at: now, updated_at: now, webhook_state: 'pending' as const };
+  return {
+    status: 'VERIFIED' as const,
+    failure_reason: null,
+    confidence: 0.8731,
+    result_body: result,
+    report_json: report,
+    decided_at: now,
+    updated_at: now,
+    webhook_state: 'pending' as const,
+  };
 }
 
 async function timeIt(fn: () => Promise<unknown>, n: number): Promise<number> {
@@ -99,48 +158,79 @@ async function main(): Promise<void> {
     const created = newSession(sampleId);
     const update = decisionUpdate(sampleId);
     const sealedDecided = await vault.sealFields(sampleId, { ...created, ...update }, PERSONAL_SESSION_FIELDS);
-    const crypto = { seal_creation_us: [] as number[], seal_decision_us: [] as number[], open_decided_us: [] as number[] };
+    const crypto = {
+      seal_creation_us: [] as number[],
+      seal_decision_us: [] as number[],
+      open_decided_us: [] as number[],
+    };
     for (let r = 0; r < ROUNDS; r += 1) {
-      crypto.seal_creation_us.push(await timeIt(() => vault.sealFields(sampleId, created, PERSONAL_SESSION_FIELDS), CRYPTO_OPS));
-      crypto.seal_decision_us.push(await timeIt(() => vault.sealFields(sampleId, update, PERSONAL_SESSION_FIELDS), CRYPTO_OPS));
-      crypto.open_decided_us.push(await timeIt(() => vault.openFields(sampleId, sealedDecided, PERSONAL_SESSION_FIELDS), CRYPTO_OPS));
+      crypto.seal_creation_us.push(
+        await timeIt(() => vault.sealFields(sampleId, created, PERSONAL_SESSION_FIELDS), CRYPTO_OPS),
+      );
+      crypto.seal_decision_us.push(
+        await timeIt(() => vault.sealFields(sampleId, update, PERSONAL_SESSION_FIELDS), CRYPTO_OPS),
+      );
+      crypto.open_decided_us.push(
+        await timeIt(() => vault.openFields(sampleId, sealedDecided, PERSONAL_SESSION_FIELDS), CRYPTO_OPS),
+      );
     }
 
     // On the store: insert at creation, the decision's claimed transition, a read of the decided session.
     const fresh = () => ({ insert_ms: [] as number[], decide_ms: [] as number[], read_ms: [] as number[] });
     const store = { encrypted: fresh(), baseline: fresh(), size_matched: fresh() };
     type Variant = keyof typeof store;
-    const variants: Array<[Variant, SessionRepository]> = [['encrypted', encrypted], ['baseline', baseline], ['size_matched', sizeMatched]];
+    const variants: Array<[Variant, SessionRepository]> = [
+      ['encrypted', encrypted],
+      ['baseline', baseline],
+      ['size_matched', sizeMatched],
+    ];
     for (let r = 0; r < ROUNDS; r += 1) {
       // Rotated each round, so no variant always runs first (or last) on a store that grows.
-      for (const [name, repo] of variants.map((_, i) => variants[(i + r) % variants.length] as [Variant, SessionRepository])) {
+      for (const [name, repo] of variants.map((_, i) => variants[(i + r) % variants.length])) {
         const ids = Array.from({ length: STORE_SESSIONS }, () => newSessionId());
         let i = 0;
-        store[name].insert_ms.push((await timeIt(() => repo.insert(newSession(ids[i++] as string)), STORE_SESSIONS)) / 1000);
+        store[name].insert_ms.push((await timeIt(() => repo.insert(newSession(ids[i++])), STORE_SESSIONS)) / 1000);
         i = 0;
-        store[name].decide_ms.push((await timeIt(() => { const id = ids[i++] as string; return repo.transitionBySystem(id, ['PENDING'], decisionUpdate(id)); }, STORE_SESSIONS)) / 1000);
+        store[name].decide_ms.push(
+          (await timeIt(() => {
+            const id = ids[i++];
+            return repo.transitionBySystem(id, ['PENDING'], decisionUpdate(id));
+          }, STORE_SESSIONS)) / 1000,
+        );
         i = 0;
-        store[name].read_ms.push((await timeIt(() => repo.findInScope(ids[i++] as string, { account_id: 'acct_bench' }), STORE_SESSIONS)) / 1000);
+        store[name].read_ms.push(
+          (await timeIt(() => repo.findInScope(ids[i++], { account_id: 'acct_bench' }), STORE_SESSIONS)) / 1000,
+        );
       }
     }
 
     const sizes = {
       result_body_bytes: update.result_body.length,
-      result_body_sealed_bytes: (sealedDecided.result_body as string).length,
+      result_body_sealed_bytes: sealedDecided.result_body.length,
       report_bytes: update.report_json.length,
-      report_sealed_bytes: (sealedDecided.report_json as string).length,
+      report_sealed_bytes: sealedDecided.report_json.length,
     };
     const summary = {
       crypto_median_us: Object.fromEntries(Object.entries(crypto).map(([k, v]) => [k, Number(median(v).toFixed(2))])),
       store_median_ms: Object.fromEntries(
-        (['insert_ms', 'decide_ms', 'read_ms'] as const).map((k) => [k, { encrypted: Number(median(store.encrypted[k]).toFixed(3)), baseline: Number(median(store.baseline[k]).toFixed(3)), size_matched: Number(median(store.size_matched[k]).toFixed(3)) }]),
+        (['insert_ms', 'decide_ms', 'read_ms'] as const).map((k) => [
+          k,
+          {
+            encrypted: Number(median(store.encrypted[k]).toFixed(3)),
+            baseline: Number(median(store.baseline[k]).toFixed(3)),
+            size_matched: Number(median(store.size_matched[k]).toFixed(3)),
+          },
+        ]),
       ),
       sizes,
     };
     const result = {
-      benchmark: 'pii-crypto', at: new Date().toISOString(), machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, loadavg: os.loadavg() },
+      benchmark: 'pii-crypto',
+      at: new Date().toISOString(),
+      machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, loadavg: os.loadavg() },
       method: `median of ${ROUNDS} rounds; crypto: ${CRYPTO_OPS} ops per round; store: ${STORE_SESSIONS} sessions per round per variant on FerretDB (SQLite), encrypted, pass-through and size-matched (same stored size, no crypto) variants in rotating order`,
-      summary, rounds: { crypto, store },
+      summary,
+      rounds: { crypto, store },
     };
     mkdirSync(OUT, { recursive: true });
     writeFileSync(path.join(OUT, 'pii-crypto.json'), `${JSON.stringify(result, null, 2)}\n`);
@@ -157,7 +247,10 @@ async function main(): Promise<void> {
       '',
       '| on FerretDB, per session | encrypted | pass-through (plaintext) | size-matched plaintext |',
       '|---|---|---|---|',
-      ...(['insert_ms', 'decide_ms', 'read_ms'] as const).map((k) => `| ${k.replace('_ms', '')} | ${summary.store_median_ms[k]?.encrypted} ms | ${summary.store_median_ms[k]?.baseline} ms | ${summary.store_median_ms[k]?.size_matched} ms |`),
+      ...(['insert_ms', 'decide_ms', 'read_ms'] as const).map(
+        (k) =>
+          `| ${k.replace('_ms', '')} | ${summary.store_median_ms[k]?.encrypted} ms | ${summary.store_median_ms[k]?.baseline} ms | ${summary.store_median_ms[k]?.size_matched} ms |`,
+      ),
       '',
       `Sealed sizes: result ${sizes.result_body_bytes} → ${sizes.result_body_sealed_bytes} B, report ${sizes.report_bytes} → ${sizes.report_sealed_bytes} B (base64 plus IV, tag and data key id).`,
       '',

@@ -5,7 +5,13 @@ import { parseArgs } from 'node:util';
 import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { percentile as percentileOrNull } from '../../scripts/test-support/percentiles';
-import { connectMongo, createSanctionsScreening, WATCHLIST_FORMATS, WatchlistRepository, WatchlistScreening } from '../../api/src/public-entry';
+import {
+  connectMongo,
+  createSanctionsScreening,
+  WATCHLIST_FORMATS,
+  WatchlistRepository,
+  WatchlistScreening,
+} from '../../api/src/public-entry';
 import { ScreeningSubject } from '../../api/src/domain/ports/sanctions-screening';
 import { WatchlistEntry } from '../../api/src/domain/sanctions/watchlist-entry';
 import { createLogger } from '../../api/src/shared/logger';
@@ -37,7 +43,9 @@ function memory() {
 /** Half listed persons as documents show them, half people who are not listed. */
 function queries(entries: WatchlistEntry[], count: number, seed: number): ScreeningSubject[] {
   const random = seededRandom(seed);
-  const listed = Array.from({ length: count / 2 }, (_, i) => listedPersonDocument(entries[Math.floor(random() * entries.length)] as WatchlistEntry, VARIANTS[i % VARIANTS.length]!, random));
+  const listed = Array.from({ length: count / 2 }, (_, i) =>
+    listedPersonDocument(entries[Math.floor(random() * entries.length)], VARIANTS[i % VARIANTS.length], random),
+  );
   return [...listed, ...nonListedPeople(count / 2, seed)];
 }
 
@@ -61,21 +69,41 @@ async function latency(screening: WatchlistScreening, subjects: ScreeningSubject
       times.push(performance.now() - started);
       cpu.push((used.user + used.system) / 1000);
     }
-    runs.push({ p50_ms: percentile(times, 50), p99_ms: percentile(times, 99), max_ms: Math.max(...times), cpu_p99_ms: percentile(cpu, 99) });
+    runs.push({
+      p50_ms: percentile(times, 50),
+      p99_ms: percentile(times, 99),
+      max_ms: Math.max(...times),
+      cpu_p99_ms: percentile(cpu, 99),
+    });
   }
-  const median = (key: keyof Run) => Math.round(percentile(runs.map((r) => r[key]), 50) * 100) / 100;
+  const median = (key: keyof Run) =>
+    Math.round(
+      percentile(
+        runs.map((r) => r[key]),
+        50,
+      ) * 100,
+    ) / 100;
   return {
     queries: subjects.length,
     runs: RUNS,
     p50_ms: median('p50_ms'),
     p99_ms: median('p99_ms'),
     cpu_p99_ms: median('cpu_p99_ms'),
-    per_run: runs.map((r) => ({ p50_ms: +r.p50_ms.toFixed(2), p99_ms: +r.p99_ms.toFixed(2), max_ms: +r.max_ms.toFixed(2), cpu_p99_ms: +r.cpu_p99_ms.toFixed(2) })),
+    per_run: runs.map((r) => ({
+      p50_ms: +r.p50_ms.toFixed(2),
+      p99_ms: +r.p99_ms.toFixed(2),
+      max_ms: +r.max_ms.toFixed(2),
+      cpu_p99_ms: +r.cpu_p99_ms.toFixed(2),
+    })),
   };
 }
 
 /** Loads `lists` through the store as `watchlist import` does, then a fresh screening process view of them. */
-async function scenario(uri: string, lists: Array<{ name: string; format: string; entries: () => Promise<WatchlistEntry[]> }>, queryCount: number) {
+async function scenario(
+  uri: string,
+  lists: Array<{ name: string; format: string; entries: () => Promise<WatchlistEntry[]> }>,
+  queryCount: number,
+) {
   const connection = await connectMongo(uri);
   await connection.dropDatabase();
   const repository = new WatchlistRepository(connection);
@@ -86,20 +114,33 @@ async function scenario(uri: string, lists: Array<{ name: string; format: string
     const entries = await list.entries();
     const writeAt = performance.now();
     await repository.replaceList(list.name, list.format, entries, new Date());
-    imports.push({ list: list.name, persons: entries.length, parse_or_generate_s: seconds(writeAt - parsedAt), store_write_s: seconds(performance.now() - writeAt) });
+    imports.push({
+      list: list.name,
+      persons: entries.length,
+      parse_or_generate_s: seconds(writeAt - parsedAt),
+      store_write_s: seconds(performance.now() - writeAt),
+    });
     all = all.concat(entries);
   }
   const subjects = queries(all, queryCount, 11);
   all = [];
   const before = memory();
-  const screening = createSanctionsScreening(connection, createLogger('silent'), { refreshIntervalMs: Number.POSITIVE_INFINITY });
+  const screening = createSanctionsScreening(connection, createLogger('silent'), {
+    refreshIntervalMs: Number.POSITIVE_INFINITY,
+  });
   const loadAt = performance.now();
   await screening.warm();
   const loadS = seconds(performance.now() - loadAt);
   const after = memory();
   const result = {
     imports,
-    index: { ...screening.loaded, load_from_store_s: loadS, memory_retained_mb: mb(after.retained - before.retained), rss_growth_mb: mb(after.rss - before.rss), process_rss_mb: mb(after.rss) },
+    index: {
+      ...screening.loaded,
+      load_from_store_s: loadS,
+      memory_retained_mb: mb(after.retained - before.retained),
+      rss_growth_mb: mb(after.rss - before.rss),
+      process_rss_mb: mb(after.rss),
+    },
     screening: await latency(screening, subjects),
   };
   await connection.dropDatabase();
@@ -113,27 +154,58 @@ async function scenario(uri: string, lists: Array<{ name: string; format: string
  * screening index (time and memory) and screened. Writes benchmarks/results/sanctions.{json,md}.
  */
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { persons: { type: 'string', default: '1000000' }, out: { type: 'string', default: path.join(ROOT, 'benchmarks/results') } } });
+  const { values } = parseArgs({
+    options: {
+      persons: { type: 'string', default: '1000000' },
+      out: { type: 'string', default: path.join(ROOT, 'benchmarks/results') },
+    },
+  });
   const persons = Number(values.persons);
   const state = path.join(ROOT, '.state', 'sanctions-bench');
   rmSync(state, { recursive: true, force: true });
   const ferret = await startFerretDb(path.join(state, 'ferretdb'));
   try {
     process.stderr.write('[bench:sanctions] real lists\n');
-    const real = await scenario(ferret.uri, [
-      { name: 'ofac-sdn', format: 'ofac-sdn-csv', entries: () => WATCHLIST_FORMATS['ofac-sdn-csv']!.read(path.join(DATA, 'sdn.csv')) },
-      { name: 'un-consolidated', format: 'un-xml', entries: () => WATCHLIST_FORMATS['un-xml']!.read(path.join(DATA, 'UN_consolidated.xml')) },
-    ], 2000);
-    process.stderr.write(`[bench:sanctions] real lists p99 ${real.screening.p99_ms} ms; synthetic ${persons} persons\n`);
-    const synthetic = persons === 0 ? null : await scenario(ferret.uri, [{ name: 'synthetic', format: 'ftm-jsonl', entries: async () => syntheticList(persons, 11) }], 2000);
+    const real = await scenario(
+      ferret.uri,
+      [
+        {
+          name: 'ofac-sdn',
+          format: 'ofac-sdn-csv',
+          entries: () => WATCHLIST_FORMATS['ofac-sdn-csv'].read(path.join(DATA, 'sdn.csv')),
+        },
+        {
+          name: 'un-consolidated',
+          format: 'un-xml',
+          entries: () => WATCHLIST_FORMATS['un-xml'].read(path.join(DATA, 'UN_consolidated.xml')),
+        },
+      ],
+      2000,
+    );
+    process.stderr.write(
+      `[bench:sanctions] real lists p99 ${real.screening.p99_ms} ms; synthetic ${persons} persons\n`,
+    );
+    const synthetic =
+      persons === 0
+        ? null
+        : await scenario(
+            ferret.uri,
+            [{ name: 'synthetic', format: 'ftm-jsonl', entries: async () => syntheticList(persons, 11) }],
+            2000,
+          );
     const summary = {
-      machine: { cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model, load_average_1m: os.loadavg()[0], node: process.version },
+      machine: {
+        cpus: os.cpus().length,
+        cpu_model: os.cpus()[0]?.model,
+        load_average_1m: os.loadavg()[0],
+        node: process.version,
+      },
       targets: { real_lists_p99_ms: 20, synthetic_million_p99_ms: 100 },
       real_lists: real,
       synthetic,
     };
-    mkdirSync(values.out as string, { recursive: true });
-    writeFileSync(path.join(values.out as string, 'sanctions.json'), `${JSON.stringify(summary, null, 2)}\n`);
+    mkdirSync(values.out, { recursive: true });
+    writeFileSync(path.join(values.out, 'sanctions.json'), `${JSON.stringify(summary, null, 2)}\n`);
     const row = (label: string, r: typeof real) =>
       `| ${label} | ${r.index.entries} | ${r.index.names} | ${r.imports.map((i) => `${i.store_write_s} s`).join(' + ')} | ${r.index.load_from_store_s} s | ${r.index.memory_retained_mb} MB (RSS ${r.index.process_rss_mb} MB) | ${r.screening.p50_ms} ms | ${r.screening.p99_ms} ms | ${r.screening.cpu_p99_ms} ms |`;
     const md = [
@@ -147,7 +219,7 @@ async function main(): Promise<void> {
       ...(synthetic ? [row('synthetic', synthetic)] : []),
       '',
     ].join('\n');
-    writeFileSync(path.join(values.out as string, 'sanctions.md'), md);
+    writeFileSync(path.join(values.out, 'sanctions.md'), md);
     process.stdout.write(`${md}\n`);
   } finally {
     await ferret.process.stop();

@@ -17,12 +17,16 @@ export function recombinedListNames(entries: WatchlistEntry[], count: number, se
   const nationalities = entries.flatMap((entry) => entry.nationalities);
   const people: ScreeningSubject[] = [];
   for (let guard = 0; people.length < count && guard < count * 20; guard++) {
-    const given = (entries[Math.floor(random() * entries.length)] as WatchlistEntry).names[0]!.split(/\s+/);
-    const family = (entries[Math.floor(random() * entries.length)] as WatchlistEntry).names[0]!.split(/\s+/);
+    const given = entries[Math.floor(random() * entries.length)].names[0].split(/\s+/);
+    const family = entries[Math.floor(random() * entries.length)].names[0].split(/\s+/);
     if (given.length < 2 || family.length < 2) continue;
     const name = `${given[0]} ${family[family.length - 1]}`;
     if (listed.has([...nameTokens(name)].sort().join(' '))) continue;
-    people.push({ name, dob: randomDob(random), nationality: nationalities[Math.floor(random() * nationalities.length)] ?? null });
+    people.push({
+      name,
+      dob: randomDob(random),
+      nationality: nationalities[Math.floor(random() * nationalities.length)] ?? null,
+    });
   }
   return people;
 }
@@ -40,6 +44,6 @@ export function namesakes(entries: WatchlistEntry[], seed: number): Array<Screen
       const years = entry.dobs.map((dob) => Number(dob.slice(0, 4)));
       let dob = randomDob(random);
       while (years.some((year) => Math.abs(year - Number(dob.slice(0, 4))) < 2)) dob = randomDob(random);
-      return { name: entry.names[0] as string, dob, nationality: null, entryId: entry.id };
+      return { name: entry.names[0], dob, nationality: null, entryId: entry.id };
     });
 }

@@ -42,8 +42,8 @@ export interface Person extends ScreeningSubject {
 export function nonListedPeople(count: number, seed: number): Person[] {
   const people: Person[] = [];
   for (let i = 0; i < count; i++) {
-    const { locale, country } = WEIGHTED[i % WEIGHTED.length] as (typeof WEIGHTED)[number];
-    const faker = allFakers[locale] as Faker;
+    const { locale, country } = WEIGHTED[i % WEIGHTED.length];
+    const faker = allFakers[locale];
     faker.seed(seed + i);
     const sex = faker.helpers.arrayElement(['female', 'male'] as const);
     const middle = faker.number.int(3) === 0 ? ` ${faker.person.firstName(sex)}` : '';

@@ -30,11 +30,25 @@ function rate(scores: Scored[], threshold: number): number {
  * a sweep of lines. Writes benchmarks/results/sanctions-eval.{json,md,svg}.
  */
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { negatives: { type: 'string', default: '20000' }, seed: { type: 'string', default: '11' }, out: { type: 'string', default: path.join(ROOT, 'benchmarks/results') } } });
+  const { values } = parseArgs({
+    options: {
+      negatives: { type: 'string', default: '20000' },
+      seed: { type: 'string', default: '11' },
+      out: { type: 'string', default: path.join(ROOT, 'benchmarks/results') },
+    },
+  });
   const seed = Number(values.seed);
   const lists: LoadedList[] = [
-    { name: 'ofac-sdn', version: 'eval', entries: await WATCHLIST_FORMATS['ofac-sdn-csv']!.read(path.join(DATA, 'sdn.csv')) },
-    { name: 'un-consolidated', version: 'eval', entries: await WATCHLIST_FORMATS['un-xml']!.read(path.join(DATA, 'UN_consolidated.xml')) },
+    {
+      name: 'ofac-sdn',
+      version: 'eval',
+      entries: await WATCHLIST_FORMATS['ofac-sdn-csv'].read(path.join(DATA, 'sdn.csv')),
+    },
+    {
+      name: 'un-consolidated',
+      version: 'eval',
+      entries: await WATCHLIST_FORMATS['un-xml'].read(path.join(DATA, 'UN_consolidated.xml')),
+    },
   ];
   const index = new ScreeningIndex(lists);
   const everyone = lists.flatMap((list) => list.entries);
@@ -46,25 +60,42 @@ async function main(): Promise<void> {
   // Positives: every listed person once, the variants taken in turn.
   const random = seededRandom(seed);
   const positives = everyone.map((entry, i) => {
-    const variant = VARIANTS[i % VARIANTS.length] as Variant;
+    const variant = VARIANTS[i % VARIANTS.length];
     const subject = listedPersonDocument(entry, variant, random);
     return { variant, subject, listedId: entry.id, ...screen(subject) };
   });
-  const negatives = nonListedPeople(Number(values.negatives), seed).map((person) => ({ person, ...screen(person) }));
+  const negatives = nonListedPeople(Number(values.negatives), seed).map((person) => ({
+    person,
+    ...screen(person),
+  }));
   const hard = recombinedListNames(everyone, 5000, seed).map((person) => ({ person, ...screen(person) }));
-  const sakes = namesakes(everyone, seed).map(({ entryId, ...person }) => ({ person, sourceId: entryId, ...screen(person) }));
+  const sakes = namesakes(everyone, seed).map(({ entryId, ...person }) => ({
+    person,
+    sourceId: entryId,
+    ...screen(person),
+  }));
   // A namesake matched to the very entry whose DOB it contradicts: what the DOB rule must prevent.
-  const sameEntry = (t: number) => sakes.filter((s) => s.score >= t && s.entryId === s.sourceId).length / Math.max(1, sakes.length);
+  const sameEntry = (t: number) =>
+    sakes.filter((s) => s.score >= t && s.entryId === s.sourceId).length / Math.max(1, sakes.length);
 
   const line = MATCH_POLICY.threshold;
-  const byVariant = Object.fromEntries(VARIANTS.map((variant) => {
-    const group = positives.filter((p) => p.variant === variant);
-    return [variant, { count: group.length, recall: rate(group, line) }];
-  }));
+  const byVariant = Object.fromEntries(
+    VARIANTS.map((variant) => {
+      const group = positives.filter((p) => p.variant === variant);
+      return [variant, { count: group.length, recall: rate(group, line) }];
+    }),
+  );
   const curve = [];
   for (let step = 70; step <= 100; step++) {
     const t = step / 100;
-    curve.push({ threshold: t, recall: rate(positives, t), false_match_rate: rate(negatives, t), hard_negative_false_match_rate: rate(hard, t), namesake_false_match_rate: rate(sakes, t), namesake_same_entry_rate: sameEntry(t) });
+    curve.push({
+      threshold: t,
+      recall: rate(positives, t),
+      false_match_rate: rate(negatives, t),
+      hard_negative_false_match_rate: rate(hard, t),
+      namesake_false_match_rate: rate(sakes, t),
+      namesake_same_entry_rate: sameEntry(t),
+    });
   }
   const summary = {
     lists: lists.map((list) => ({ name: list.name, persons: list.entries.length })),
@@ -83,14 +114,32 @@ async function main(): Promise<void> {
     namesake_same_entry_rate: sameEntry(line),
     seed,
     curve,
-    missed_examples: positives.filter((p) => p.score < line).slice(0, 40).map((p) => ({ variant: p.variant, name: p.subject.name, listed: everyone.find((e) => e.id === p.listedId)?.names[0], dob: p.subject.dob, score: p.score })),
-    namesake_match_examples: sakes.filter((n) => n.score >= line).slice(0, 15).map((n) => ({ name: n.person.name, dob: n.person.dob, score: n.score, entry: n.entryId })),
-    hard_negative_match_examples: hard.filter((n) => n.score >= line).slice(0, 15).map((n) => ({ name: n.person.name, score: n.score, entry: n.entryId })),
-    false_match_examples: negatives.filter((n) => n.score >= line).slice(0, 15).map((n) => ({ name: n.person.name, score: n.score })),
+    missed_examples: positives
+      .filter((p) => p.score < line)
+      .slice(0, 40)
+      .map((p) => ({
+        variant: p.variant,
+        name: p.subject.name,
+        listed: everyone.find((e) => e.id === p.listedId)?.names[0],
+        dob: p.subject.dob,
+        score: p.score,
+      })),
+    namesake_match_examples: sakes
+      .filter((n) => n.score >= line)
+      .slice(0, 15)
+      .map((n) => ({ name: n.person.name, dob: n.person.dob, score: n.score, entry: n.entryId })),
+    hard_negative_match_examples: hard
+      .filter((n) => n.score >= line)
+      .slice(0, 15)
+      .map((n) => ({ name: n.person.name, score: n.score, entry: n.entryId })),
+    false_match_examples: negatives
+      .filter((n) => n.score >= line)
+      .slice(0, 15)
+      .map((n) => ({ name: n.person.name, score: n.score })),
   };
-  mkdirSync(values.out as string, { recursive: true });
-  writeFileSync(path.join(values.out as string, 'sanctions-eval.json'), `${JSON.stringify(summary, null, 2)}\n`);
-  writeFileSync(path.join(values.out as string, 'sanctions-eval.svg'), curveSvg(curve, line));
+  mkdirSync(values.out, { recursive: true });
+  writeFileSync(path.join(values.out, 'sanctions-eval.json'), `${JSON.stringify(summary, null, 2)}\n`);
+  writeFileSync(path.join(values.out, 'sanctions-eval.svg'), curveSvg(curve, line));
   const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
   const md = [
     '# Sanctions screening evaluation (`npm run eval:sanctions`)',
@@ -100,7 +149,7 @@ async function main(): Promise<void> {
     '| set | size | matched at the line |',
     '|---|---|---|',
     `| positives (listed persons as documents show them) | ${positives.length} | recall ${pct(summary.recall)} |`,
-    ...VARIANTS.map((v) => `| — ${v} | ${byVariant[v]!.count} | ${pct(byVariant[v]!.recall)} |`),
+    ...VARIANTS.map((v) => `| — ${v} | ${byVariant[v].count} | ${pct(byVariant[v].recall)} |`),
     `| negatives (faker names, ${Number(values.negatives)} people) | ${negatives.length} | false matches ${pct(summary.false_match_rate)} (${summary.false_matches}) |`,
     `| hard negatives (given name of one listed person + family name of another) | ${hard.length} | ${pct(summary.hard_negative_false_match_rate)} |`,
     `| namesakes (a listed name exactly, DOB ≥ 2 years off) | ${sakes.length} | ${pct(summary.namesake_false_match_rate)} (any entry: another entry of that name may have no DOB) |`,
@@ -108,10 +157,15 @@ async function main(): Promise<void> {
     '',
     '| line | recall | false matches | hard negatives | namesakes |',
     '|---|---|---|---|---|',
-    ...curve.filter((c) => Math.round(c.threshold * 100) % 2 === 0).map((c) => `| ${c.threshold.toFixed(2)} | ${pct(c.recall)} | ${pct(c.false_match_rate)} | ${pct(c.hard_negative_false_match_rate)} | ${pct(c.namesake_false_match_rate)} |`),
+    ...curve
+      .filter((c) => Math.round(c.threshold * 100) % 2 === 0)
+      .map(
+        (c) =>
+          `| ${c.threshold.toFixed(2)} | ${pct(c.recall)} | ${pct(c.false_match_rate)} | ${pct(c.hard_negative_false_match_rate)} | ${pct(c.namesake_false_match_rate)} |`,
+      ),
     '',
   ].join('\n');
-  writeFileSync(path.join(values.out as string, 'sanctions-eval.md'), md);
+  writeFileSync(path.join(values.out, 'sanctions-eval.md'), md);
   process.stdout.write(`${md}\n`);
 }
 

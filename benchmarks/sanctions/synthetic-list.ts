@@ -4,13 +4,26 @@ import { WatchlistEntry } from '../../api/src/domain/sanctions/watchlist-entry';
 
 /** Locales whose names a large list holds, in Latin script as lists publish them. */
 const LOCALES: Array<{ locale: keyof typeof allFakers; country: string }> = [
-  { locale: 'ru', country: 'RU' }, { locale: 'uk', country: 'UA' }, { locale: 'es_MX', country: 'MX' },
-  { locale: 'es', country: 'ES' }, { locale: 'tr', country: 'TR' }, { locale: 'az', country: 'AZ' },
-  { locale: 'uz_UZ_latin', country: 'UZ' }, { locale: 'zh_CN', country: 'CN' }, { locale: 'ko', country: 'KR' },
-  { locale: 'vi', country: 'VN' }, { locale: 'id_ID', country: 'ID' }, { locale: 'en_US', country: 'US' },
-  { locale: 'en_GB', country: 'GB' }, { locale: 'en_NG', country: 'NG' }, { locale: 'de', country: 'DE' },
-  { locale: 'fr', country: 'FR' }, { locale: 'it', country: 'IT' }, { locale: 'pl', country: 'PL' },
-  { locale: 'pt_BR', country: 'BR' }, { locale: 'ro', country: 'RO' },
+  { locale: 'ru', country: 'RU' },
+  { locale: 'uk', country: 'UA' },
+  { locale: 'es_MX', country: 'MX' },
+  { locale: 'es', country: 'ES' },
+  { locale: 'tr', country: 'TR' },
+  { locale: 'az', country: 'AZ' },
+  { locale: 'uz_UZ_latin', country: 'UZ' },
+  { locale: 'zh_CN', country: 'CN' },
+  { locale: 'ko', country: 'KR' },
+  { locale: 'vi', country: 'VN' },
+  { locale: 'id_ID', country: 'ID' },
+  { locale: 'en_US', country: 'US' },
+  { locale: 'en_GB', country: 'GB' },
+  { locale: 'en_NG', country: 'NG' },
+  { locale: 'de', country: 'DE' },
+  { locale: 'fr', country: 'FR' },
+  { locale: 'it', country: 'IT' },
+  { locale: 'pl', country: 'PL' },
+  { locale: 'pt_BR', country: 'BR' },
+  { locale: 'ro', country: 'RO' },
 ];
 
 /**
@@ -20,12 +33,12 @@ const LOCALES: Array<{ locale: keyof typeof allFakers; country: string }> = [
 export function syntheticList(count: number, seed: number): WatchlistEntry[] {
   const entries: WatchlistEntry[] = new Array(count);
   const fakers = LOCALES.map(({ locale, country }) => {
-    const faker = allFakers[locale] as Faker;
+    const faker = allFakers[locale];
     faker.seed(seed + country.charCodeAt(0) * 31 + country.charCodeAt(1));
     return { faker, country };
   });
   for (let i = 0; i < count; i++) {
-    const { faker, country } = fakers[i % fakers.length] as (typeof fakers)[number];
+    const { faker, country } = fakers[i % fakers.length];
     const sex = i % 2 === 0 ? 'male' : 'female';
     const given = faker.person.firstName(sex);
     const second = i % 3 === 0 ? ` ${faker.person.firstName(sex)}` : '';
@@ -36,7 +49,12 @@ export function syntheticList(count: number, seed: number): WatchlistEntry[] {
     entries[i] = {
       id: `syn-${i}`,
       names,
-      dobs: i % 5 === 0 ? [] : i % 4 === 0 ? [String(year)] : [`${year}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`],
+      dobs:
+        i % 5 === 0
+          ? []
+          : i % 4 === 0
+            ? [String(year)]
+            : [`${year}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`],
       nationalities: i % 6 === 0 ? [] : [country],
     };
   }

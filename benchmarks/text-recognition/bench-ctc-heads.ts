@@ -10,7 +10,10 @@ import { readFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { decodeRgbImage } from '../../inference/src/images/decode-image';
-import { createInProcessModelRunner, type InProcessModelRunner } from '../../inference/src/runtime/in-process-model-runner';
+import {
+  createInProcessModelRunner,
+  type InProcessModelRunner,
+} from '../../inference/src/runtime/in-process-model-runner';
 import type { ModelRunner } from '../../inference/src/runtime/model-runner';
 import { detectText, recognizeLines, textRecognitionModel, type RecognizedLine } from '../../inference/src/tasks';
 import { versionRepository } from '../../inference/tools/version-repository';
@@ -29,16 +32,22 @@ function metered(runner: ModelRunner, batches: Array<{ lines: number; bytes: num
       const out = await runner.infer(name, inputs, options);
       if (name === textRecognitionModel) {
         const lines = Object.values(inputs)[0].dims[0];
-        batches.push({ lines, bytes: Object.values(out).reduce((sum, t) => sum + t.data.byteLength, 0), ms: performance.now() - started });
+        batches.push({
+          lines,
+          bytes: Object.values(out).reduce((sum, t) => sum + t.data.byteLength, 0),
+          ms: performance.now() - started,
+        });
       }
       return out;
     },
-  } as ModelRunner;
+  };
 }
 
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+  return sorted.length % 2
+    ? sorted[(sorted.length - 1) / 2]
+    : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
 };
 
 async function main(): Promise<void> {
@@ -46,10 +55,18 @@ async function main(): Promise<void> {
   const rounds = arg('rounds', 3);
   const root = path.resolve(__dirname, '../..');
   const testdata = path.join(root, '.state/testdata/documents');
-  const labels = JSON.parse(await readFile(path.join(testdata, 'labels.json'), 'utf8')) as { documents: Array<{ file: string }> };
+  const labels = JSON.parse(await readFile(path.join(testdata, 'labels.json'), 'utf8')) as {
+    documents: Array<{ file: string }>;
+  };
   const runners: Record<'v1' | 'v2', InProcessModelRunner> = {
-    v1: await createInProcessModelRunner({ repository: versionRepository(path.join(root, 'models'), textRecognitionModel, 1), models: ['text-detection', textRecognitionModel] }),
-    v2: await createInProcessModelRunner({ repository: versionRepository(path.join(root, 'models'), textRecognitionModel, 2), models: [textRecognitionModel] }),
+    v1: await createInProcessModelRunner({
+      repository: versionRepository(path.join(root, 'models'), textRecognitionModel, 1),
+      models: ['text-detection', textRecognitionModel],
+    }),
+    v2: await createInProcessModelRunner({
+      repository: versionRepository(path.join(root, 'models'), textRecognitionModel, 2),
+      models: [textRecognitionModel],
+    }),
   };
   const load = [loadavg()[0]];
   const pages = [];
@@ -57,7 +74,10 @@ async function main(): Promise<void> {
     const image = await decodeRgbImage(await readFile(path.join(testdata, label.file)));
     pages.push({ image, boxes: await detectText(runners.v1, image) });
   }
-  const batches: Record<'v1' | 'v2', Array<{ lines: number; bytes: number; ms: number }>> = { v1: [], v2: [] };
+  const batches: Record<'v1' | 'v2', Array<{ lines: number; bytes: number; ms: number }>> = {
+    v1: [],
+    v2: [],
+  };
   const perLine: Record<'v1' | 'v2', number[]> = { v1: [], v2: [] };
   let lines = 0;
   let differing = 0;
@@ -86,11 +106,23 @@ async function main(): Promise<void> {
     output_bytes_per_line_median: Math.round(median(batches[version].map((b) => b.bytes / b.lines))),
     batches: batches[version].length,
   });
-  console.log(JSON.stringify({
-    date: new Date().toISOString(), cpus: cpus().length, load_average_1m: load.map((l) => Number(l.toFixed(1))),
-    documents: pages.length, rounds, lines_per_round: lines, lines_read_differently: differing,
-    v1_full_softmax: row('v1'), v2_heads_in_graph: row('v2'),
-  }, null, 1));
+  console.log(
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        cpus: cpus().length,
+        load_average_1m: load.map((l) => Number(l.toFixed(1))),
+        documents: pages.length,
+        rounds,
+        lines_per_round: lines,
+        lines_read_differently: differing,
+        v1_full_softmax: row('v1'),
+        v2_heads_in_graph: row('v2'),
+      },
+      null,
+      1,
+    ),
+  );
 }
 
 main().catch((error: unknown) => {

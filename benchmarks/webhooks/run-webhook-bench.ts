@@ -19,16 +19,18 @@ const STALL_MS = 60_000;
 /** CPU time a process has used so far, in ms (Linux /proc; clock ticks are 10 ms). */
 function cpuMs(pid: number | undefined): number {
   if (!pid) return 0;
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** Runs `task` over `items` with `width` in flight. */
 async function pool<T>(items: T[], width: number, task: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < items.length) await task(items[next++] as T);
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) await task(items[next++]);
+    }),
+  );
 }
 
 /**
@@ -46,7 +48,8 @@ async function main(): Promise<void> {
     for (const proc of running.splice(0).reverse()) await proc.stop().catch(() => undefined);
   };
   // Interrupted (Ctrl-C, a timeout): leave no server or worker behind.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stopAll().then(() => process.exit(130)));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => void stopAll().then(() => process.exit(130)));
   try {
     const pieces = await startStackPieces(STATE, { database: 'bench', prefix: 'bench' });
     running.push(pieces);
@@ -57,7 +60,7 @@ async function main(): Promise<void> {
       NODE_ENV: 'production',
       WORKER_CONCURRENCY: WORKER_CONCURRENCY,
     };
-    const store = await connectMongo(env.MONGODB_URI!);
+    const store = await connectMongo(env.MONGODB_URI);
     // Enterprise: its sandbox rate limit (3000 requests a minute) covers two requests per session at the default size.
     const account = await issueAccount(store, env, { name: 'Bench', plan: 'enterprise' });
     const receiver = new WebhookReceiver(account.webhook_secret);
@@ -69,14 +72,20 @@ async function main(): Promise<void> {
     const baseUrl = `http://127.0.0.1:${api.port}`;
     const ids: string[] = [];
     const decideStarted = Date.now();
-    await pool(Array.from({ length: SESSIONS }, (_, i) => i), CLIENTS, async (i) => {
-      const id = await createSession(baseUrl, account.sandbox_api_key, receiver.url());
-      const status = await simulate(baseUrl, account.sandbox_api_key, id, i % 2 === 0 ? 'VERIFIED' : 'FAILED');
-      if (status !== 200) throw new Error(`simulate answered ${status}`);
-      ids.push(id);
-    });
+    await pool(
+      Array.from({ length: SESSIONS }, (_, i) => i),
+      CLIENTS,
+      async (i) => {
+        const id = await createSession(baseUrl, account.sandbox_api_key, receiver.url());
+        const status = await simulate(baseUrl, account.sandbox_api_key, id, i % 2 === 0 ? 'VERIFIED' : 'FAILED');
+        if (status !== 200) throw new Error(`simulate answered ${status}`);
+        ids.push(id);
+      },
+    );
     const decideSeconds = (Date.now() - decideStarted) / 1000;
-    console.log(`decided ${ids.length} sessions in ${decideSeconds.toFixed(1)} s (${(ids.length / decideSeconds).toFixed(0)}/s, ${CLIENTS} clients)`);
+    console.log(
+      `decided ${ids.length} sessions in ${decideSeconds.toFixed(1)} s (${(ids.length / decideSeconds).toFixed(0)}/s, ${CLIENTS} clients)`,
+    );
 
     const workerPids: number[] = [];
     for (let w = 0; w < WORKERS; w += 1) {
@@ -98,7 +107,12 @@ async function main(): Promise<void> {
       await new Promise((r) => setTimeout(r, 200));
       const before = acked.size;
       for (const copy of receiver.copies) {
-        if (copy.answered === 200 && copy.bioSignatureValid && copy.standardSignatureValid && !acked.has(copy.sessionId)) {
+        if (
+          copy.answered === 200 &&
+          copy.bioSignatureValid &&
+          copy.standardSignatureValid &&
+          !acked.has(copy.sessionId)
+        ) {
           acked.add(copy.sessionId);
           lastAckAt = Math.max(lastAckAt, copy.at);
         }
@@ -107,7 +121,10 @@ async function main(): Promise<void> {
     }
     const cpuAfter = cpuOf();
     const cpuPerDelivery = Object.fromEntries(
-      Object.entries(cpuAfter).map(([k, v]) => [k, Number(((v - cpuBefore[k as keyof typeof cpuBefore]) / Math.max(1, acked.size)).toFixed(2))]),
+      Object.entries(cpuAfter).map(([k, v]) => [
+        k,
+        Number(((v - cpuBefore[k as keyof typeof cpuBefore]) / Math.max(1, acked.size)).toFixed(2)),
+      ]),
     );
     const firstAt = Math.min(...receiver.copies.map((c) => c.at));
     const deliverySeconds = (lastAckAt - firstAt) / 1000;
@@ -128,7 +145,7 @@ async function main(): Promise<void> {
       /** From the moment the workers were ready to the last acknowledgement, per delivery. */
       cpu_ms_per_delivery: cpuPerDelivery,
       /** Other work on the machine competes for its 2 cores: the figure depends on it. */
-      load_average_1m: Number(os.loadavg()[0]!.toFixed(2)),
+      load_average_1m: Number(os.loadavg()[0].toFixed(2)),
       measured_at: new Date().toISOString(),
     };
     writeFileSync(path.join(STATE, 'result.json'), `${JSON.stringify(result, null, 2)}\n`);

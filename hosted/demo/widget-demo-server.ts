@@ -25,7 +25,10 @@ const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCo
 type Embed = { verificationUrl: string } | { apiKey: string };
 
 function page(embed: Embed, apiBase: string, accent: string): string {
-  const data = 'apiKey' in embed ? `data-api-key="${escape(embed.apiKey)}"` : `data-verification-url="${escape(embed.verificationUrl)}"`;
+  const data =
+    'apiKey' in embed
+      ? `data-api-key="${escape(embed.apiKey)}"`
+      : `data-verification-url="${escape(embed.verificationUrl)}"`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Widget demo (integrator page)</title></head>
@@ -48,13 +51,21 @@ function page(embed: Embed, apiBase: string, accent: string): string {
  */
 export async function startWidgetDemo(options: WidgetDemoOptions): Promise<WidgetDemo> {
   const host = options.host ?? '127.0.0.1';
-  const server = createServer((req, res) => void handle(req, res).catch(() => send(res, 500, 'text/plain', 'demo error')));
+  const server = createServer(
+    (req, res) => void handle(req, res).catch(() => send(res, 500, 'text/plain', 'demo error')),
+  );
   const origin = () => `http://${host === '127.0.0.1' ? 'localhost' : host}:${(server.address() as AddressInfo).port}`;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', origin());
     if (url.pathname === '/widget-demo.js') return send(res, 200, 'text/javascript', DEMO_SCRIPT);
-    if (url.pathname === '/done') return send(res, 200, 'text/html', `<!doctype html><title>Done</title><h1>Back at the shop</h1><p>${escape(url.search)}</p>`);
+    if (url.pathname === '/done')
+      return send(
+        res,
+        200,
+        'text/html',
+        `<!doctype html><title>Done</title><h1>Back at the shop</h1><p>${escape(url.search)}</p>`,
+      );
     if (url.pathname === '/webhook') {
       req.resume();
       return send(res, 204, 'text/plain', '');
@@ -66,7 +77,8 @@ export async function startWidgetDemo(options: WidgetDemoOptions): Promise<Widge
     if (apiKey) return send(res, 200, 'text/html', page({ apiKey }, options.apiBase, accent));
     let verificationUrl = url.searchParams.get('verification_url');
     if (!verificationUrl && options.sandboxKey) verificationUrl = await createSession(url);
-    if (!verificationUrl) return send(res, 400, 'text/plain', 'pass ?verification_url= or ?api_key=, or start the demo with a sandbox key');
+    if (!verificationUrl)
+      return send(res, 400, 'text/plain', 'pass ?verification_url= or ?api_key=, or start the demo with a sandbox key');
     send(res, 200, 'text/html', page({ verificationUrl }, options.apiBase, accent));
   }
 

@@ -20,9 +20,17 @@ export const FLOW_SCRIPT = '/hosted/dist/flow.js';
 export async function renderVerificationPage(input: VerificationPageInput): Promise<string> {
   const { locale } = input;
   if (input.status !== 'PENDING' && input.status !== 'IN_PROGRESS') {
-    return layout(locale, t(locale, 'title'), `<h1>${t(locale, 'title')}</h1>\n<p class="final" data-status="${input.status}">${t(locale, `done_${input.status}`)}</p>`);
+    return layout(
+      locale,
+      t(locale, 'title'),
+      `<h1>${t(locale, 'title')}</h1>\n<p class="final" data-status="${input.status}">${t(locale, `done_${input.status}`)}</p>`,
+    );
   }
-  const qr = await QRCode.toString(input.verificationUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  const qr = await QRCode.toString(input.verificationUrl, {
+    type: 'svg',
+    margin: 1,
+    errorCorrectionLevel: 'M',
+  });
   return layout(
     locale,
     t(locale, 'title'),
@@ -33,7 +41,12 @@ export async function renderVerificationPage(input: VerificationPageInput): Prom
 </div>
 <figure id="handoff-qr" class="qr" hidden data-url="${escapeHtml(input.verificationUrl)}" role="img" aria-label="${escapeHtml(t(locale, 'qrLabel'))}">${qr}</figure>`,
     {
-      bodyData: { 'session-id': input.sessionId, locale, 'parent-origin': input.parentOrigin ?? '', status: input.status },
+      bodyData: {
+        'session-id': input.sessionId,
+        locale,
+        'parent-origin': input.parentOrigin ?? '',
+        status: input.status,
+      },
       scripts: [FLOW_SCRIPT],
     },
   );

@@ -28,7 +28,13 @@ async function whenAvailable<T extends { status: number }>(send: () => Promise<T
 
 /** The integrator's return page, answered inside the browser: nothing leaves this machine. */
 async function serveReturnPage(context: BrowserContext): Promise<void> {
-  await context.route('https://shop.example/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Shop</title><h1>Back at the shop</h1>' }));
+  await context.route('https://shop.example/**', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<!doctype html><title>Shop</title><h1>Back at the shop</h1>',
+    }),
+  );
 }
 
 describe('the applicant completes the hosted flow in a real browser with a (fake) camera', () => {
@@ -53,7 +59,12 @@ describe('the applicant completes the hosted flow in a real browser with a (fake
 
   /** A sandbox session with the challenge pinned; the page is opened on the API's real address. */
   async function newSession(overrides: Record<string, unknown> = {}) {
-    const id = await stack.session({ return_url: RETURN_URL, expected_name: HOLDER, sandbox: { liveness_challenge: CHALLENGE }, ...overrides });
+    const id = await stack.session({
+      return_url: RETURN_URL,
+      expected_name: HOLDER,
+      sandbox: { liveness_challenge: CHALLENGE },
+      ...overrides,
+    });
     return { session_id: id, verification_url: `${stack.baseUrl}/v/${id}` };
   }
 
@@ -63,8 +74,15 @@ describe('the applicant completes the hosted flow in a real browser with a (fake
    * One browser per camera scene (the fake camera's file is fixed at launch): the document, then the
    * liveness challenge, then the selfie. The capture token travels as a phone keeps it, in storage.
    */
-  async function captureOnPhone(verificationUrl: string, face: string, prefix: string, selfie = `${face}__augmented-1.jpg`): Promise<Applicant> {
-    const documentCamera = await browserWith({ file: await camera.still(documentImage(PASSPORT), 1440, 1080) });
+  async function captureOnPhone(
+    verificationUrl: string,
+    face: string,
+    prefix: string,
+    selfie = `${face}__augmented-1.jpg`,
+  ): Promise<Applicant> {
+    const documentCamera = await browserWith({
+      file: await camera.still(documentImage(PASSPORT), 1440, 1080),
+    });
     let context = await phoneContext(documentCamera);
     let applicant = new Applicant(await context.newPage(), prefix);
     await applicant.page.goto(verificationUrl);
@@ -74,7 +92,9 @@ describe('the applicant completes the hosted flow in a real browser with a (fake
     let storage: StorageState = await context.storageState();
     await documentCamera.close();
 
-    const livenessCamera = await browserWith({ file: await camera.y4m(challengeScene(face, CHALLENGE), 640, 480) });
+    const livenessCamera = await browserWith({
+      file: await camera.y4m(challengeScene(face, CHALLENGE), 640, 480),
+    });
     context = await phoneContext(livenessCamera, storage);
     applicant = new Applicant(await context.newPage(), prefix);
     await applicant.page.goto(verificationUrl);
@@ -117,13 +137,23 @@ describe('the applicant completes the hosted flow in a real browser with a (fake
 
     await applicant.page.waitForURL((url) => url.href.startsWith(RETURN_URL), { timeout: 15_000 });
     const returned = new URL(applicant.page.url());
-    expect([returned.searchParams.get('session_id'), returned.searchParams.get('status')]).toEqual([session.session_id, 'VERIFIED']);
+    expect([returned.searchParams.get('session_id'), returned.searchParams.get('status')]).toEqual([
+      session.session_id,
+      'VERIFIED',
+    ]);
 
     const decided = await result(session.session_id);
-    expect({ status: decided.status, failure_reason: decided.failure_reason }).toEqual({ status: 'VERIFIED', failure_reason: null });
+    expect({ status: decided.status, failure_reason: decided.failure_reason }).toEqual({
+      status: 'VERIFIED',
+      failure_reason: null,
+    });
     const copy = await webhookFor(session.session_id);
     expect(copy).toBeDefined();
-    expect({ status: copy?.status, bio: copy?.bioSignatureValid, standard: copy?.standardSignatureValid }).toEqual({ status: 'VERIFIED', bio: true, standard: true });
+    expect({
+      status: copy?.status,
+      bio: copy?.bioSignatureValid,
+      standard: copy?.standardSignatureValid,
+    }).toEqual({ status: 'VERIFIED', bio: true, standard: true });
     expect(applicant.violations).toEqual({});
   });
 
@@ -136,7 +166,10 @@ describe('the applicant completes the hosted flow in a real browser with a (fake
     await applicant.reach('done', 180_000);
     expect(await applicant.page.locator('.outcome').getAttribute('data-status')).toBe('FAILED');
     const decided = await result(session.session_id);
-    expect({ status: decided.status, failure_reason: decided.failure_reason }).toEqual({ status: 'FAILED', failure_reason: 'FACE_MATCH_BELOW_THRESHOLD' });
+    expect({ status: decided.status, failure_reason: decided.failure_reason }).toEqual({
+      status: 'FAILED',
+      failure_reason: 'FACE_MATCH_BELOW_THRESHOLD',
+    });
   });
 
   it('completes in French by uploads when the camera is refused: a document photo, a recorded challenge video and a selfie', async () => {
@@ -185,23 +218,41 @@ describe('the applicant completes the hosted flow in a real browser with a (fake
       const found = await seriousViolations(desktop.page);
       if (found.length) desktop.violations[`progress-${step}`] = found;
       return {
-        list: await desktop.page.$$eval('.handoff-progress [data-progress-step]', (items) => items.map((i) => `${(i as HTMLElement).dataset.progressStep}: ${i.querySelector('.state')?.textContent}`)),
+        list: await desktop.page.$$eval('.handoff-progress [data-progress-step]', (items) =>
+          items.map((i) => `${(i as HTMLElement).dataset.progressStep}: ${i.querySelector('.state')?.textContent}`),
+        ),
         status: await desktop.page.locator('.handoff-status').textContent(),
       };
     };
-    expect(await phoneAt('waiting')).toEqual({ list: ['document: to do', 'liveness: to do', 'selfie: to do'], status: 'Waiting for your phone…' });
+    expect(await phoneAt('waiting')).toEqual({
+      list: ['document: to do', 'liveness: to do', 'selfie: to do'],
+      status: 'Waiting for your phone…',
+    });
 
     // The phone, reduced to what it sends: the capture API over HTTP.
     const phone = new CaptureClient(stack.baseUrl, session.session_id);
     await phone.start();
-    expect(await phoneAt('document')).toEqual({ list: ['document: in progress', 'liveness: to do', 'selfie: to do'], status: 'On your phone: photographing the document.' });
+    expect(await phoneAt('document')).toEqual({
+      list: ['document: in progress', 'liveness: to do', 'selfie: to do'],
+      status: 'On your phone: photographing the document.',
+    });
     const sequence = livenessOf('astronaut', 'synthetic-performs-challenge');
     expect(sequence.challenge).toEqual(CHALLENGE);
-    expect((await whenAvailable(() => phone.document('front', 'passport', documentOf('TD3', 'clean', 'astronaut').image))).body).toMatchObject({ readable: true });
-    expect(await phoneAt('liveness')).toEqual({ list: ['document: done', 'liveness: in progress', 'selfie: to do'], status: 'On your phone: following the face movements.' });
-    expect((await whenAvailable(() => phone.liveness(sequence.frames))).body).toMatchObject({ retake: false });
+    expect(
+      (await whenAvailable(() => phone.document('front', 'passport', documentOf('TD3', 'clean', 'astronaut').image)))
+        .body,
+    ).toMatchObject({ readable: true });
+    expect(await phoneAt('liveness')).toEqual({
+      list: ['document: done', 'liveness: in progress', 'selfie: to do'],
+      status: 'On your phone: following the face movements.',
+    });
+    expect((await whenAvailable(() => phone.liveness(sequence.frames))).body).toMatchObject({
+      retake: false,
+    });
     expect((await phoneAt('selfie')).list).toEqual(['document: done', 'liveness: done', 'selfie: in progress']);
-    expect((await whenAvailable(() => phone.selfie(selfieOf('astronaut')))).body).toMatchObject({ face_found: true });
+    expect((await whenAvailable(() => phone.selfie(selfieOf('astronaut')))).body).toMatchObject({
+      face_found: true,
+    });
     expect((await phoneAt('submit')).list).toEqual(['document: done', 'liveness: done', 'selfie: done']);
     await phone.submit();
 
@@ -224,7 +275,8 @@ describe('the applicant completes the hosted flow in a real browser with a (fake
       const session = await newSession({ return_url: `${demo.url}/done` });
       const browser = await browserWith({});
       const page = await (await browser.newContext(DESKTOP)).newPage();
-      const events = () => page.evaluate(() => (window as unknown as { bioverifyEvents: Array<Record<string, unknown>> }).bioverifyEvents);
+      const events = () =>
+        page.evaluate(() => (window as unknown as { bioverifyEvents: Array<Record<string, unknown>> }).bioverifyEvents);
       await page.goto(`${demo.url}/?verification_url=${encodeURIComponent(session.verification_url)}`);
       const frame = page.frameLocator('iframe');
       await frame.locator('body[data-step="intro"]').waitFor();
@@ -237,7 +289,10 @@ describe('the applicant completes the hosted flow in a real browser with a (fake
       await frame.locator('body[data-step="document-type"]').waitFor();
       await screenshot(page, 'widget-document-type');
       // The integrator's own page (not the API's origin) posting a look-alike event is ignored.
-      await page.evaluate((id) => window.postMessage({ source: 'bioverify', type: 'complete', session_id: id, status: 'VERIFIED' }, '*'), session.session_id);
+      await page.evaluate(
+        (id) => window.postMessage({ source: 'bioverify', type: 'complete', session_id: id, status: 'VERIFIED' }, '*'),
+        session.session_id,
+      );
       await page.waitForTimeout(300);
       expect((await events()).filter((e) => e.type === 'complete')).toEqual([]);
 
@@ -247,13 +302,31 @@ describe('the applicant completes the hosted flow in a real browser with a (fake
         body: JSON.stringify({ outcome: 'VERIFIED' }),
       });
       expect(simulated.status).toBe(200);
-      await page.waitForFunction(() => (window as unknown as { bioverifyEvents: Array<{ type: string }> }).bioverifyEvents.some((e) => e.type === 'complete'), undefined, { timeout: 30_000 });
+      await page.waitForFunction(
+        () =>
+          (window as unknown as { bioverifyEvents: Array<{ type: string }> }).bioverifyEvents.some(
+            (e) => e.type === 'complete',
+          ),
+        undefined,
+        { timeout: 30_000 },
+      );
       await screenshot(page, 'widget-complete');
       const seen = await events();
       expect(seen.filter((e) => e.type === 'step').map((e) => e.step)).toEqual(['intro', 'document-type', 'done']);
-      expect(seen.find((e) => e.type === 'step')).toEqual({ source: 'bioverify', type: 'step', session_id: session.session_id, step: 'intro' });
+      expect(seen.find((e) => e.type === 'step')).toEqual({
+        source: 'bioverify',
+        type: 'step',
+        session_id: session.session_id,
+        step: 'intro',
+      });
       expect(seen.filter((e) => e.type === 'complete')).toEqual([
-        { source: 'bioverify', type: 'complete', session_id: session.session_id, status: 'VERIFIED', redirect_url: `${demo.url}/done?session_id=${session.session_id}&status=VERIFIED` },
+        {
+          source: 'bioverify',
+          type: 'complete',
+          session_id: session.session_id,
+          status: 'VERIFIED',
+          redirect_url: `${demo.url}/done?session_id=${session.session_id}&status=VERIFIED`,
+        },
       ]);
     });
 
@@ -264,7 +337,8 @@ describe('the applicant completes the hosted flow in a real browser with a (fake
       page.on('console', (message) => {
         if (message.type() === 'error' && message.text().includes('Bioverify')) consoleErrors.push(message.text());
       });
-      const events = () => page.evaluate(() => (window as unknown as { bioverifyEvents: Array<Record<string, unknown>> }).bioverifyEvents);
+      const events = () =>
+        page.evaluate(() => (window as unknown as { bioverifyEvents: Array<Record<string, unknown>> }).bioverifyEvents);
 
       await page.goto(`${demo.url}/?api_key=${stack.apiKey}`);
       const frame = page.frameLocator('iframe');
@@ -272,21 +346,34 @@ describe('the applicant completes the hosted flow in a real browser with a (fake
       await frame.getByRole('button', { name: 'Start' }).click();
       await frame.locator('body[data-step="document-type"]').waitFor();
       await screenshot(page, 'widget-sandbox-key-document-type');
-      const sessionId = new URL((await page.locator('iframe').getAttribute('src')) as string).pathname.split('/').pop() as string;
-      expect((await stack.api('GET', `/v1/sessions/${sessionId}`)).body).toMatchObject({ session_id: sessionId, status: 'IN_PROGRESS', environment: 'sandbox' });
+      const sessionId = new URL((await page.locator('iframe').getAttribute('src')) as string).pathname
+        .split('/')
+        .pop() as string;
+      expect((await stack.api('GET', `/v1/sessions/${sessionId}`)).body).toMatchObject({
+        session_id: sessionId,
+        status: 'IN_PROGRESS',
+        environment: 'sandbox',
+      });
       expect((await events()).filter((e) => e.type === 'step')).toEqual([
         { source: 'bioverify', type: 'step', session_id: sessionId, step: 'intro' },
         { source: 'bioverify', type: 'step', session_id: sessionId, step: 'document-type' },
       ]);
       // The page reads the answer's rate-limit headers: the API exposes them to other origins.
-      const remaining = await page.evaluate(async ([api, key]) => {
-        const res = await fetch(`${api}/v1/sessions`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'X-Api-Key': key as string },
-          body: JSON.stringify({ return_url: `${location.origin}/done`, webhook_url: `${location.origin}/webhook`, expected_name: 'Demo Applicant' }),
-        });
-        return [res.status, res.headers.get('RateLimit-Remaining')];
-      }, [stack.baseUrl, stack.apiKey]);
+      const remaining = await page.evaluate(
+        async ([api, key]) => {
+          const res = await fetch(`${api}/v1/sessions`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', 'X-Api-Key': key },
+            body: JSON.stringify({
+              return_url: `${location.origin}/done`,
+              webhook_url: `${location.origin}/webhook`,
+              expected_name: 'Demo Applicant',
+            }),
+          });
+          return [res.status, res.headers.get('RateLimit-Remaining')];
+        },
+        [stack.baseUrl, stack.apiKey],
+      );
       expect(remaining[0]).toBe(201);
       expect(Number(remaining[1])).toBeGreaterThan(0);
       expect(consoleErrors).toEqual([]);
@@ -297,7 +384,10 @@ describe('the applicant completes the hosted flow in a real browser with a (fake
       page.on('request', (request) => {
         if (request.url().includes('/v1/sessions')) sessionRequests.push(request.method());
       });
-      const refusal = page.waitForEvent('console', { predicate: (message) => message.type() === 'error' && message.text().includes('production API key'), timeout: 15_000 });
+      const refusal = page.waitForEvent('console', {
+        predicate: (message) => message.type() === 'error' && message.text().includes('production API key'),
+        timeout: 15_000,
+      });
       await page.goto(`${demo.url}/?api_key=${live}`);
       await refusal;
       await page.waitForTimeout(500);
@@ -305,18 +395,25 @@ describe('the applicant completes the hosted flow in a real browser with a (fake
       expect(sessionRequests).toEqual([]);
       // A page that calls the API itself with the production key cannot read an answer either: the
       // API refuses it (403, no CORS headers) and the browser blocks the response.
-      const direct = await page.evaluate(async ([api, key]) => {
-        try {
-          const res = await fetch(`${api}/v1/sessions`, {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json', 'X-Api-Key': key as string },
-            body: JSON.stringify({ return_url: `${location.origin}/done`, webhook_url: 'https://shop.example/webhook', expected_name: 'Demo Applicant' }),
-          });
-          return `answered ${res.status}`;
-        } catch (error) {
-          return `blocked: ${(error as Error).name}`;
-        }
-      }, [stack.baseUrl, live]);
+      const direct = await page.evaluate(
+        async ([api, key]) => {
+          try {
+            const res = await fetch(`${api}/v1/sessions`, {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json', 'X-Api-Key': key },
+              body: JSON.stringify({
+                return_url: `${location.origin}/done`,
+                webhook_url: 'https://shop.example/webhook',
+                expected_name: 'Demo Applicant',
+              }),
+            });
+            return `answered ${res.status}`;
+          } catch (error) {
+            return `blocked: ${(error as Error).name}`;
+          }
+        },
+        [stack.baseUrl, live],
+      );
       expect(direct).toBe('blocked: TypeError');
     });
   });

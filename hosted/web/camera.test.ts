@@ -21,7 +21,13 @@ describe('camera errors become sentences the applicant can act on', () => {
     for (const locale of ['en', 'fr'] as const) {
       const t = translator(locale);
       const upload = locale === 'en' ? /upload a photo/i : /envoyez une photo/i;
-      for (const name of ['NotAllowedError', 'NotFoundError', 'NotReadableError', 'OverconstrainedError', 'SecurityError']) {
+      for (const name of [
+        'NotAllowedError',
+        'NotFoundError',
+        'NotReadableError',
+        'OverconstrainedError',
+        'SecurityError',
+      ]) {
         expect(t(cameraErrorKey({ name }))).toMatch(upload);
       }
     }

@@ -31,7 +31,11 @@ export async function openCamera(video: HTMLVideoElement, facing: Facing): Promi
   try {
     stream = await navigator.mediaDevices.getUserMedia({
       audio: false,
-      video: { facingMode: { ideal: facing }, width: { ideal: 1920, max: 1920 }, height: { ideal: 1080, max: 1920 } },
+      video: {
+        facingMode: { ideal: facing },
+        width: { ideal: 1920, max: 1920 },
+        height: { ideal: 1080, max: 1920 },
+      },
     });
   } catch (error) {
     throw new CameraError(cameraErrorKey(error));

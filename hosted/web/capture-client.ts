@@ -29,10 +29,15 @@ type Success<P extends CapturePath, M extends Method> = paths[P][M] extends { re
       ? T
       : never
   : never;
-type Query<P extends CapturePath, M extends Method> = paths[P][M] extends { parameters: { query: infer Q } } ? Q : undefined;
+type Query<P extends CapturePath, M extends Method> = paths[P][M] extends { parameters: { query: infer Q } }
+  ? Q
+  : undefined;
 
 export class CaptureApiError extends Error {
-  constructor(readonly status: number, readonly code: string) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+  ) {
     super(`capture API answered ${status} ${code}`);
   }
 }
@@ -46,7 +51,10 @@ export class CaptureClient {
   private token: string | null;
   private readonly base: string;
 
-  constructor(readonly sessionId: string, private readonly storage: Storage | null) {
+  constructor(
+    readonly sessionId: string,
+    private readonly storage: Storage | null,
+  ) {
     this.base = `/v1/capture/${encodeURIComponent(sessionId)}`;
     this.token = storage?.getItem(tokenKey(sessionId)) ?? null;
   }
@@ -60,7 +68,8 @@ export class CaptureClient {
   }
 
   putDocument(side: 'front' | 'back', type: DocumentType, image: Blob): Promise<DocumentAnswer> {
-    const path = side === 'front' ? '/v1/capture/{session_id}/document/front' : '/v1/capture/{session_id}/document/back';
+    const path =
+      side === 'front' ? '/v1/capture/{session_id}/document/front' : '/v1/capture/{session_id}/document/back';
     return this.call('put', path, { query: { type }, body: image, contentType: image.type });
   }
 
@@ -120,10 +129,16 @@ export class CaptureClient {
     const headers: Record<string, string> = {};
     if (this.token) headers.Authorization = `Bearer ${this.token}`;
     if (options.contentType) headers['Content-Type'] = options.contentType;
-    const query = options.query ? `?${new URLSearchParams(options.query as Record<string, string>)}` : '';
+    const query = options.query ? `?${new URLSearchParams(options.query)}` : '';
     const url = `${path.replace('/v1/capture/{session_id}', this.base)}${query}`;
     for (let attempt = 1; ; attempt++) {
-      const res = await fetch(url, { method: method.toUpperCase(), headers, body: options.body, credentials: 'omit', cache: 'no-store' });
+      const res = await fetch(url, {
+        method: method.toUpperCase(),
+        headers,
+        body: options.body,
+        credentials: 'omit',
+        cache: 'no-store',
+      });
       const json = await res.json().catch(() => ({}));
       if (res.ok) return json as Success<P, M>;
       // 503: the checks were briefly unavailable and nothing was stored (contract), so the same

@@ -5,7 +5,12 @@ import { button } from './dom';
  * phone's own camera app (or, on a desktop, a file dialog). Reached through a real button so it has
  * a role, a name and the focus style of every other control.
  */
-export function filePicker(label: string, accept: string, capture: 'environment' | 'user', onFile: (file: File) => void): HTMLElement {
+export function filePicker(
+  label: string,
+  accept: string,
+  capture: 'environment' | 'user',
+  onFile: (file: File) => void,
+): HTMLElement {
   const input = document.createElement('input');
   input.type = 'file';
   input.accept = accept;
@@ -19,6 +24,9 @@ export function filePicker(label: string, accept: string, capture: 'environment'
     if (file) onFile(file);
   });
   const wrapper = document.createElement('span');
-  wrapper.append(button(label, 'upload', () => input.click(), { class: 'secondary' }), input);
+  wrapper.append(
+    button(label, 'upload', () => input.click(), { class: 'secondary' }),
+    input,
+  );
   return wrapper;
 }

@@ -4,7 +4,17 @@ import { isMessageKey, MessageKey, Translate } from './messages';
 import type { PageConfig } from './page-config';
 import type { ParentBridge } from './parent-bridge';
 
-export type StepName = 'intro' | 'document-type' | 'document-front' | 'document-back' | 'liveness' | 'selfie' | 'checking' | 'done' | 'error' | 'handoff';
+export type StepName =
+  | 'intro'
+  | 'document-type'
+  | 'document-front'
+  | 'document-back'
+  | 'liveness'
+  | 'selfie'
+  | 'checking'
+  | 'done'
+  | 'error'
+  | 'handoff';
 
 type Child = Node | string | null | undefined | false;
 

@@ -21,7 +21,9 @@ export function encodeJpeg(source: Source, maxEdge: number, quality = 0.9): Prom
   const context = canvas.getContext('2d');
   if (!context) return Promise.reject(new Error('no 2D canvas'));
   context.drawImage(source, 0, 0, canvas.width, canvas.height);
-  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('encode failed'))), 'image/jpeg', quality));
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('encode failed'))), 'image/jpeg', quality),
+  );
 }
 
 /** A chosen file (the camera app's photo, or a gallery image) decoded with its EXIF orientation applied. */

@@ -2,8 +2,10 @@
 const en = {
   title: 'Verify your identity',
   introLead: 'This takes about two minutes. You will need your identity document and good light.',
-  introWhat: 'We capture: a photo of your document, a short video of your face following a few movements, and a selfie.',
-  introWhy: 'Why: to confirm that the document is genuine and that it belongs to you, on behalf of the service that sent you.',
+  introWhat:
+    'We capture: a photo of your document, a short video of your face following a few movements, and a selfie.',
+  introWhy:
+    'Why: to confirm that the document is genuine and that it belongs to you, on behalf of the service that sent you.',
   introKept: 'How long: the images are deleted as soon as the check is decided; only the result is kept.',
   start: 'Start',
   cancel: 'Cancel',
@@ -16,7 +18,8 @@ const en = {
   backTitle: 'Now the back of your document',
   documentHint: 'Place the document inside the frame, flat, with all four corners visible and no glare.',
   selfieTitle: 'Take a selfie',
-  selfieHint: 'Hold the phone at arm\'s length and keep your whole head inside the oval, with space around it. Look straight at the camera, face uncovered, in good light.',
+  selfieHint:
+    "Hold the phone at arm's length and keep your whole head inside the oval, with space around it. Look straight at the camera, face uncovered, in good light.",
   capture: 'Take photo',
   retake: 'Retake',
   usePhoto: 'Use this photo',
@@ -24,12 +27,15 @@ const en = {
   previewAlt: 'The photo you took',
   cameraLabel: 'Camera preview',
   sending: 'Sending…',
-  reason_DOCUMENT_UNREADABLE: 'We could not read the code at the bottom of the document. Retake it in better light, without blur or glare.',
-  reason_DOCUMENT_INVALID: 'This document did not pass our checks. Make sure it is a real identity document and retake it.',
+  reason_DOCUMENT_UNREADABLE:
+    'We could not read the code at the bottom of the document. Retake it in better light, without blur or glare.',
+  reason_DOCUMENT_INVALID:
+    'This document did not pass our checks. Make sure it is a real identity document and retake it.',
   reason_DOCUMENT_EXPIRED: 'This document has expired. Use a document that is still valid if you have one.',
   attemptsLeft: 'Attempts left: {n}.',
   noFace: 'We could not see your face. Hold the phone at eye level, face the light and try again.',
-  faceTooClose: 'Your face is too close to the camera. Move back until your whole head fits inside the oval, with space around it, and try again.',
+  faceTooClose:
+    'Your face is too close to the camera. Move back until your whole head fits inside the oval, with space around it, and try again.',
   livenessTitle: 'Follow the movements',
   livenessHint: 'Hold the phone at eye level, your whole face in the oval. Follow each instruction when it appears.',
   livenessBegin: 'I am ready',
@@ -62,14 +68,17 @@ const en = {
   progressState_current: 'in progress',
   progressState_done: 'done',
   continueHere: 'Continue on this computer',
-  camera_NotAllowedError: 'Camera access was refused. Allow the camera in your browser settings, or upload a photo instead.',
+  camera_NotAllowedError:
+    'Camera access was refused. Allow the camera in your browser settings, or upload a photo instead.',
   camera_NotFoundError: 'No camera was found on this device. Upload a photo instead.',
   camera_NotReadableError: 'The camera is in use by another app. Close it and try again, or upload a photo instead.',
   camera_OverconstrainedError: 'This camera cannot take the photo we need. Upload a photo instead.',
-  camera_SecurityError: 'This page is not allowed to use the camera (it needs a secure connection). Upload a photo instead.',
+  camera_SecurityError:
+    'This page is not allowed to use the camera (it needs a secure connection). Upload a photo instead.',
   camera_unsupported: 'This browser cannot open the camera. Upload a photo instead.',
   camera_other: 'The camera could not start. Try again, or upload a photo instead.',
-  livenessNeedsCamera: 'Without the live camera, record a short video with your camera app: face the camera for a second, then make these movements in order.',
+  livenessNeedsCamera:
+    'Without the live camera, record a short video with your camera app: face the camera for a second, then make these movements in order.',
   recordVideo: 'Record a video instead',
   tryAgain: 'Try again',
   errorBusy: 'This verification is already open on another device. Finish it there, or try again in five minutes.',
@@ -84,9 +93,12 @@ export type MessageKey = keyof typeof en;
 const fr: Record<MessageKey, string> = {
   title: 'Vérifiez votre identité',
   introLead: "Cela prend environ deux minutes. Munissez-vous de votre pièce d'identité, dans un endroit bien éclairé.",
-  introWhat: 'Nous capturons : une photo de votre pièce, une courte vidéo de votre visage qui suit quelques mouvements, et un selfie.',
-  introWhy: "Pourquoi : pour confirmer que la pièce est authentique et qu'elle est bien la vôtre, pour le service qui vous a envoyé ici.",
-  introKept: 'Combien de temps : les images sont supprimées dès que la vérification est décidée ; seul le résultat est conservé.',
+  introWhat:
+    'Nous capturons : une photo de votre pièce, une courte vidéo de votre visage qui suit quelques mouvements, et un selfie.',
+  introWhy:
+    "Pourquoi : pour confirmer que la pièce est authentique et qu'elle est bien la vôtre, pour le service qui vous a envoyé ici.",
+  introKept:
+    'Combien de temps : les images sont supprimées dès que la vérification est décidée ; seul le résultat est conservé.',
   start: 'Commencer',
   cancel: 'Annuler',
   documentTypeTitle: 'Quelle pièce allez-vous utiliser ?',
@@ -98,7 +110,8 @@ const fr: Record<MessageKey, string> = {
   backTitle: 'Maintenant le verso de votre pièce',
   documentHint: 'Placez la pièce dans le cadre, à plat, les quatre coins visibles et sans reflet.',
   selfieTitle: 'Prenez un selfie',
-  selfieHint: "Tenez le téléphone à bout de bras, toute la tête dans l'ovale, avec de l'espace autour. Regardez l'objectif, le visage dégagé, dans un endroit bien éclairé.",
+  selfieHint:
+    "Tenez le téléphone à bout de bras, toute la tête dans l'ovale, avec de l'espace autour. Regardez l'objectif, le visage dégagé, dans un endroit bien éclairé.",
   capture: 'Prendre la photo',
   retake: 'Reprendre',
   usePhoto: 'Utiliser cette photo',
@@ -106,14 +119,18 @@ const fr: Record<MessageKey, string> = {
   previewAlt: 'La photo que vous avez prise',
   cameraLabel: 'Aperçu de la caméra',
   sending: 'Envoi…',
-  reason_DOCUMENT_UNREADABLE: "Nous n'avons pas pu lire le code en bas de la pièce. Reprenez-la avec plus de lumière, sans flou ni reflet.",
-  reason_DOCUMENT_INVALID: "Cette pièce n'a pas passé nos contrôles. Vérifiez qu'il s'agit d'une vraie pièce d'identité et reprenez-la.",
+  reason_DOCUMENT_UNREADABLE:
+    "Nous n'avons pas pu lire le code en bas de la pièce. Reprenez-la avec plus de lumière, sans flou ni reflet.",
+  reason_DOCUMENT_INVALID:
+    "Cette pièce n'a pas passé nos contrôles. Vérifiez qu'il s'agit d'une vraie pièce d'identité et reprenez-la.",
   reason_DOCUMENT_EXPIRED: 'Cette pièce a expiré. Utilisez une pièce encore valide si vous en avez une.',
   attemptsLeft: 'Essais restants : {n}.',
   noFace: "Nous n'avons pas vu votre visage. Tenez le téléphone à hauteur des yeux, face à la lumière, et réessayez.",
-  faceTooClose: "Votre visage est trop près de la caméra. Reculez jusqu'à ce que toute votre tête tienne dans l'ovale, avec de l'espace autour, et réessayez.",
+  faceTooClose:
+    "Votre visage est trop près de la caméra. Reculez jusqu'à ce que toute votre tête tienne dans l'ovale, avec de l'espace autour, et réessayez.",
   livenessTitle: 'Suivez les mouvements',
-  livenessHint: "Tenez le téléphone à hauteur des yeux, tout le visage dans l'ovale. Suivez chaque consigne quand elle apparaît.",
+  livenessHint:
+    "Tenez le téléphone à hauteur des yeux, tout le visage dans l'ovale. Suivez chaque consigne quand elle apparaît.",
   livenessBegin: 'Je suis prêt',
   livenessReady: "Regardez l'objectif",
   step_TURN_LEFT: 'Tournez la tête vers votre gauche',
@@ -126,7 +143,8 @@ const fr: Record<MessageKey, string> = {
   checkingTitle: 'Vérification de votre identité',
   checkingHint: 'Cela prend en général moins d’une minute. Gardez cette page ouverte.',
   outcome_VERIFIED: 'Merci : votre identité est vérifiée.',
-  outcome_FAILED: "Nous n'avons pas pu vérifier votre identité. Le service qui vous a envoyé vous dira quoi faire ensuite.",
+  outcome_FAILED:
+    "Nous n'avons pas pu vérifier votre identité. Le service qui vous a envoyé vous dira quoi faire ensuite.",
   outcome_EXPIRED: "Ce lien de vérification a expiré. Demandez-en un nouveau au service qui vous l'a envoyé.",
   redirecting: 'Retour dans quelques secondes.',
   continue: 'Continuer',
@@ -144,17 +162,22 @@ const fr: Record<MessageKey, string> = {
   progressState_current: 'en cours',
   progressState_done: 'terminé',
   continueHere: 'Continuer sur cet ordinateur',
-  camera_NotAllowedError: "L'accès à la caméra a été refusé. Autorisez la caméra dans les réglages du navigateur, ou envoyez une photo.",
+  camera_NotAllowedError:
+    "L'accès à la caméra a été refusé. Autorisez la caméra dans les réglages du navigateur, ou envoyez une photo.",
   camera_NotFoundError: "Aucune caméra n'a été trouvée sur cet appareil. Envoyez une photo à la place.",
-  camera_NotReadableError: 'La caméra est utilisée par une autre application. Fermez-la et réessayez, ou envoyez une photo.',
+  camera_NotReadableError:
+    'La caméra est utilisée par une autre application. Fermez-la et réessayez, ou envoyez une photo.',
   camera_OverconstrainedError: 'Cette caméra ne peut pas prendre la photo nécessaire. Envoyez une photo à la place.',
-  camera_SecurityError: "Cette page n'a pas le droit d'utiliser la caméra (il faut une connexion sécurisée). Envoyez une photo à la place.",
-  camera_unsupported: "Ce navigateur ne peut pas ouvrir la caméra. Envoyez une photo à la place.",
+  camera_SecurityError:
+    "Cette page n'a pas le droit d'utiliser la caméra (il faut une connexion sécurisée). Envoyez une photo à la place.",
+  camera_unsupported: 'Ce navigateur ne peut pas ouvrir la caméra. Envoyez une photo à la place.',
   camera_other: "La caméra n'a pas pu démarrer. Réessayez, ou envoyez une photo.",
-  livenessNeedsCamera: "Sans la caméra en direct, enregistrez une courte vidéo avec l'application appareil photo : regardez l'objectif une seconde, puis faites ces mouvements dans l'ordre.",
+  livenessNeedsCamera:
+    "Sans la caméra en direct, enregistrez une courte vidéo avec l'application appareil photo : regardez l'objectif une seconde, puis faites ces mouvements dans l'ordre.",
   recordVideo: 'Enregistrer une vidéo à la place',
   tryAgain: 'Réessayer',
-  errorBusy: 'Cette vérification est déjà ouverte sur un autre appareil. Terminez-la là-bas, ou réessayez dans cinq minutes.',
+  errorBusy:
+    'Cette vérification est déjà ouverte sur un autre appareil. Terminez-la là-bas, ou réessayez dans cinq minutes.',
   errorClosed: "Cette vérification n'est plus ouverte.",
   errorGeneric: 'Un problème est survenu de notre côté. Réessayez dans un instant.',
   errorTooMany: "Trop d'essais. Demandez un nouveau lien au service qui vous a envoyé.",

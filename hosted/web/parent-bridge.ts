@@ -5,7 +5,11 @@
 export class ParentBridge {
   private lastHeight = 0;
 
-  constructor(private readonly win: Window, private readonly sessionId: string, private readonly targetOrigin: string | null) {}
+  constructor(
+    private readonly win: Window,
+    private readonly sessionId: string,
+    private readonly targetOrigin: string | null,
+  ) {}
 
   get active(): boolean {
     return this.win.parent !== this.win && this.targetOrigin !== null;
@@ -13,7 +17,10 @@ export class ParentBridge {
 
   post(type: 'step' | 'complete' | 'cancel' | 'resize', fields: Record<string, unknown> = {}): void {
     if (!this.active) return;
-    this.win.parent.postMessage({ source: 'bioverify', type, session_id: this.sessionId, ...fields }, this.targetOrigin as string);
+    this.win.parent.postMessage(
+      { source: 'bioverify', type, session_id: this.sessionId, ...fields },
+      this.targetOrigin as string,
+    );
   }
 
   /**
@@ -25,7 +32,10 @@ export class ParentBridge {
     const main = doc.querySelector('main');
     if (!this.active || !main) return;
     const report = () => {
-      const bottom = main.getBoundingClientRect().bottom + this.win.scrollY + parseFloat(this.win.getComputedStyle(main).marginBottom || '0');
+      const bottom =
+        main.getBoundingClientRect().bottom +
+        this.win.scrollY +
+        parseFloat(this.win.getComputedStyle(main).marginBottom || '0');
       const height = Math.ceil(bottom);
       if (height === this.lastHeight) return;
       this.lastHeight = height;

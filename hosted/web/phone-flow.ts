@@ -14,7 +14,12 @@ function problemMessage(flow: Flow, error: unknown): string {
   return flow.t('errorGeneric');
 }
 
-const NOTHING_CAPTURED: CaptureSteps = { document_front: 'missing', document_back: 'missing', liveness: 'missing', selfie: 'missing' };
+const NOTHING_CAPTURED: CaptureSteps = {
+  document_front: 'missing',
+  document_back: 'missing',
+  liveness: 'missing',
+  selfie: 'missing',
+};
 
 /** Picks the document up where this device left it (a reload, or the camera app sending the applicant back). */
 async function resumeDocument(flow: Flow, done: CaptureSteps): Promise<void> {

@@ -3,7 +3,15 @@
  * Create the session on your backend and pass its verificationUrl. A sandbox apiKey may create the
  * session from the browser for quick trials; a production key never works here.
  */
-interface WidgetEvent { source: 'bioverify'; type: 'step' | 'complete' | 'cancel' | 'resize'; session_id: string; step?: string; status?: string; height?: number; redirect_url?: string | null }
+interface WidgetEvent {
+  source: 'bioverify';
+  type: 'step' | 'complete' | 'cancel' | 'resize';
+  session_id: string;
+  step?: string;
+  status?: string;
+  height?: number;
+  redirect_url?: string | null;
+}
 
 export interface WidgetOptions {
   containerId: string;
@@ -20,7 +28,10 @@ export interface WidgetOptions {
   onCancel?: (event: WidgetEvent) => void;
 }
 
-export interface WidgetHandle { destroy(): void; ready: Promise<HTMLIFrameElement | null> }
+export interface WidgetHandle {
+  destroy(): void;
+  ready: Promise<HTMLIFrameElement | null>;
+}
 
 /** The origin that served this script: the only origin whose messages the widget believes. */
 const scriptOrigin = (() => {
@@ -47,8 +58,12 @@ async function sandboxSession(options: WidgetOptions): Promise<string> {
   });
   const body = await res.json().catch(() => null);
   if (!res.ok) {
-    const fields = (body?.error?.details ?? []).map((d: { field: string; message: string }) => `${d.field} ${d.message}`).join('; ');
-    throw new Error(`Bioverify: session not created (${body?.error?.code ?? res.status}${fields ? `: ${fields}` : ''})`);
+    const fields = (body?.error?.details ?? [])
+      .map((d: { field: string; message: string }) => `${d.field} ${d.message}`)
+      .join('; ');
+    throw new Error(
+      `Bioverify: session not created (${body?.error?.code ?? res.status}${fields ? `: ${fields}` : ''})`,
+    );
   }
   // The hosted page is served by the origin that made the session (the contract's one origin), and
   // it is the only origin whose messages this script believes: frame the session there.
@@ -76,7 +91,8 @@ function listen(frame: HTMLIFrameElement, options: WidgetOptions): () => void {
     if (event.origin !== frameOrigin || event.source !== frame.contentWindow) return;
     const data = event.data as WidgetEvent;
     if (!data || data.source !== 'bioverify') return;
-    if (data.type === 'resize' && typeof data.height === 'number' && data.height > 0) frame.style.height = `${Math.ceil(data.height)}px`;
+    if (data.type === 'resize' && typeof data.height === 'number' && data.height > 0)
+      frame.style.height = `${Math.ceil(data.height)}px`;
     else if (data.type === 'step') options.onStep?.(data);
     else if (data.type === 'complete') options.onComplete?.(data);
     else if (data.type === 'cancel') {
@@ -91,7 +107,9 @@ function listen(frame: HTMLIFrameElement, options: WidgetOptions): () => void {
 export function init(options: WidgetOptions): WidgetHandle | null {
   if (!options?.containerId) throw new Error('Bioverify.init: containerId is required');
   if (options.apiKey?.startsWith('vk_live_')) {
-    console.error('Bioverify.init: a production API key must never be used in a browser. Create the session on your backend and pass verificationUrl.');
+    console.error(
+      'Bioverify.init: a production API key must never be used in a browser. Create the session on your backend and pass verificationUrl.',
+    );
     return null;
   }
   const container = document.getElementById(options.containerId);

@@ -13,7 +13,9 @@ async function main(): Promise<void> {
   const env = readServiceEnv();
   const started = performance.now();
   if (env.INFERENCE_DEVICE !== 'cpu') {
-    log(`INFERENCE_DEVICE=${env.INFERENCE_DEVICE}; NVIDIA driver ${nvidiaDriverVersion()}; CUDA libraries from ${env.INFERENCE_CUDA_LIBRARY_PATH ?? 'the loader\'s default path'}`);
+    log(
+      `INFERENCE_DEVICE=${env.INFERENCE_DEVICE}; NVIDIA driver ${nvidiaDriverVersion()}; CUDA libraries from ${env.INFERENCE_CUDA_LIBRARY_PATH ?? "the loader's default path"}`,
+    );
   }
   const server = await startInferenceServer({
     repository: env.MODEL_REPOSITORY,
@@ -30,16 +32,28 @@ async function main(): Promise<void> {
       device: env.INFERENCE_DEVICE,
       cudaLibraryPath: env.INFERENCE_CUDA_LIBRARY_PATH,
     },
-    rowCache: env.INFERENCE_ROW_CACHE_MB > 0 ? { ...DEFAULT_ROW_CACHE, maxBytes: env.INFERENCE_ROW_CACHE_MB * 1024 * 1024, ttlMs: env.INFERENCE_ROW_CACHE_TTL_S * 1000 } : null,
+    rowCache:
+      env.INFERENCE_ROW_CACHE_MB > 0
+        ? {
+            ...DEFAULT_ROW_CACHE,
+            maxBytes: env.INFERENCE_ROW_CACHE_MB * 1024 * 1024,
+            ttlMs: env.INFERENCE_ROW_CACHE_TTL_S * 1000,
+          }
+        : null,
     log,
   });
-  log(`ready: ${server.host.models().length} models warmed in ${((performance.now() - started) / 1000).toFixed(1)} s; gRPC :${server.port}, metrics :${server.metricsPort}/metrics`);
+  log(
+    `ready: ${server.host.models().length} models warmed in ${((performance.now() - started) / 1000).toFixed(1)} s; gRPC :${server.port}, metrics :${server.metricsPort}/metrics`,
+  );
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;
     stopping = true;
     log(`${signal}: draining`);
-    server.stop().then(() => process.exit(0), () => process.exit(1));
+    server.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

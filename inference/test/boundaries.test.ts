@@ -22,9 +22,11 @@ describe('inference boundaries', () => {
   it('has no file in inference/src/client that imports anything outside it but generated proto types and packages', () => {
     const files = listTsFiles(CLIENT);
     expect(files.length).toBeGreaterThan(3);
-    const outside = files.flatMap((file) => importsOf(file)
-      .filter((edge) => edge.resolved !== null && !inside(CLIENT, edge.resolved) && !inside(PROTO_GEN, edge.resolved))
-      .map((edge) => `${rel(file)} imports ${edge.specifier}`));
+    const outside = files.flatMap((file) =>
+      importsOf(file)
+        .filter((edge) => edge.resolved !== null && !inside(CLIENT, edge.resolved) && !inside(PROTO_GEN, edge.resolved))
+        .map((edge) => `${rel(file)} imports ${edge.specifier}`),
+    );
     expect(outside).toEqual([]);
   });
 
@@ -38,7 +40,7 @@ describe('inference boundaries', () => {
       if (!inside(SRC, file) || file.endsWith('.test.ts')) return null;
       const parts = path.relative(SRC, file).split(path.sep);
       // tasks/ holds one folder per check plus shared files; each is its own node.
-      return parts[0] === 'tasks' ? `tasks/${parts[1]!.replace(/\.ts$/, '')}` : parts.length > 1 ? parts[0]! : '.';
+      return parts[0] === 'tasks' ? `tasks/${parts[1].replace(/\.ts$/, '')}` : parts.length > 1 ? parts[0] : '.';
     };
     const cycles = findCycles(listTsFiles(SRC), folderOf).map((cycle) => cycle.join(' -> '));
     expect(cycles).toEqual([]);
@@ -46,9 +48,11 @@ describe('inference boundaries', () => {
 
   it('lets the tools reach task code only through inference/src/tasks/index.ts', () => {
     const tasks = path.join(SRC, 'tasks');
-    const internal = listTsFiles(path.join(INFERENCE, 'tools')).flatMap((file) => importsOf(file)
-      .filter((edge) => edge.resolved !== null && inside(tasks, edge.resolved) && edge.resolved !== TASKS_ENTRY)
-      .map((edge) => `${rel(file)} imports ${edge.specifier}`));
+    const internal = listTsFiles(path.join(INFERENCE, 'tools')).flatMap((file) =>
+      importsOf(file)
+        .filter((edge) => edge.resolved !== null && inside(tasks, edge.resolved) && edge.resolved !== TASKS_ENTRY)
+        .map((edge) => `${rel(file)} imports ${edge.specifier}`),
+    );
     expect(internal).toEqual([]);
   });
 
@@ -56,7 +60,10 @@ describe('inference boundaries', () => {
     const models = path.join(REPO, 'models');
     const notModels = listModelNames(models).filter((name) => listVersionNumbers(path.join(models, name)).length === 0);
     expect(notModels).toEqual([]);
-    const looseFiles = readdirSync(models, { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name).sort();
+    const looseFiles = readdirSync(models, { withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => e.name)
+      .sort();
     expect(looseFiles).toEqual(['.gitignore', 'README.md']);
     expect(existsSync(path.join(models, 'README.md'))).toBe(true);
   });

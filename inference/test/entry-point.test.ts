@@ -14,14 +14,17 @@ const root = join(__dirname, '../..');
 const tsx = join(root, 'node_modules/.bin/tsx');
 
 function run(env: Record<string, string>) {
-  const child = spawn(tsx, [join(root, 'inference/src/main.ts')], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(tsx, [join(root, 'inference/src/main.ts')], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, exited, output: () => output };
 }
-
 
 const alive = (pid: number): boolean => {
   try {
@@ -58,7 +61,12 @@ describe('inference/src/main.ts', () => {
 
   it('serves on INFERENCE_PORT, then drains and exits 0 on SIGTERM leaving no executor behind', async () => {
     const port = await freePort();
-    const service = run({ MODEL_REPOSITORY: tinyRepository(), INFERENCE_PORT: String(port), INFERENCE_HOST: '127.0.0.1', INFERENCE_METRICS_PORT: '0' });
+    const service = run({
+      MODEL_REPOSITORY: tinyRepository(),
+      INFERENCE_PORT: String(port),
+      INFERENCE_HOST: '127.0.0.1',
+      INFERENCE_METRICS_PORT: '0',
+    });
     const deadline = Date.now() + 30_000;
     while (!service.output().includes('ready:') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     const client = createInferenceClient({ address: `127.0.0.1:${port}` });

@@ -13,7 +13,11 @@ import type { FaceLinePair } from '../tools/testdata/face-line/face-line-pairs';
 import { startInferenceService, type InferenceService } from '../../scripts/test-support/inference-service';
 
 const models = join(__dirname, '../../models');
-const servedLine = (JSON.parse(readFileSync(join(models, 'face-embedding/3/config.json'), 'utf8')) as { thresholds: { match_distance: number } }).thresholds.match_distance;
+const servedLine = (
+  JSON.parse(readFileSync(join(models, 'face-embedding/3/config.json'), 'utf8')) as {
+    thresholds: { match_distance: number };
+  }
+).thresholds.match_distance;
 const bytes = (name: string): Buffer => readFileSync(join(faceLineDir, name));
 
 describe('the face line on a document portrait against an independent selfie (real service)', () => {
@@ -29,10 +33,13 @@ describe('the face line on a document portrait against an independent selfie (re
    */
   function portraitOf(document: string): Promise<Uint8Array> {
     if (!portraits.has(document)) {
-      portraits.set(document, service.client.verifyDocument(bytes(document), new Date('2026-11-01T00:00:00Z'), 150_000).then((read) => {
-        if (read.portraitJpeg.length === 0) throw new Error(`${document}: the document check found no portrait`);
-        return read.portraitJpeg;
-      }));
+      portraits.set(
+        document,
+        service.client.verifyDocument(bytes(document), new Date('2026-11-01T00:00:00Z'), 150_000).then((read) => {
+          if (read.portraitJpeg.length === 0) throw new Error(`${document}: the document check found no portrait`);
+          return read.portraitJpeg;
+        }),
+      );
     }
     return portraits.get(document)!;
   }
@@ -57,18 +64,33 @@ describe('the face line on a document portrait against an independent selfie (re
     expect(genuine.length).toBe(6);
     for (const pair of genuine) {
       const result = await match(pair);
-      expect({ pair: `${pair.document} | ${pair.selfie}`, verdict: result.verdict, threshold: result.threshold }).toEqual({ pair: `${pair.document} | ${pair.selfie}`, verdict: Verdict.VERDICT_PASS, threshold: servedLine });
+      expect({
+        pair: `${pair.document} | ${pair.selfie}`,
+        verdict: result.verdict,
+        threshold: result.threshold,
+      }).toEqual({
+        pair: `${pair.document} | ${pair.selfie}`,
+        verdict: Verdict.VERDICT_PASS,
+        threshold: servedLine,
+      });
     }
   }, 300_000);
 
   it('refuses other people, from Obama against Biden to two women standing side by side in one photo', async () => {
-    const sample = pairs.filter((p) => !p.same && sampled(p) && (
-      (p.identities[0] === 'obama' && ['biden', 'face-api-s6-p1'].includes(p.identities[1]))
-      || (p.identities[0] === 'face-api-s6-p3' && p.identities[1] === 'face-api-s6-p1')));
+    const sample = pairs.filter(
+      (p) =>
+        !p.same &&
+        sampled(p) &&
+        ((p.identities[0] === 'obama' && ['biden', 'face-api-s6-p1'].includes(p.identities[1])) ||
+          (p.identities[0] === 'face-api-s6-p3' && p.identities[1] === 'face-api-s6-p1')),
+    );
     expect(sample.length).toBeGreaterThanOrEqual(7);
     for (const pair of sample) {
       const result = await match(pair);
-      expect({ pair: `${pair.document} | ${pair.selfie}`, verdict: result.verdict }).toEqual({ pair: `${pair.document} | ${pair.selfie}`, verdict: Verdict.VERDICT_FAIL });
+      expect({ pair: `${pair.document} | ${pair.selfie}`, verdict: result.verdict }).toEqual({
+        pair: `${pair.document} | ${pair.selfie}`,
+        verdict: Verdict.VERDICT_FAIL,
+      });
       expect(result.distance).toBeGreaterThan(servedLine);
     }
   }, 300_000);

@@ -15,7 +15,13 @@ import { startInferenceService } from '../../scripts/test-support/inference-serv
 
 /** A tiny repository whose model declares fp16, with an fp16 file copied from the fp32 one. */
 function fp16Repository(fp16Sha?: (real: string) => string): string {
-  const root = tinyRepository({ editConfig: (c) => ({ ...c, precision: 'fp16', fp16: { file: 'model.fp16.onnx', sha256: fp16Sha ? fp16Sha(c.sha256) : c.sha256 } }) });
+  const root = tinyRepository({
+    editConfig: (c) => ({
+      ...c,
+      precision: 'fp16',
+      fp16: { file: 'model.fp16.onnx', sha256: fp16Sha ? fp16Sha(c.sha256) : c.sha256 },
+    }),
+  });
   copyFileSync(join(root, TINY_MODEL, '1', 'model.onnx'), join(root, TINY_MODEL, '1', 'model.fp16.onnx'));
   return root;
 }
@@ -44,9 +50,15 @@ describe('the precision a model is declared with', () => {
   });
 
   it('refuses fp16 without the fp16 file and its sha256', () => {
-    expect(() => parseModelConfig({ ...base, precision: 'fp16' })).toThrow(/fp16: precision "fp16" needs the fp16 file/);
-    expect(() => parseModelConfig({ ...base, precision: 'fp16', fp16: { file: 'model.fp16.onnx', sha256: 'xyz' } })).toThrow(/fp16\.sha256: lowercase hex sha256/);
-    expect(() => parseModelConfig({ ...base, precision: 'fp16', fp16: { file: 'model.onnx', sha256: 'b'.repeat(64) } })).toThrow(/fp16\.file: the fp16 file must differ/);
+    expect(() => parseModelConfig({ ...base, precision: 'fp16' })).toThrow(
+      /fp16: precision "fp16" needs the fp16 file/,
+    );
+    expect(() =>
+      parseModelConfig({ ...base, precision: 'fp16', fp16: { file: 'model.fp16.onnx', sha256: 'xyz' } }),
+    ).toThrow(/fp16\.sha256: lowercase hex sha256/);
+    expect(() =>
+      parseModelConfig({ ...base, precision: 'fp16', fp16: { file: 'model.onnx', sha256: 'b'.repeat(64) } }),
+    ).toThrow(/fp16\.file: the fp16 file must differ/);
   });
 
   it('is refused on a cpu service, naming the model and what to change', async () => {
@@ -56,7 +68,13 @@ describe('the precision a model is declared with', () => {
   });
 
   it('has its fp16 file checked against the pinned sha256 before a CUDA service opens it', async () => {
-    await expect(loadModelEntry(fp16Repository(() => 'c'.repeat(64)), TINY_MODEL, 'cuda')).rejects.toThrow(/checksum mismatch for model\.fp16\.onnx/);
+    await expect(
+      loadModelEntry(
+        fp16Repository(() => 'c'.repeat(64)),
+        TINY_MODEL,
+        'cuda',
+      ),
+    ).rejects.toThrow(/checksum mismatch for model\.fp16\.onnx/);
     const entry = await loadModelEntry(fp16Repository(), TINY_MODEL, 'cuda');
     expect(entry.fp16Path).toMatch(/model\.fp16\.onnx$/);
   });
@@ -75,8 +93,17 @@ describe('the precision a model is declared with', () => {
     const open = recordingOpener(false);
     const model = await openModel(entry, { device: 'auto' }, open);
     await model.close();
-    expect(open.opened).toEqual([['cuda', 'model.fp16.onnx'], ['cpu', 'model.onnx']]);
-    expect(model.skippedProviders).toEqual([{ provider: 'cuda', reason: 'CUDA failure 100: no CUDA-capable device is detected; precision fp16 is CUDA only, so the fp32 file model.onnx serves on cpu' }]);
+    expect(open.opened).toEqual([
+      ['cuda', 'model.fp16.onnx'],
+      ['cpu', 'model.onnx'],
+    ]);
+    expect(model.skippedProviders).toEqual([
+      {
+        provider: 'cuda',
+        reason:
+          'CUDA failure 100: no CUDA-capable device is detected; precision fp16 is CUDA only, so the fp32 file model.onnx serves on cpu',
+      },
+    ]);
   });
 
   it('leaves an fp32 model opening its one file on every device', async () => {

@@ -43,12 +43,18 @@ describe('model repository validation at start-up', () => {
   });
 
   it('refuses dims that disagree with the graph', async () => {
-    const message = await startupError(tinyRepository({ editConfig: (c) => ({ ...c, inputs: [{ ...c.inputs[0], dims: [5] }] }) }));
+    const message = await startupError(
+      tinyRepository({ editConfig: (c) => ({ ...c, inputs: [{ ...c.inputs[0], dims: [5] }] }) }),
+    );
     expect(message).toMatch(/model "tiny-affine".*input "x" dim 1 is 4 in the graph, config says 5/);
   });
 
   it('refuses a dtype that disagrees with the graph', async () => {
-    const message = await startupError(tinyRepository({ editConfig: (c) => ({ ...c, outputs: [{ ...c.outputs[0], dtype: 'int32' }, c.outputs[1]] }) }));
+    const message = await startupError(
+      tinyRepository({
+        editConfig: (c) => ({ ...c, outputs: [{ ...c.outputs[0], dtype: 'int32' }, c.outputs[1]] }),
+      }),
+    );
     expect(message).toContain('output "y" is float32 in the graph, config says int32');
   });
 
@@ -58,7 +64,14 @@ describe('model repository validation at start-up', () => {
   });
 
   it('names every missing or malformed config field', async () => {
-    const message = await startupError(tinyRepository({ editConfig: ({ licence: _l, ...c }) => ({ ...c, batching: { ...c.batching, cpu: { ...c.batching.cpu, max_batch_size: -1 } } }) }));
+    const message = await startupError(
+      tinyRepository({
+        editConfig: ({ licence: _l, ...c }) => ({
+          ...c,
+          batching: { ...c.batching, cpu: { ...c.batching.cpu, max_batch_size: -1 } },
+        }),
+      }),
+    );
     expect(message).toMatch(/model "tiny-affine".*licence:.*batching\.cpu\.max_batch_size:/);
   });
 
@@ -84,7 +97,9 @@ describe('model repository validation at start-up', () => {
     let service = await startInferenceService(root);
     try {
       expect((await service.client.modelMetadata(TINY_MODEL)).versions).toEqual(['2']);
-      await expect(service.client.modelMetadata(TINY_MODEL, '1')).rejects.toMatchObject({ code: status.NOT_FOUND });
+      await expect(service.client.modelMetadata(TINY_MODEL, '1')).rejects.toMatchObject({
+        code: status.NOT_FOUND,
+      });
     } finally {
       await service.stop();
     }

@@ -17,37 +17,51 @@ const infer = (service: InferenceService, seed: number, timeoutMs?: number) =>
 describe('ModelService over gRPC', () => {
   const repository = tinyRepository();
   let service: InferenceService;
-  beforeAll(async () => { service = await startInferenceService(repository); });
-  afterAll(async () => { await service.stop(); });
+  beforeAll(async () => {
+    service = await startInferenceService(repository);
+  });
+  afterAll(async () => {
+    await service.stop();
+  });
 
   it('batches concurrent callers and gives each exactly the rows a single run gives', async () => {
     const single = await createInProcessModelRunner({ repository });
-    const before = (await service.client.modelStatistics(TINY_MODEL)).modelStats[0]!;
+    const before = (await service.client.modelStatistics(TINY_MODEL)).modelStats[0];
     const seeds = Array.from({ length: 16 }, (_, i) => i);
     const answers = await Promise.all(seeds.map((seed) => infer(service, seed)));
-    const after = (await service.client.modelStatistics(TINY_MODEL)).modelStats[0]!;
+    const after = (await service.client.modelStatistics(TINY_MODEL)).modelStats[0];
     expect(after.inferenceCount - before.inferenceCount).toBe(16);
     expect(after.executionCount - before.executionCount).toBeLessThan(16);
     expect(after.batchStats.some((b) => b.batchSize > 1)).toBe(true);
     for (const seed of seeds) {
       const alone = await single.infer(TINY_MODEL, { x: row(seed) });
-      const batched = Object.fromEntries(answers[seed]!.outputs.map((t) => [t.name, decodeTensor(t)]));
-      expect(batched.y!.dims).toEqual([1, 4]);
-      expect(Array.from(batched.y!.data as Float32Array)).toEqual(Array.from(alone.y!.data as Float32Array));
-      expect(Array.from(batched.s!.data as Float32Array)).toEqual(Array.from(alone.s!.data as Float32Array));
+      const batched = Object.fromEntries(answers[seed].outputs.map((t) => [t.name, decodeTensor(t)]));
+      expect(batched.y.dims).toEqual([1, 4]);
+      expect(Array.from(batched.y.data as Float32Array)).toEqual(Array.from(alone.y.data as Float32Array));
+      expect(Array.from(batched.s.data as Float32Array)).toEqual(Array.from(alone.s.data as Float32Array));
     }
     await single.close();
   });
 
   it('returns only the outputs asked for', async () => {
-    const answer = await service.client.modelInfer({ modelName: TINY_MODEL, inputs: [protoInput('x', row(1))], outputs: ['s'] });
+    const answer = await service.client.modelInfer({
+      modelName: TINY_MODEL,
+      inputs: [protoInput('x', row(1))],
+      outputs: ['s'],
+    });
     expect(answer.outputs.map((o) => o.name)).toEqual(['s']);
-    expect(Array.from(decodeTensor(answer.outputs[0]!).data as Float32Array)).toEqual([10 + 0.25 + 11.25 + 12.25 + 13.25]);
+    expect(Array.from(decodeTensor(answer.outputs[0]).data as Float32Array)).toEqual([
+      10 + 0.25 + 11.25 + 12.25 + 13.25,
+    ]);
   });
 
   it('answers NOT_FOUND for an unknown model or version', async () => {
-    await expect(service.client.modelInfer({ modelName: 'no-such-model', inputs: [] })).rejects.toMatchObject({ code: status.NOT_FOUND });
-    await expect(service.client.modelMetadata(TINY_MODEL, '9')).rejects.toMatchObject({ code: status.NOT_FOUND });
+    await expect(service.client.modelInfer({ modelName: 'no-such-model', inputs: [] })).rejects.toMatchObject({
+      code: status.NOT_FOUND,
+    });
+    await expect(service.client.modelMetadata(TINY_MODEL, '9')).rejects.toMatchObject({
+      code: status.NOT_FOUND,
+    });
   });
 
   it('answers INVALID_ARGUMENT for wrong dims, byte counts, names or batch sizes', async () => {
@@ -59,25 +73,51 @@ describe('ModelService over gRPC', () => {
       [],
     ];
     for (const inputs of bad) {
-      await expect(service.client.modelInfer({ modelName: TINY_MODEL, inputs })).rejects.toMatchObject({ code: status.INVALID_ARGUMENT });
+      await expect(service.client.modelInfer({ modelName: TINY_MODEL, inputs })).rejects.toMatchObject({
+        code: status.INVALID_ARGUMENT,
+      });
     }
   });
 
   it('reports the declared config, thresholds, the provider and device in use and the batch profile picked for it', async () => {
     const metadata = await service.client.modelMetadata(TINY_MODEL);
-    expect(metadata).toMatchObject({ executionProvider: 'cpu', device: 'cpu', skippedProviders: [], maxBatchSize: 8 });
-    expect(metadata.batchProfile).toEqual({ device: 'cpu', maxBatchSize: 8, preferredBatchSize: [4, 8], maxQueueDelayMicroseconds: 20_000, maxQueueSize: 16, warmupBatchSizes: [2] });
+    expect(metadata).toMatchObject({
+      executionProvider: 'cpu',
+      device: 'cpu',
+      skippedProviders: [],
+      maxBatchSize: 8,
+    });
+    expect(metadata.batchProfile).toEqual({
+      device: 'cpu',
+      maxBatchSize: 8,
+      preferredBatchSize: [4, 8],
+      maxQueueDelayMicroseconds: 20_000,
+      maxQueueSize: 16,
+      warmupBatchSizes: [2],
+    });
     expect(metadata.thresholds).toEqual({ example_decision_line: 0.5 });
     expect(metadata.inputs).toEqual([{ name: 'x', datatype: 1, shape: [4], layout: 'NC' }]);
-    expect(JSON.parse(metadata.configJson)).toMatchObject({ name: TINY_MODEL, device: 'cpu', max_batch_size: 8, batching: { cuda: { max_batch_size: 64 } } });
+    expect(JSON.parse(metadata.configJson)).toMatchObject({
+      name: TINY_MODEL,
+      device: 'cpu',
+      max_batch_size: 8,
+      batching: { cuda: { max_batch_size: 64 } },
+    });
     const index = await service.client.repositoryIndex();
-    expect(index.models).toEqual([{ name: TINY_MODEL, version: '1', ready: true, executionProvider: 'cpu', device: 'cpu' }]);
+    expect(index.models).toEqual([
+      { name: TINY_MODEL, version: '1', ready: true, executionProvider: 'cpu', device: 'cpu' },
+    ]);
   });
 
   it('exposes per-model queue time, batch size, run time, requests and errors to Prometheus', async () => {
     await infer(service, 3);
     const text = await (await fetch(`http://127.0.0.1:${service.server.metricsPort}/metrics`)).text();
-    for (const series of ['inference_requests_total', 'inference_queue_seconds_count', 'inference_batch_size_count', 'inference_run_seconds_count']) {
+    for (const series of [
+      'inference_requests_total',
+      'inference_queue_seconds_count',
+      'inference_batch_size_count',
+      'inference_run_seconds_count',
+    ]) {
       expect(text).toMatch(new RegExp(`^${series}\\{model="${TINY_MODEL}"\\} [1-9]`, 'm'));
     }
     expect(text).toMatch(/^inference_errors_total\{model="tiny-affine",code="INVALID_ARGUMENT"\} [1-9]/m);
@@ -91,7 +131,8 @@ describe('ModelService over gRPC', () => {
     await expect(infer(service, 1)).rejects.toMatchObject({ code: status.UNAVAILABLE });
     await expect(service.client.health()).resolves.toBe('NOT_SERVING');
     const deadline = Date.now() + 20_000;
-    while (!(await service.client.modelReady(TINY_MODEL)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    while (!(await service.client.modelReady(TINY_MODEL)) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 200));
     await expect(infer(service, 1)).resolves.toBeDefined();
     await expect(service.client.health()).resolves.toBe('SERVING');
   });
@@ -101,11 +142,26 @@ describe('ModelService queue limits', () => {
   // A long queue delay and no preferred size keep a request that arrives behind another one
   // waiting (one that finds the model idle runs at once), which makes these exact.
   const repository = tinyRepository({
-    editConfig: (c) => ({ ...c, batching: { ...c.batching, cpu: { max_batch_size: 8, max_queue_delay_microseconds: 1_500_000, max_queue_size: 1, warmup_batch_sizes: [1] } } }),
+    editConfig: (c) => ({
+      ...c,
+      batching: {
+        ...c.batching,
+        cpu: {
+          max_batch_size: 8,
+          max_queue_delay_microseconds: 1_500_000,
+          max_queue_size: 1,
+          warmup_batch_sizes: [1],
+        },
+      },
+    }),
   });
   let service: InferenceService;
-  beforeAll(async () => { service = await startInferenceService(repository); });
-  afterAll(async () => { await service.stop(); });
+  beforeAll(async () => {
+    service = await startInferenceService(repository);
+  });
+  afterAll(async () => {
+    await service.stop();
+  });
 
   it('answers RESOURCE_EXHAUSTED when the model queue is full', async () => {
     const [running, queued] = [infer(service, 1), infer(service, 2)];
@@ -115,12 +171,12 @@ describe('ModelService queue limits', () => {
   });
 
   it('never runs a request whose deadline expired in the queue', async () => {
-    const before = (await service.client.modelStatistics(TINY_MODEL)).modelStats[0]!;
+    const before = (await service.client.modelStatistics(TINY_MODEL)).modelStats[0];
     const running = infer(service, 1);
     await expect(infer(service, 2, 300)).rejects.toMatchObject({ code: status.DEADLINE_EXCEEDED });
     await running;
     await new Promise((r) => setTimeout(r, 1_600));
-    const after = (await service.client.modelStatistics(TINY_MODEL)).modelStats[0]!;
+    const after = (await service.client.modelStatistics(TINY_MODEL)).modelStats[0];
     expect(after.executionCount).toBe(before.executionCount + 1);
     expect(after.inferenceStats!.fail!.count).toBe(before.inferenceStats!.fail!.count + 1);
   });

@@ -21,10 +21,19 @@ const bytes = async (file: string) => new Uint8Array(await readFile(path.join(pa
 
 beforeAll(async () => {
   await generatePadTestdata({ perSpecies: 4, live: 8, prints: 4, replays: 4, liveSequences: 5 });
-  const labels = JSON.parse(await readFile(path.join(padTestdataDir, 'labels.json'), 'utf8')) as { stills: PadStill[]; sequences: PadSequence[] };
+  const labels = JSON.parse(await readFile(path.join(padTestdataDir, 'labels.json'), 'utf8')) as {
+    stills: PadStill[];
+    sequences: PadSequence[];
+  };
   stills = firstOfEachSpecies(labels.stills, 4);
   sequences = firstOfEachSpecies(labels.sequences, 4);
-  runner = await faceTestRunner(['face-detection', 'face-landmarks', 'face-embedding', 'passive-liveness', ...padModels]);
+  runner = await faceTestRunner([
+    'face-detection',
+    'face-landmarks',
+    'face-embedding',
+    'passive-liveness',
+    ...padModels,
+  ]);
 }, 1_200_000);
 afterAll(() => runner?.close());
 
@@ -38,31 +47,49 @@ async function runSequence(sequence: PadSequence) {
   const frames = await Promise.all(sequence.frames.map(bytes));
   const liveness = await checkLiveness(runner, { frames, challenge: sequence.challenge });
   const antispoof = await checkAntispoof(runner, { selfie: frames[0], frames });
-  return { name: sequence.name, liveness, antispoof, verified: liveness.verdict === 'PASS' && antispoof.verdict === 'PASS' };
+  return {
+    name: sequence.name,
+    liveness,
+    antispoof,
+    verified: liveness.verdict === 'PASS' && antispoof.verdict === 'PASS',
+  };
 }
 
 describe('the simulated attack set on the real checks (a sample; the full figures come from npm run eval -- --task pad)', () => {
   it('refuses every sampled print held up and turned and every sampled screen replay, and passes every sampled live sequence', async () => {
     for (const sequence of sequences) {
       const out = await sequenceRun(sequence);
-      expect({ name: out.name, verified: out.verified }).toEqual({ name: sequence.name, verified: sequence.live });
+      expect({ name: out.name, verified: out.verified }).toEqual({
+        name: sequence.name,
+        verified: sequence.live,
+      });
     }
   }, 900_000);
 
-  it('finds a print held up and turned moving as one homography: its parallax is under the line, the live sequences\' above', async () => {
+  it("finds a print held up and turned moving as one homography: its parallax is under the line, the live sequences' above", async () => {
     for (const sequence of sequences.filter((s) => s.species !== 'screen-replay')) {
       const parallax = (await sequenceRun(sequence)).liveness.scores.find((s) => s.name === 'planar_parallax');
-      expect({ name: sequence.name, measured: parallax !== undefined, underLine: parallax ? parallax.value < parallax.threshold : null })
-        .toEqual({ name: sequence.name, measured: true, underLine: !sequence.live });
+      expect({
+        name: sequence.name,
+        measured: parallax !== undefined,
+        underLine: parallax ? parallax.value < parallax.threshold : null,
+      }).toEqual({ name: sequence.name, measured: true, underLine: !sequence.live });
     }
   }, 600_000);
 
   it('never lets a still attack through because no face was found, accepts the sampled live photos and asks tight portraits to move back', async () => {
     for (const still of stills) {
       const out = await checkAntispoof(runner, { selfie: await bytes(still.image) });
-      if (out.reason === 'FACE_NOT_DETECTED') expect({ image: still.image, verdict: out.verdict }).toEqual({ image: still.image, verdict: 'FAIL' });
-      if (still.species === 'live') expect({ image: still.image, verdict: out.verdict }).toEqual({ image: still.image, verdict: 'PASS' });
-      if (still.species === 'live-close') expect({ image: still.image, retake: out.retake_reason, spoof: out.reason === 'SPOOF_DETECTED' }).toEqual({ image: still.image, retake: 'FACE_TOO_CLOSE', spoof: false });
+      if (out.reason === 'FACE_NOT_DETECTED')
+        expect({ image: still.image, verdict: out.verdict }).toEqual({ image: still.image, verdict: 'FAIL' });
+      if (still.species === 'live')
+        expect({ image: still.image, verdict: out.verdict }).toEqual({ image: still.image, verdict: 'PASS' });
+      if (still.species === 'live-close')
+        expect({
+          image: still.image,
+          retake: out.retake_reason,
+          spoof: out.reason === 'SPOOF_DETECTED',
+        }).toEqual({ image: still.image, retake: 'FACE_TOO_CLOSE', spoof: false });
     }
   }, 600_000);
 });

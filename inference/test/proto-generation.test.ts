@@ -21,12 +21,24 @@ it('regenerating the TypeScript from the .proto files gives exactly the committe
   const out = mkdtempSync(join(tmpdir(), 'proto-gen-'));
   try {
     const template = readFileSync(join(protoDir, 'buf.gen.yaml'), 'utf8').replace(/out: gen/, `out: ${out}`);
-    writeFileSync(join(out, 'buf.gen.yaml'), template.replace('local: ../node_modules', `local: ${join(protoDir, '../node_modules')}`));
-    execFileSync(buf, ['generate', '--template', join(out, 'buf.gen.yaml')], { cwd: protoDir, stdio: 'pipe' });
-    const generated = files(out).filter((f) => f.endsWith('.ts')).map((f) => relative(out, f)).sort();
-    const committed = files(join(protoDir, 'gen')).map((f) => relative(join(protoDir, 'gen'), f)).sort();
+    writeFileSync(
+      join(out, 'buf.gen.yaml'),
+      template.replace('local: ../node_modules', `local: ${join(protoDir, '../node_modules')}`),
+    );
+    execFileSync(buf, ['generate', '--template', join(out, 'buf.gen.yaml')], {
+      cwd: protoDir,
+      stdio: 'pipe',
+    });
+    const generated = files(out)
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => relative(out, f))
+      .sort();
+    const committed = files(join(protoDir, 'gen'))
+      .map((f) => relative(join(protoDir, 'gen'), f))
+      .sort();
     expect(generated).toEqual(committed);
-    for (const file of committed) expect(readFileSync(join(out, file), 'utf8')).toBe(readFileSync(join(protoDir, 'gen', file), 'utf8'));
+    for (const file of committed)
+      expect(readFileSync(join(out, file), 'utf8')).toBe(readFileSync(join(protoDir, 'gen', file), 'utf8'));
   } finally {
     rmSync(out, { recursive: true, force: true });
   }

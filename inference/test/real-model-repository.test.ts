@@ -12,7 +12,17 @@ import { sampleInputs } from './support/sample-inputs';
 import { maxAbsDiff } from './support/tensors';
 
 const repository = join(__dirname, '../../models');
-const expectedModels = ['antispoof', 'face-detection', 'face-embedding', 'face-landmarks', 'pad-minifasnet-v1se', 'pad-minifasnet-v2', 'passive-liveness', 'text-detection', 'text-recognition'];
+const expectedModels = [
+  'antispoof',
+  'face-detection',
+  'face-embedding',
+  'face-landmarks',
+  'pad-minifasnet-v1se',
+  'pad-minifasnet-v2',
+  'passive-liveness',
+  'text-detection',
+  'text-recognition',
+];
 
 describe('the real model repository behind the service', () => {
   let service: InferenceService;
@@ -30,25 +40,41 @@ describe('the real model repository behind the service', () => {
     await expect(service.client.health()).resolves.toBe('SERVING');
     const index = await service.client.repositoryIndex();
     expect(index.models.map((m) => m.name)).toEqual(expect.arrayContaining(expectedModels));
-    for (const model of index.models) expect(model).toMatchObject({ ready: true, executionProvider: expect.stringMatching(/^(cpu|cuda)$/) });
+    for (const model of index.models)
+      expect(model).toMatchObject({ ready: true, executionProvider: expect.stringMatching(/^(cpu|cuda)$/) });
   });
 
-  it.each(expectedModels)('batches concurrent %s requests and answers each as a single run does', async (name) => {
-    const config = JSON.parse((await service.client.modelMetadata(name)).configJson) as ModelConfig;
-    const smaller = name === 'text-detection' ? { ...config, preprocessing: { ...config.preprocessing!, width: 320, height: 320 } } : config;
-    const requests = [1, 2, 3, 4].map((seed) => sampleInputs(smaller, 1, seed));
-    const before = (await service.client.modelStatistics(name)).modelStats[0]!.executionCount;
-    const answers = await Promise.all(requests.map((inputs) =>
-      service.client.modelInfer({ modelName: name, inputs: Object.entries(inputs).map(([n, t]) => encodeTensor(n, t)) }, 60_000)));
-    const after = (await service.client.modelStatistics(name)).modelStats[0]!.executionCount;
-    if (config.dynamic_batching && config.max_batch_size > 1) expect(after - before).toBeLessThan(4);
-    for (const [i, inputs] of requests.entries()) {
-      const alone = await bare.infer(name, inputs);
-      for (const output of answers[i]!.outputs) {
-        const batched = decodeTensor(output);
-        expect(batched.dims).toEqual(alone[output.name]!.dims);
-        expect(maxAbsDiff(batched.data as Float32Array, alone[output.name]!.data as Float32Array)).toBeLessThanOrEqual(1e-4);
+  it.each(expectedModels)(
+    'batches concurrent %s requests and answers each as a single run does',
+    async (name) => {
+      const config = JSON.parse((await service.client.modelMetadata(name)).configJson) as ModelConfig;
+      const smaller =
+        name === 'text-detection'
+          ? { ...config, preprocessing: { ...config.preprocessing!, width: 320, height: 320 } }
+          : config;
+      const requests = [1, 2, 3, 4].map((seed) => sampleInputs(smaller, 1, seed));
+      const before = (await service.client.modelStatistics(name)).modelStats[0].executionCount;
+      const answers = await Promise.all(
+        requests.map((inputs) =>
+          service.client.modelInfer(
+            { modelName: name, inputs: Object.entries(inputs).map(([n, t]) => encodeTensor(n, t)) },
+            60_000,
+          ),
+        ),
+      );
+      const after = (await service.client.modelStatistics(name)).modelStats[0].executionCount;
+      if (config.dynamic_batching && config.max_batch_size > 1) expect(after - before).toBeLessThan(4);
+      for (const [i, inputs] of requests.entries()) {
+        const alone = await bare.infer(name, inputs);
+        for (const output of answers[i].outputs) {
+          const batched = decodeTensor(output);
+          expect(batched.dims).toEqual(alone[output.name].dims);
+          expect(maxAbsDiff(batched.data as Float32Array, alone[output.name].data as Float32Array)).toBeLessThanOrEqual(
+            1e-4,
+          );
+        }
       }
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 });

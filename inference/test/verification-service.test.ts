@@ -26,8 +26,8 @@ function expectSameOutcome(remote: CheckOutcome | undefined, local: TaskOutcome)
   expect(remote!.reason).toBe(local.reason ?? '');
   expect(remote!.scores.map((s) => s.name)).toEqual(local.scores.map((s) => s.name));
   remote!.scores.forEach((s, i) => {
-    expect(s.value).toBeCloseTo(local.scores[i]!.value, 4);
-    expect(s.threshold).toBe(local.scores[i]!.threshold);
+    expect(s.value).toBeCloseTo(local.scores[i].value, 4);
+    expect(s.threshold).toBe(local.scores[i].threshold);
   });
 }
 
@@ -36,7 +36,20 @@ describe('VerificationService over gRPC (real models)', () => {
   let local: InProcessModelRunner;
   beforeAll(async () => {
     service = await startInferenceService(join(__dirname, '../../models'));
-    local = await createInProcessModelRunner({ repository: join(__dirname, '../../models'), models: ['face-detection', 'face-landmarks', 'face-embedding', 'antispoof', 'passive-liveness', 'pad-minifasnet-v2', 'pad-minifasnet-v1se', 'text-detection', 'text-recognition'] });
+    local = await createInProcessModelRunner({
+      repository: join(__dirname, '../../models'),
+      models: [
+        'face-detection',
+        'face-landmarks',
+        'face-embedding',
+        'antispoof',
+        'passive-liveness',
+        'pad-minifasnet-v2',
+        'pad-minifasnet-v1se',
+        'text-detection',
+        'text-recognition',
+      ],
+    });
   }, 180_000);
   afterAll(async () => {
     await service?.stop();
@@ -49,34 +62,65 @@ describe('VerificationService over gRPC (real models)', () => {
     expect(samePerson.outcome!.models.map((m) => m.name)).toContain('face-embedding');
     expect(samePerson.outcome!.models.every((m) => m.version >= 1 && /^[0-9a-f]{64}$/.test(m.sha256))).toBe(true);
     expect(samePerson.outcome!.verdict).toBe(Verdict.VERDICT_PASS);
-    expectSameOutcome(samePerson.outcome, await matchFaces(local, { document_portrait: photo('grace_hopper.jpg'), selfie: photo('grace_hopper_512x512.jpg') }));
+    expectSameOutcome(
+      samePerson.outcome,
+      await matchFaces(local, {
+        document_portrait: photo('grace_hopper.jpg'),
+        selfie: photo('grace_hopper_512x512.jpg'),
+      }),
+    );
     const different = await service.client.matchFaces(photo('grace_hopper.jpg'), photo('astronaut.png'));
-    expect(different.outcome).toMatchObject({ verdict: Verdict.VERDICT_FAIL, reason: 'FACE_MATCH_BELOW_THRESHOLD' });
-    const alone = await matchFaces(local, { document_portrait: photo('grace_hopper.jpg'), selfie: photo('astronaut.png') });
+    expect(different.outcome).toMatchObject({
+      verdict: Verdict.VERDICT_FAIL,
+      reason: 'FACE_MATCH_BELOW_THRESHOLD',
+    });
+    const alone = await matchFaces(local, {
+      document_portrait: photo('grace_hopper.jpg'),
+      selfie: photo('astronaut.png'),
+    });
     expect(different.similarity).toBeCloseTo(alone.similarity!, 4);
   });
 
   it('CheckAntispoof and CheckLiveness answer what the tasks answer in-process', async () => {
-    expectSameOutcome((await service.client.checkAntispoof(photo('astronaut.png'))).outcome, await checkAntispoof(local, { selfie: photo('astronaut.png') }));
+    expectSameOutcome(
+      (await service.client.checkAntispoof(photo('astronaut.png'))).outcome,
+      await checkAntispoof(local, { selfie: photo('astronaut.png') }),
+    );
     const padFrames = [photo('astronaut.png'), photo('grace_hopper_512x512.jpg'), photo('astronaut.png')];
     const withFrames = await service.client.checkAntispoof(photo('astronaut.png'), undefined, padFrames);
-    const withFramesAlone = await checkAntispoof(local, { selfie: photo('astronaut.png'), frames: padFrames });
+    const withFramesAlone = await checkAntispoof(local, {
+      selfie: photo('astronaut.png'),
+      frames: padFrames,
+    });
     expectSameOutcome(withFrames.outcome, withFramesAlone);
     expect(withFrames.outcome!.scores.map((s) => s.name)).toEqual(withFramesAlone.scores.map((s) => s.name));
     expect(withFrames.outcome!.scores.map((s) => s.name)).toContain('pad_frame_1');
     expect(withFrames.retakeReason).toBe(withFramesAlone.retake_reason ?? '');
     const frames = [photo('grace_hopper.jpg'), photo('grace_hopper.jpg')];
-    const remote = await service.client.checkLiveness({ frames: frames.map((f) => Buffer.from(f)), challenge: [ChallengeStep.CHALLENGE_STEP_TURN_LEFT] });
+    const remote = await service.client.checkLiveness({
+      frames: frames.map((f) => Buffer.from(f)),
+      challenge: [ChallengeStep.CHALLENGE_STEP_TURN_LEFT],
+    });
     const alone = await checkLiveness(local, { frames, challenge: ['TURN_LEFT'] });
     expectSameOutcome(remote.outcome, alone);
-    expect(remote.failedStep).toBe(alone.failed_step ? ChallengeStep.CHALLENGE_STEP_TURN_LEFT : ChallengeStep.CHALLENGE_STEP_UNSPECIFIED);
+    expect(remote.failedStep).toBe(
+      alone.failed_step ? ChallengeStep.CHALLENGE_STEP_TURN_LEFT : ChallengeStep.CHALLENGE_STEP_UNSPECIFIED,
+    );
     expect(remote.perFrame.map((f) => f.faceFound)).toEqual(alone.per_frame.map((f) => f.face_found));
   });
 
   it('CheckLiveness compares the selfie it is sent with the frames, as the task does in-process', async () => {
     const frames = [photo('grace_hopper.jpg'), photo('grace_hopper.jpg')];
-    const remote = await service.client.checkLiveness({ frames: frames.map((f) => Buffer.from(f)), challenge: [ChallengeStep.CHALLENGE_STEP_TURN_LEFT], selfie: Buffer.from(photo('astronaut.png')) });
-    const alone = await checkLiveness(local, { frames, challenge: ['TURN_LEFT'], selfie: photo('astronaut.png') });
+    const remote = await service.client.checkLiveness({
+      frames: frames.map((f) => Buffer.from(f)),
+      challenge: [ChallengeStep.CHALLENGE_STEP_TURN_LEFT],
+      selfie: Buffer.from(photo('astronaut.png')),
+    });
+    const alone = await checkLiveness(local, {
+      frames,
+      challenge: ['TURN_LEFT'],
+      selfie: photo('astronaut.png'),
+    });
     expectSameOutcome(remote.outcome, alone);
     expect(remote.outcome!.scores.map((s) => s.name)).toContain('selfie_distance');
   });
@@ -91,22 +135,38 @@ describe('VerificationService over gRPC (real models)', () => {
 
   it('batches model work across concurrent verifications', async () => {
     // Six different selfies: the same one six times would be run once and shared (next test).
-    const selfies = await Promise.all([400, 416, 432, 448, 464, 480].map((side) => sharp(photo('grace_hopper_512x512.jpg')).resize(side, side).jpeg().toBuffer()));
-    const before = (await service.client.modelStatistics('face-detection')).modelStats[0]!;
+    const selfies = await Promise.all(
+      [400, 416, 432, 448, 464, 480].map((side) =>
+        sharp(photo('grace_hopper_512x512.jpg')).resize(side, side).jpeg().toBuffer(),
+      ),
+    );
+    const before = (await service.client.modelStatistics('face-detection')).modelStats[0];
     const answers = await Promise.all(selfies.map((selfie) => service.client.checkAntispoof(selfie)));
-    const after = (await service.client.modelStatistics('face-detection')).modelStats[0]!;
+    const after = (await service.client.modelStatistics('face-detection')).modelStats[0];
     expect(after.inferenceCount - before.inferenceCount).toBeGreaterThanOrEqual(6);
     expect(after.executionCount - before.executionCount).toBeLessThan(after.inferenceCount - before.inferenceCount);
-    expect(answers.every((a) => a.outcome!.verdict === answers[0]!.outcome!.verdict)).toBe(true);
+    expect(answers.every((a) => a.outcome!.verdict === answers[0].outcome!.verdict)).toBe(true);
   });
 
   it('runs the face models once for frames and a selfie that several checks are sent, and answers each check as before', async () => {
     // Images no earlier test sent, so none of their rows is remembered yet.
-    const frames = await Promise.all([2, 4, 6].map((angle) => sharp(photo('grace_hopper.jpg')).rotate(angle, { background: '#808080' }).jpeg().toBuffer()));
+    const frames = await Promise.all(
+      [2, 4, 6].map((angle) =>
+        sharp(photo('grace_hopper.jpg')).rotate(angle, { background: '#808080' }).jpeg().toBuffer(),
+      ),
+    );
     const selfie = await sharp(photo('grace_hopper_512x512.jpg')).resize(500, 500).jpeg().toBuffer();
     const portrait = await sharp(photo('grace_hopper.jpg')).rotate(-3, { background: '#808080' }).jpeg().toBuffer();
-    const rowsOf = (stats: { batchStats: Array<{ batchSize: number; computeInfer?: { count: number } }> }) => stats.batchStats.reduce((n, b) => n + b.batchSize * Number(b.computeInfer?.count ?? 0), 0);
-    const rowsRun = async () => Object.fromEntries(await Promise.all(['face-detection', 'face-landmarks', 'face-embedding'].map(async (m) => [m, rowsOf((await service.client.modelStatistics(m)).modelStats[0]!)] as const)));
+    const rowsOf = (stats: { batchStats: Array<{ batchSize: number; computeInfer?: { count: number } }> }) =>
+      stats.batchStats.reduce((n, b) => n + b.batchSize * Number(b.computeInfer?.count ?? 0), 0);
+    const rowsRun = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          ['face-detection', 'face-landmarks', 'face-embedding'].map(
+            async (m) => [m, rowsOf((await service.client.modelStatistics(m)).modelStats[0])] as const,
+          ),
+        ),
+      );
     const request = { frames, challenge: [ChallengeStep.CHALLENGE_STEP_TURN_LEFT] };
     const gate = await service.client.checkLiveness(request);
     const before = await rowsRun();
@@ -128,19 +188,35 @@ describe('VerificationService over gRPC (real models)', () => {
 
   it('refuses non-images, truncated files and wrong frame counts with INVALID_ARGUMENT', async () => {
     const jpeg = photo('grace_hopper.jpg');
-    await expect(service.client.checkAntispoof(Buffer.from('<html>not a photo</html>'))).rejects.toMatchObject({ code: status.INVALID_ARGUMENT });
-    await expect(service.client.matchFaces(jpeg, jpeg.subarray(0, jpeg.length / 2))).rejects.toMatchObject({ code: status.INVALID_ARGUMENT, details: expect.stringContaining('selfie') });
+    await expect(service.client.checkAntispoof(Buffer.from('<html>not a photo</html>'))).rejects.toMatchObject({
+      code: status.INVALID_ARGUMENT,
+    });
+    await expect(service.client.matchFaces(jpeg, jpeg.subarray(0, jpeg.length / 2))).rejects.toMatchObject({
+      code: status.INVALID_ARGUMENT,
+      details: expect.stringContaining('selfie'),
+    });
     const tooMany = Array.from({ length: MAX_LIVENESS_FRAMES + 1 }, () => Buffer.from(jpeg));
-    await expect(service.client.checkLiveness({ frames: tooMany, challenge: [ChallengeStep.CHALLENGE_STEP_BLINK] })).rejects.toMatchObject({ code: status.INVALID_ARGUMENT });
-    await expect(service.client.checkLiveness({ frames: [Buffer.from(jpeg)], challenge: [ChallengeStep.CHALLENGE_STEP_UNSPECIFIED] })).rejects.toMatchObject({ code: status.INVALID_ARGUMENT });
+    await expect(
+      service.client.checkLiveness({ frames: tooMany, challenge: [ChallengeStep.CHALLENGE_STEP_BLINK] }),
+    ).rejects.toMatchObject({ code: status.INVALID_ARGUMENT });
+    await expect(
+      service.client.checkLiveness({
+        frames: [Buffer.from(jpeg)],
+        challenge: [ChallengeStep.CHALLENGE_STEP_UNSPECIFIED],
+      }),
+    ).rejects.toMatchObject({ code: status.INVALID_ARGUMENT });
   });
 
   it('refuses pixel bombs with INVALID_ARGUMENT quickly and without decoding them', async () => {
-    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
     for (const bomb of [pngBomb(100_000, 100_000, 1), pngBomb(8_000, 8_000), gif]) {
       const rssBefore = process.memoryUsage().rss;
       const started = performance.now();
-      await expect(service.client.checkAntispoof(bomb)).rejects.toMatchObject({ code: status.INVALID_ARGUMENT });
+      await expect(service.client.checkAntispoof(bomb)).rejects.toMatchObject({
+        code: status.INVALID_ARGUMENT,
+      });
       expect(performance.now() - started).toBeLessThan(500);
       expect((process.memoryUsage().rss - rssBefore) / 1e6).toBeLessThan(64);
     }

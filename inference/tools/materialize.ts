@@ -15,7 +15,9 @@ async function main(): Promise<number> {
     console.log(`${name} v${version}: ${files.map((f) => `${f.file} ${f.outcome}`).join(', ')}`);
   }
   for (const failure of report.failures) console.error(`FAILED ${failure.message}`);
-  console.log(`materialized ${report.done.length} version(s), ${report.failures.length} failure(s) in ${Date.now() - started} ms`);
+  console.log(
+    `materialized ${report.done.length} version(s), ${report.failures.length} failure(s) in ${Date.now() - started} ms`,
+  );
   return report.failures.length === 0 ? 0 : 1;
 }
 

@@ -16,10 +16,14 @@ async function main(): Promise<void> {
       const meta = await client.modelMetadata(model.name);
       const s = stats.get(model.name);
       const batches = s?.batchStats.map((b) => `${b.batchSize}×${b.computeInfer?.count ?? 0}`).join(' ') || 'none yet';
-      console.log(`${model.name} v${model.version} ${model.ready ? 'READY' : 'NOT READY'} on ${model.executionProvider} (${model.device}) · sha256 ${meta.sha256.slice(0, 12)}…`);
+      console.log(
+        `${model.name} v${model.version} ${model.ready ? 'READY' : 'NOT READY'} on ${model.executionProvider} (${model.device}) · sha256 ${meta.sha256.slice(0, 12)}…`,
+      );
       for (const skipped of meta.skippedProviders) console.log(`    ${skipped.provider} skipped: ${skipped.reason}`);
       const profile = meta.batchProfile;
-      console.log(`    batch profile ${profile?.device}: max_batch_size ${meta.maxBatchSize}, preferred [${profile?.preferredBatchSize ?? []}], delay ${profile?.maxQueueDelayMicroseconds ?? 0} µs · requests ${s?.inferenceCount ?? 0}, batches (size×count) ${batches}`);
+      console.log(
+        `    batch profile ${profile?.device}: max_batch_size ${meta.maxBatchSize}, preferred [${profile?.preferredBatchSize ?? []}], delay ${profile?.maxQueueDelayMicroseconds ?? 0} µs · requests ${s?.inferenceCount ?? 0}, batches (size×count) ${batches}`,
+      );
     }
   } finally {
     client.close();

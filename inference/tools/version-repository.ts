@@ -11,7 +11,8 @@ export function versionRepository(models: string, name: string, version: number)
   const dir = mkdtempSync(path.join(tmpdir(), `${name}-v${version}-`));
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   for (const entry of readdirSync(models, { withFileTypes: true })) {
-    if (entry.isDirectory() && entry.name !== name) symlinkSync(path.join(models, entry.name), path.join(dir, entry.name));
+    if (entry.isDirectory() && entry.name !== name)
+      symlinkSync(path.join(models, entry.name), path.join(dir, entry.name));
   }
   const from = path.join(models, name, String(version));
   const to = path.join(dir, name, String(version));

@@ -22,7 +22,9 @@ const REPO = path.resolve(__dirname, '../..');
 const IMAGES = path.join(REPO, 'k8s/images');
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'bv-images-'));
-const dockerfiles = readdirSync(IMAGES).filter((f) => f.endsWith('.Dockerfile')).map((f) => readDockerfile(path.join(IMAGES, f)));
+const dockerfiles = readdirSync(IMAGES)
+  .filter((f) => f.endsWith('.Dockerfile'))
+  .map((f) => readDockerfile(path.join(IMAGES, f)));
 const imageDir = (dockerfile: Dockerfile) => path.join(work, path.basename(dockerfile.file, '.Dockerfile'));
 const byImage = (image: string) => {
   const dockerfile = dockerfiles.find((d) => d.tag.split(':')[0] === image.split(':')[0]);
@@ -31,7 +33,9 @@ const byImage = (image: string) => {
 };
 /** What a manifest's container runs: its command, or its image's CMD. */
 const commandOf = (container: string) => {
-  const found = deployments(readManifests()).flatMap(containersOf).find((c) => c.name === container);
+  const found = deployments(readManifests())
+    .flatMap(containersOf)
+    .find((c) => c.name === container);
   if (!found) throw new Error(`no container "${container}" in k8s/`);
   const dockerfile = byImage(found.image);
   return { dockerfile, argv: [...(found.command ?? dockerfile.final.cmd ?? []), ...(found.args ?? [])] };
@@ -41,7 +45,12 @@ const running: ManagedProcess[] = [];
 const testEnv = isolatedTestEnv();
 
 /** Starts `argv` in the assembled image folder with only the image's ENV, the test stack and `env`. */
-function startInImage(name: string, argv: string[], dockerfile: Dockerfile, env: Record<string, string>): ManagedProcess {
+function startInImage(
+  name: string,
+  argv: string[],
+  dockerfile: Dockerfile,
+  env: Record<string, string>,
+): ManagedProcess {
   expect(argv[0]).toBe('node');
   const logFile = path.join(work, `${name}.log`);
   const child = startProcess(name, process.execPath, argv.slice(1), {
@@ -53,7 +62,8 @@ function startInImage(name: string, argv: string[], dockerfile: Dockerfile, env:
   return child;
 }
 
-const logOf = (name: string) => (existsSync(path.join(work, `${name}.log`)) ? readFileSync(path.join(work, `${name}.log`), 'utf8').slice(-3000) : '');
+const logOf = (name: string) =>
+  existsSync(path.join(work, `${name}.log`)) ? readFileSync(path.join(work, `${name}.log`), 'utf8').slice(-3000) : '';
 
 function httpStatus(port: number, urlPath: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -64,7 +74,12 @@ function httpStatus(port: number, urlPath: string): Promise<number> {
   });
 }
 
-async function waitUntilReady(name: string, child: ManagedProcess, probe: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+async function waitUntilReady(
+  name: string,
+  child: ManagedProcess,
+  probe: () => Promise<boolean>,
+  timeoutMs: number,
+): Promise<void> {
   await waitFor(name, probe, timeoutMs, child.child).catch((error: Error) => {
     throw new Error(`${error.message}\n--- ${name} log ---\n${logOf(name)}`);
   });
@@ -78,8 +93,14 @@ beforeAll(() => {
     assembleFinalStage(dockerfile, { context: REPO, buildOutput: path.join(work, 'build/dist') }, dir);
     const install = dockerfile.final.runs.find((run) => /\bnpm (install|ci)\b/.test(run));
     expect(install).toContain('--omit=dev');
-    const manifest = readFileSync(path.join(dir, 'package.json'), 'utf8') + readFileSync(path.join(dir, 'package-lock.json'), 'utf8');
-    if (installed && manifest === readFileSync(path.join(installed, 'package.json'), 'utf8') + readFileSync(path.join(installed, 'package-lock.json'), 'utf8')) {
+    const manifest =
+      readFileSync(path.join(dir, 'package.json'), 'utf8') + readFileSync(path.join(dir, 'package-lock.json'), 'utf8');
+    if (
+      installed &&
+      manifest ===
+        readFileSync(path.join(installed, 'package.json'), 'utf8') +
+          readFileSync(path.join(installed, 'package-lock.json'), 'utf8')
+    ) {
       // Same dependency set: one install serves both folders (the CUDA provider is the GPU build's own step).
       symlinkSync(path.join(installed, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
       continue;
@@ -103,7 +124,9 @@ describe('the images, assembled from what their Dockerfiles copy', () => {
 
   it('hold production dependencies only: no tsx, no TypeScript, no test tools', () => {
     for (const dockerfile of dockerfiles) {
-      const present = ['tsx', 'typescript', 'jest'].filter((devOnly) => existsSync(path.join(imageDir(dockerfile), 'node_modules', devOnly)));
+      const present = ['tsx', 'typescript', 'jest'].filter((devOnly) =>
+        existsSync(path.join(imageDir(dockerfile), 'node_modules', devOnly)),
+      );
       expect({ image: dockerfile.tag, present }).toEqual({ image: dockerfile.tag, present: [] });
     }
   });
@@ -117,7 +140,11 @@ describe('the images, assembled from what their Dockerfiles copy', () => {
   it('start the inference service on CPU until gRPC health says SERVING, every model warmed up', async () => {
     const { dockerfile, argv } = commandOf('inference');
     const [port, metricsPort] = [await freePort(), await freePort()];
-    const child = startInImage('inference', argv, dockerfile, { INFERENCE_HOST: '127.0.0.1', INFERENCE_PORT: String(port), INFERENCE_METRICS_PORT: String(metricsPort) });
+    const child = startInImage('inference', argv, dockerfile, {
+      INFERENCE_HOST: '127.0.0.1',
+      INFERENCE_PORT: String(port),
+      INFERENCE_METRICS_PORT: String(metricsPort),
+    });
     const client = createInferenceClient({ address: `127.0.0.1:${port}` });
     try {
       await waitUntilReady('inference', child, async () => (await client.health('', 2_000)) === 'SERVING', 300_000);
@@ -142,18 +169,25 @@ describe('the images, assembled from what their Dockerfiles copy', () => {
     expect(inferenceUrl).toBeDefined();
     const { dockerfile, argv } = commandOf('worker');
     const port = await freePort();
-    const child = startInImage('worker', argv, dockerfile, { WORKER_HEALTH_PORT: String(port), INFERENCE_URL: inferenceUrl });
+    const child = startInImage('worker', argv, dockerfile, {
+      WORKER_HEALTH_PORT: String(port),
+      INFERENCE_URL: inferenceUrl,
+    });
     await waitUntilReady('worker', child, async () => (await httpStatus(port, '/readyz')) === 200, 120_000);
     expect(await httpStatus(port, '/metrics')).toBe(200);
   }, 130_000);
 
   it('run the admin CLI from the app image, creating an account in the store', () => {
     const dockerfile = byImage('bioverify-app');
-    const output = execFileSync(process.execPath, ['dist/api/src/entry-points/cli/admin.js', 'accounts', 'create', '--name', 'Image Test Ltd'], {
-      cwd: imageDir(dockerfile),
-      env: { PATH: process.env.PATH, ...dockerfile.final.env, ...testEnv },
-      encoding: 'utf8',
-    });
+    const output = execFileSync(
+      process.execPath,
+      ['dist/api/src/entry-points/cli/admin.js', 'accounts', 'create', '--name', 'Image Test Ltd'],
+      {
+        cwd: imageDir(dockerfile),
+        env: { PATH: process.env.PATH, ...dockerfile.final.env, ...testEnv },
+        encoding: 'utf8',
+      },
+    );
     expect(JSON.parse(output)).toEqual(expect.objectContaining({ account_id: expect.any(String) }));
   }, 60_000);
 });

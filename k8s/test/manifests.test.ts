@@ -16,9 +16,17 @@ type Schema = z.ZodObject<z.ZodRawShape>;
 
 /** Which config schema a container's process reads, from the file its command runs. */
 const PROCESSES: Array<{ entry: RegExp; schema: Schema; ports: Record<string, string> }> = [
-  { entry: /api\/src\/entry-points\/http\/main\.js$/, schema: envSchema as unknown as Schema, ports: { http: 'PORT' } },
-  { entry: /api\/src\/entry-points\/worker\/main\.js$/, schema: envSchema as unknown as Schema, ports: { http: 'WORKER_HEALTH_PORT' } },
-  { entry: /inference\/src\/main\.js$/, schema: serviceEnvSchema as unknown as Schema, ports: { grpc: 'INFERENCE_PORT', metrics: 'INFERENCE_METRICS_PORT' } },
+  { entry: /api\/src\/entry-points\/http\/main\.js$/, schema: envSchema, ports: { http: 'PORT' } },
+  {
+    entry: /api\/src\/entry-points\/worker\/main\.js$/,
+    schema: envSchema,
+    ports: { http: 'WORKER_HEALTH_PORT' },
+  },
+  {
+    entry: /inference\/src\/main\.js$/,
+    schema: serviceEnvSchema,
+    ports: { grpc: 'INFERENCE_PORT', metrics: 'INFERENCE_METRICS_PORT' },
+  },
 ];
 
 const objects = readManifests();
@@ -27,7 +35,7 @@ const IMAGE_CMD: Record<string, string[]> = Object.fromEntries(
   readdirSync(path.join(K8S_DIR, 'images'))
     .filter((file) => file.endsWith('.Dockerfile'))
     .map((file) => readDockerfile(path.join(K8S_DIR, 'images', file)))
-    .map((dockerfile) => [dockerfile.tag.split(':')[0]!, dockerfile.final.cmd ?? []]),
+    .map((dockerfile) => [dockerfile.tag.split(':')[0], dockerfile.final.cmd ?? []]),
 );
 
 interface Running {
@@ -41,9 +49,15 @@ interface Running {
 function environmentOf(deployment: K8sObject, container: Container): Record<string, string> {
   const env: Record<string, string> = {};
   for (const source of container.envFrom ?? []) {
-    if (source.secretRef) throw new Error(`${deployment.metadata.name}/${container.name}: envFrom a Secret hides which variables it sets; use secretKeyRef per variable`);
+    if (source.secretRef)
+      throw new Error(
+        `${deployment.metadata.name}/${container.name}: envFrom a Secret hides which variables it sets; use secretKeyRef per variable`,
+      );
     const configMap = objects.find((o) => o.kind === 'ConfigMap' && o.metadata.name === source.configMapRef?.name);
-    if (!configMap) throw new Error(`${deployment.metadata.name}/${container.name}: ConfigMap ${source.configMapRef?.name} is not in k8s/`);
+    if (!configMap)
+      throw new Error(
+        `${deployment.metadata.name}/${container.name}: ConfigMap ${source.configMapRef?.name} is not in k8s/`,
+      );
     Object.assign(env, configMap.data);
   }
   for (const variable of container.env ?? []) env[variable.name] = variable.value ?? '<secret>';
@@ -52,16 +66,19 @@ function environmentOf(deployment: K8sObject, container: Container): Record<stri
 
 const running: Running[] = deployments(objects).flatMap((deployment) =>
   containersOf(deployment).map((container) => {
-    const argv = container.command ?? IMAGE_CMD[container.image.split(':')[0]!] ?? [];
+    const argv = container.command ?? IMAGE_CMD[container.image.split(':')[0]] ?? [];
     const process = PROCESSES.find((p) => argv.some((arg) => p.entry.test(arg)));
-    if (!process) throw new Error(`${deployment.metadata.name}/${container.name}: runs ${argv.join(' ')}, no known entry point`);
+    if (!process)
+      throw new Error(`${deployment.metadata.name}/${container.name}: runs ${argv.join(' ')}, no known entry point`);
     return { deployment, container, process, env: environmentOf(deployment, container) };
   }),
 );
 const named = (name: string) => running.find((r) => r.container.name === name)!;
 const valueOf = (r: Running, key: string) => (r.process.schema.shape[key] as z.ZodType).parse(r.env[key]) as number;
-const portNumber = (r: Running, port: number | string) => (typeof port === 'number' ? port : r.container.ports?.find((p) => p.name === port)?.containerPort);
-const probesOf = (c: Container) => [c.readinessProbe, c.livenessProbe, c.startupProbe].filter((p): p is Probe => p !== undefined);
+const portNumber = (r: Running, port: number | string) =>
+  typeof port === 'number' ? port : r.container.ports?.find((p) => p.name === port)?.containerPort;
+const probesOf = (c: Container) =>
+  [c.readinessProbe, c.livenessProbe, c.startupProbe].filter((p): p is Probe => p !== undefined);
 
 async function statusOf(server: Server, path: string): Promise<number> {
   const { port } = server.address() as AddressInfo;
@@ -82,8 +99,13 @@ describe('the Kubernetes manifests', () => {
 
   it('set every variable the schema requires, secrets by reference', () => {
     for (const r of running) {
-      const required = Object.entries(r.process.schema.shape).filter(([, schema]) => !(schema as z.ZodType).safeParse(undefined).success).map(([key]) => key);
-      expect({ container: r.container.name, missing: required.filter((key) => !(key in r.env)) }).toEqual({ container: r.container.name, missing: [] });
+      const required = Object.entries(r.process.schema.shape)
+        .filter(([, schema]) => !(schema as z.ZodType).safeParse(undefined).success)
+        .map(([key]) => key);
+      expect({ container: r.container.name, missing: required.filter((key) => !(key in r.env)) }).toEqual({
+        container: r.container.name,
+        missing: [],
+      });
     }
   });
 
@@ -91,7 +113,11 @@ describe('the Kubernetes manifests', () => {
     for (const r of running) {
       for (const [key, value] of Object.entries(r.env).filter(([, v]) => v !== '<secret>')) {
         const parsed = (r.process.schema.shape[key] as z.ZodType | undefined)?.safeParse(value);
-        expect({ container: r.container.name, key, ok: parsed?.success }).toEqual({ container: r.container.name, key, ok: true });
+        expect({ container: r.container.name, key, ok: parsed?.success }).toEqual({
+          container: r.container.name,
+          key,
+          ok: true,
+        });
       }
     }
   });
@@ -101,11 +127,18 @@ describe('the Kubernetes manifests', () => {
       for (const probe of probesOf(r.container)) {
         const kind = probe.grpc ? 'grpc' : 'http';
         const port = portNumber(r, probe.grpc?.port ?? probe.httpGet!.port);
-        expect({ container: r.container.name, kind, port }).toEqual({ container: r.container.name, kind, port: valueOf(r, r.process.ports[kind]!) });
+        expect({ container: r.container.name, kind, port }).toEqual({
+          container: r.container.name,
+          kind,
+          port: valueOf(r, r.process.ports[kind]),
+        });
       }
       const scrapePort = r.deployment.spec.template.metadata.annotations?.['prometheus.io/port'];
-      const metricsKey = r.process.ports.metrics ?? r.process.ports.http!;
-      expect({ container: r.container.name, scrapePort: Number(scrapePort) }).toEqual({ container: r.container.name, scrapePort: valueOf(r, metricsKey) });
+      const metricsKey = r.process.ports.metrics ?? r.process.ports.http;
+      expect({ container: r.container.name, scrapePort: Number(scrapePort) }).toEqual({
+        container: r.container.name,
+        scrapePort: valueOf(r, metricsKey),
+      });
     }
   });
 
@@ -119,7 +152,11 @@ describe('the Kubernetes manifests', () => {
       for (const r of running) {
         for (const probe of probesOf(r.container).filter((p) => p.httpGet)) {
           const server = r.container.name === 'api' ? api : worker.server;
-          expect({ container: r.container.name, path: probe.httpGet!.path, status: await statusOf(server, probe.httpGet!.path) }).toEqual({ container: r.container.name, path: probe.httpGet!.path, status: 200 });
+          expect({
+            container: r.container.name,
+            path: probe.httpGet!.path,
+            status: await statusOf(server, probe.httpGet!.path),
+          }).toEqual({ container: r.container.name, path: probe.httpGet!.path, status: 200 });
         }
       }
     } finally {
@@ -129,16 +166,24 @@ describe('the Kubernetes manifests', () => {
   });
 
   it('request CPU and memory for every container', () => {
-    for (const r of running) expect({ container: r.container.name, requests: Object.keys(r.container.resources?.requests ?? {}) }).toEqual({ container: r.container.name, requests: expect.arrayContaining(['cpu', 'memory']) });
+    for (const r of running)
+      expect({
+        container: r.container.name,
+        requests: Object.keys(r.container.resources?.requests ?? {}),
+      }).toEqual({ container: r.container.name, requests: expect.arrayContaining(['cpu', 'memory']) });
   });
 
   it('keep a disruption budget and spread replicas for the API and inference', () => {
     for (const name of ['api', 'inference']) {
       const { deployment } = named(name);
       const labels = deployment.spec.template.metadata.labels as Record<string, string>;
-      const selects = (selector: { matchLabels: Record<string, string> }) => Object.entries(selector.matchLabels).every(([k, v]) => labels[k] === v);
+      const selects = (selector: { matchLabels: Record<string, string> }) =>
+        Object.entries(selector.matchLabels).every(([k, v]) => labels[k] === v);
       expect(objects.some((o) => o.kind === 'PodDisruptionBudget' && selects(o.spec.selector))).toBe(true);
-      const spread = deployment.spec.template.spec.topologySpreadConstraints as Array<{ topologyKey: string; labelSelector: { matchLabels: Record<string, string> } }>;
+      const spread = deployment.spec.template.spec.topologySpreadConstraints as Array<{
+        topologyKey: string;
+        labelSelector: { matchLabels: Record<string, string> };
+      }>;
       expect(spread?.map((s) => s.topologyKey)).toEqual(expect.arrayContaining(['kubernetes.io/hostname']));
       expect(spread.every((s) => selects(s.labelSelector))).toBe(true);
     }
@@ -152,7 +197,9 @@ describe('the Kubernetes manifests', () => {
 
   it('scale the worker on the wait list of the webhook queue under the configured Redis prefix', () => {
     const worker = named('worker');
-    const scaled = objects.find((o) => o.kind === 'ScaledObject' && o.spec.scaleTargetRef.name === worker.deployment.metadata.name);
+    const scaled = objects.find(
+      (o) => o.kind === 'ScaledObject' && o.spec.scaleTargetRef.name === worker.deployment.metadata.name,
+    );
     const prefix = (envSchema.shape.REDIS_PREFIX as z.ZodType).parse(worker.env.REDIS_PREFIX);
     expect(scaled?.spec.triggers[0].metadata.listName).toBe(`${prefix}:${QUEUES.webhooks}:wait`);
   });

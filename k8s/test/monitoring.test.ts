@@ -14,16 +14,35 @@ interface Panel {
 
 const series = exportedSeries();
 const known = new Set([...series.api, ...series.worker, ...series.inference]);
-const dashboard = JSON.parse(readFileSync(path.join(K8S_DIR, 'monitoring/grafana-dashboard.json'), 'utf8')) as { uid: string; title: string; schemaVersion: number; panels: Panel[] };
-const rules = readManifests().filter((o) => o.kind === 'PrometheusRule').flatMap((o) => o.spec.groups.flatMap((g: { rules: Array<{ alert: string; expr: string }> }) => g.rules));
+const dashboard = JSON.parse(readFileSync(path.join(K8S_DIR, 'monitoring/grafana-dashboard.json'), 'utf8')) as {
+  uid: string;
+  title: string;
+  schemaVersion: number;
+  panels: Panel[];
+};
+const rules = readManifests()
+  .filter((o) => o.kind === 'PrometheusRule')
+  .flatMap((o) => o.spec.groups.flatMap((g: { rules: Array<{ alert: string; expr: string }> }) => g.rules));
 const unknownIn = (expr: string) => seriesNamedIn(expr).filter((name) => !known.has(name));
 
 describe('the Grafana dashboard', () => {
   it('is a dashboard Grafana loads: uid, title, schema version, panels with unique ids, a type and a grid position', () => {
-    expect(dashboard).toEqual(expect.objectContaining({ uid: expect.any(String), title: expect.any(String), schemaVersion: expect.any(Number) }));
+    expect(dashboard).toEqual(
+      expect.objectContaining({
+        uid: expect.any(String),
+        title: expect.any(String),
+        schemaVersion: expect.any(Number),
+      }),
+    );
     expect(new Set(dashboard.panels.map((p) => p.id)).size).toBe(dashboard.panels.length);
     for (const panel of dashboard.panels) {
-      expect(panel).toEqual(expect.objectContaining({ type: expect.any(String), title: expect.any(String), gridPos: expect.objectContaining({ h: expect.any(Number), w: expect.any(Number) }) }));
+      expect(panel).toEqual(
+        expect.objectContaining({
+          type: expect.any(String),
+          title: expect.any(String),
+          gridPos: expect.objectContaining({ h: expect.any(Number), w: expect.any(Number) }),
+        }),
+      );
       expect(panel.gridPos.x + panel.gridPos.w).toBeLessThanOrEqual(24);
     }
   });
@@ -32,7 +51,11 @@ describe('the Grafana dashboard', () => {
     for (const panel of dashboard.panels) {
       expect(panel.targets?.length).toBeGreaterThan(0);
       for (const target of panel.targets ?? []) {
-        expect({ panel: panel.title, named: seriesNamedIn(target.expr).length > 0, unknown: unknownIn(target.expr) }).toEqual({ panel: panel.title, named: true, unknown: [] });
+        expect({
+          panel: panel.title,
+          named: seriesNamedIn(target.expr).length > 0,
+          unknown: unknownIn(target.expr),
+        }).toEqual({ panel: panel.title, named: true, unknown: [] });
       }
     }
   });
@@ -40,9 +63,17 @@ describe('the Grafana dashboard', () => {
   it('shows every series the issue asks ops to watch', () => {
     const queried = new Set(dashboard.panels.flatMap((p) => (p.targets ?? []).flatMap((t) => seriesNamedIn(t.expr))));
     const watched = [
-      'bioverify_http_request_duration_seconds_count', 'bioverify_sessions_created_total', 'bioverify_capture_uploads_total', 'bioverify_capture_refusals_total',
-      'bioverify_decisions_total', 'bioverify_decision_latency_seconds_bucket', 'bioverify_decisions_pending', 'bioverify_webhook_deliveries_total',
-      'bioverify_webhook_outbox_pending', 'bioverify_queue_jobs', 'inference_queue_seconds_bucket',
+      'bioverify_http_request_duration_seconds_count',
+      'bioverify_sessions_created_total',
+      'bioverify_capture_uploads_total',
+      'bioverify_capture_refusals_total',
+      'bioverify_decisions_total',
+      'bioverify_decision_latency_seconds_bucket',
+      'bioverify_decisions_pending',
+      'bioverify_webhook_deliveries_total',
+      'bioverify_webhook_outbox_pending',
+      'bioverify_queue_jobs',
+      'inference_queue_seconds_bucket',
     ];
     expect(watched.filter((name) => !queried.has(name))).toEqual([]);
   });
@@ -51,22 +82,37 @@ describe('the Grafana dashboard', () => {
 describe('the Prometheus alert rules', () => {
   it('alert on the decision backlog, webhook failures, inference queue time and the API error rate', () => {
     const expressions = rules.map((r: { expr: string }) => r.expr).join('\n');
-    for (const name of ['bioverify_decisions_pending', 'bioverify_webhook_deliveries_total', 'inference_queue_seconds_bucket', 'bioverify_http_request_duration_seconds_count']) {
+    for (const name of [
+      'bioverify_decisions_pending',
+      'bioverify_webhook_deliveries_total',
+      'inference_queue_seconds_bucket',
+      'bioverify_http_request_duration_seconds_count',
+    ]) {
       expect(seriesNamedIn(expressions)).toContain(name);
     }
   });
 
   it('name only series the code registers', () => {
-    for (const rule of rules as Array<{ alert: string; expr: string }>) expect({ alert: rule.alert, unknown: unknownIn(rule.expr) }).toEqual({ alert: rule.alert, unknown: [] });
+    for (const rule of rules as Array<{ alert: string; expr: string }>)
+      expect({ alert: rule.alert, unknown: unknownIn(rule.expr) }).toEqual({
+        alert: rule.alert,
+        unknown: [],
+      });
   });
 });
 
 describe('the inference autoscaling metric', () => {
   it('is served by a prometheus-adapter rule built on a series the inference service exports', () => {
-    const hpa = readManifests().find((o) => o.kind === 'HorizontalPodAutoscaler' && o.spec.scaleTargetRef.name === 'bioverify-inference');
+    const hpa = readManifests().find(
+      (o) => o.kind === 'HorizontalPodAutoscaler' && o.spec.scaleTargetRef.name === 'bioverify-inference',
+    );
     const metricName = hpa?.spec.metrics.find((m: { type: string }) => m.type === 'Pods')?.pods.metric.name as string;
-    const adapter = readManifests().find((o) => o.kind === 'ConfigMap' && o.metadata.name === 'prometheus-adapter-bioverify');
-    const adapterRules = (parse(adapter!.data!['config.yaml']!) as { rules: Array<{ seriesQuery: string; name: { as: string } }> }).rules;
+    const adapter = readManifests().find(
+      (o) => o.kind === 'ConfigMap' && o.metadata.name === 'prometheus-adapter-bioverify',
+    );
+    const adapterRules = (
+      parse(adapter!.data!['config.yaml']) as { rules: Array<{ seriesQuery: string; name: { as: string } }> }
+    ).rules;
     const rule = adapterRules.find((r) => r.name.as === metricName);
     expect(rule).toBeDefined();
     const sources = seriesNamedIn(rule!.seriesQuery);

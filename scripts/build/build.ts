@@ -14,14 +14,20 @@ const root = path.resolve(__dirname, '../..');
 export function build(outDir: string): void {
   const out = path.resolve(outDir);
   rmSync(out, { recursive: true, force: true });
-  const scripts = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const scripts = (
+    JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+  ).scripts;
   if (scripts['build:web']) execFileSync('npm', ['run', '--silent', 'build:web'], { cwd: root, stdio: 'inherit' });
-  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', out], { cwd: root, stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', out],
+    { cwd: root, stdio: 'inherit' },
+  );
   const publicDir = path.join(root, 'hosted/public');
   if (existsSync(publicDir)) cpSync(publicDir, path.join(out, 'hosted/public'), { recursive: true });
 }
 
 if (require.main === module) {
   const flag = process.argv.indexOf('--out-dir');
-  build(flag >= 0 ? process.argv[flag + 1]! : path.join(root, 'dist'));
+  build(flag >= 0 ? process.argv[flag + 1] : path.join(root, 'dist'));
 }

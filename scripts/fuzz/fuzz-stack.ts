@@ -43,7 +43,7 @@ export async function startFuzzStack(log: (line: string) => void = () => undefin
       INFERENCE_URL: inference.address,
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
     };
-    const account = await issueAccountAt(env.MONGODB_URI!, env, { name: 'Fuzz', plan: 'enterprise' });
+    const account = await issueAccountAt(env.MONGODB_URI, env, { name: 'Fuzz', plan: 'enterprise' });
     const tuning = { logDir: path.join(stateDir, 'logs'), readyTimeoutMs: 60_000 };
     const api = await startApiProcess(env, API_MAIN, 'api', undefined, tuning);
     running.push({ stop: () => api.kill('SIGTERM') });

@@ -23,7 +23,14 @@ describe('property-based fuzzing of the whole API (bounded)', () => {
   });
 
   it('finds no server error, no response off its schema and no hang', async () => {
-    const result = await runSchemathesis({ baseUrl: stack.baseUrl, apiKey: stack.apiKey, maxExamples: 2, maxResponseSeconds: 10, reportDir, seed: 7 });
+    const result = await runSchemathesis({
+      baseUrl: stack.baseUrl,
+      apiKey: stack.apiKey,
+      maxExamples: 2,
+      maxResponseSeconds: 10,
+      reportDir,
+      seed: 7,
+    });
     expect(result.failures).toEqual([]);
     expect(result.exitCode).toBe(0);
     expect(result.cases).toBeGreaterThan(200);

@@ -26,9 +26,19 @@ async function main(): Promise<void> {
   const stack = await startFuzzStack(log);
   const started = Date.now();
   try {
-    const result = await runSchemathesis({ ...stack, maxExamples, maxResponseSeconds, reportDir, seed, phases, onOutput: (text) => process.stdout.write(text) });
+    const result = await runSchemathesis({
+      ...stack,
+      maxExamples,
+      maxResponseSeconds,
+      reportDir,
+      seed,
+      phases,
+      onOutput: (text) => process.stdout.write(text),
+    });
     const alive = stack.apiAlive();
-    log(`${result.cases} test cases in ${((Date.now() - started) / 1000).toFixed(0)} s; ${result.failures.length} failing operations; API process ${alive ? 'still up' : 'DIED'}; reports in ${reportDir}`);
+    log(
+      `${result.cases} test cases in ${((Date.now() - started) / 1000).toFixed(0)} s; ${result.failures.length} failing operations; API process ${alive ? 'still up' : 'DIED'}; reports in ${reportDir}`,
+    );
     for (const failure of result.failures) log(`FAIL ${failure.operation}: ${failure.message.split('\n')[0]}`);
     process.exitCode = result.exitCode === 0 && alive ? 0 : 1;
   } finally {

@@ -4,7 +4,8 @@ import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../..');
 /** Installed by scripts/setup.sh (pinned there); SCHEMATHESIS_BIN points elsewhere. */
-export const SCHEMATHESIS_BIN = process.env.SCHEMATHESIS_BIN ?? path.join(ROOT, '.state', 'fuzz-venv', 'bin', 'schemathesis');
+export const SCHEMATHESIS_BIN =
+  process.env.SCHEMATHESIS_BIN ?? path.join(ROOT, '.state', 'fuzz-venv', 'bin', 'schemathesis');
 
 /** The checks the issue asks for: no 5xx, responses as documented, and no hang. */
 export const CHECKS = ['not_a_server_error', 'response_schema_conformance'];
@@ -41,27 +42,44 @@ export interface FuzzResult {
  * from a created session), with the checks above and a deadline on every response.
  */
 export async function runSchemathesis(options: FuzzOptions): Promise<FuzzResult> {
-  if (!existsSync(SCHEMATHESIS_BIN)) throw new Error(`Schemathesis is not installed at ${SCHEMATHESIS_BIN}: run npm run setup`);
+  if (!existsSync(SCHEMATHESIS_BIN))
+    throw new Error(`Schemathesis is not installed at ${SCHEMATHESIS_BIN}: run npm run setup`);
   mkdirSync(options.reportDir, { recursive: true });
   const junit = path.join(options.reportDir, 'junit.xml');
   const args = [
-    '--config-file', path.join(__dirname, 'schemathesis.toml'),
+    '--config-file',
+    path.join(__dirname, 'schemathesis.toml'),
     '--no-color',
-    'run', `${options.baseUrl}/docs/openapi.json`,
-    '--url', options.baseUrl,
-    '--checks', CHECKS.join(','),
-    '--max-response-time', String(options.maxResponseSeconds),
-    '--request-timeout', String(options.maxResponseSeconds * 2),
-    '--max-examples', String(options.maxExamples),
-    '--header', `X-Api-Key: ${options.apiKey}`,
-    '--workers', String(options.workers ?? 1),
-    '--report', 'junit,ndjson',
-    '--report-junit-path', junit,
-    '--report-ndjson-path', path.join(options.reportDir, 'events.ndjson'),
+    'run',
+    `${options.baseUrl}/docs/openapi.json`,
+    '--url',
+    options.baseUrl,
+    '--checks',
+    CHECKS.join(','),
+    '--max-response-time',
+    String(options.maxResponseSeconds),
+    '--request-timeout',
+    String(options.maxResponseSeconds * 2),
+    '--max-examples',
+    String(options.maxExamples),
+    '--header',
+    `X-Api-Key: ${options.apiKey}`,
+    '--workers',
+    String(options.workers ?? 1),
+    '--report',
+    'junit,ndjson',
+    '--report-junit-path',
+    junit,
+    '--report-ndjson-path',
+    path.join(options.reportDir, 'events.ndjson'),
     ...(options.seed !== undefined ? ['--seed', String(options.seed)] : []),
     ...(options.phases ? ['--phases', options.phases] : []),
   ];
-  const child = spawn(SCHEMATHESIS_BIN, args, { cwd: ROOT, env: { ...process.env, SCHEMATHESIS_TELEMETRY: 'false' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(SCHEMATHESIS_BIN, args, {
+    cwd: ROOT,
+    env: { ...process.env, SCHEMATHESIS_TELEMETRY: 'false' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const collect = (chunk: Buffer) => {
     const text = chunk.toString();
@@ -71,7 +89,12 @@ export async function runSchemathesis(options: FuzzOptions): Promise<FuzzResult>
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
   const exitCode = await new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { exitCode, cases: casesIn(output), failures: failuresIn(existsSync(junit) ? readFileSync(junit, 'utf8') : ''), output };
+  return {
+    exitCode,
+    cases: casesIn(output),
+    failures: failuresIn(existsSync(junit) ? readFileSync(junit, 'utf8') : ''),
+    output,
+  };
 }
 
 /** "Test cases:\n  2338 generated, …" in Schemathesis's summary. */
@@ -85,11 +108,21 @@ function failuresIn(junit: string): Array<{ operation: string; message: string }
   // A passing operation is a self-closing <testcase .../>; a failing one holds <failure> or <error>.
   const testcase = /<testcase\b([^>]*?)(?:\/>|>([\s\S]*?)<\/testcase>)/g;
   for (let m = testcase.exec(junit); m; m = testcase.exec(junit)) {
-    const name = /\bname="([^"]*)"/.exec(m[1]!)?.[1] ?? '?';
+    const name = /\bname="([^"]*)"/.exec(m[1])?.[1] ?? '?';
     const failure = m[2] ? /<(failure|error)\b([^>]*)>([\s\S]*?)<\/\1>/.exec(m[2]) : null;
-    if (failure) failures.push({ operation: name, message: unescapeXml(failure[3]!.trim() || (/message="([^"]*)"/.exec(failure[2]!)?.[1] ?? '')).slice(0, 2000) });
+    if (failure)
+      failures.push({
+        operation: name,
+        message: unescapeXml(failure[3].trim() || (/message="([^"]*)"/.exec(failure[2])?.[1] ?? '')).slice(0, 2000),
+      });
   }
   return failures;
 }
 
-const unescapeXml = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;|&apos;/g, "'").replace(/&amp;/g, '&');
+const unescapeXml = (text: string) =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/&amp;/g, '&');

@@ -13,7 +13,12 @@ export interface ManagedProcess {
  * Starts a long-running child whose output goes to `logFile` (or is inherited), and that can be
  * stopped and awaited. Used by the local stack and the test stack alike.
  */
-export function startProcess(name: string, command: string, args: string[], options: SpawnOptions & { logFile?: string } = {}): ManagedProcess {
+export function startProcess(
+  name: string,
+  command: string,
+  args: string[],
+  options: SpawnOptions & { logFile?: string } = {},
+): ManagedProcess {
   let stdio: SpawnOptions['stdio'] = options.stdio ?? 'inherit';
   if (options.logFile) {
     mkdirSync(path.dirname(options.logFile), { recursive: true });
@@ -42,10 +47,16 @@ export function startProcess(name: string, command: string, args: string[], opti
 }
 
 /** Polls `probe` until it resolves true or `timeoutMs` passes. */
-export async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs = 30_000, child?: ChildProcess): Promise<void> {
+export async function waitFor(
+  what: string,
+  probe: () => Promise<boolean>,
+  timeoutMs = 30_000,
+  child?: ChildProcess,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode} before it was ready`);
+    if (child && child.exitCode !== null)
+      throw new Error(`${what} exited with code ${child.exitCode} before it was ready`);
     if (await probe().catch(() => false)) return;
     await new Promise((r) => setTimeout(r, 100));
   }

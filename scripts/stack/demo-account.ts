@@ -8,7 +8,12 @@ import { VaultKeys } from '../../api/src/data-access/open-vault';
  * On a first start with an empty store, issues a demo account, saves its keys (0600) and prints
  * them once with a ready-to-paste curl. Later starts only say where the keys are.
  */
-export async function ensureDemoAccount(mongoUri: string, keys: VaultKeys, savePath: string, baseUrl: string): Promise<void> {
+export async function ensureDemoAccount(
+  mongoUri: string,
+  keys: VaultKeys,
+  savePath: string,
+  baseUrl: string,
+): Promise<void> {
   const stores = await composeAdminStores({ MONGODB_URI: mongoUri, ...keys });
   try {
     const { accounts } = stores;
@@ -16,7 +21,10 @@ export async function ensureDemoAccount(mongoUri: string, keys: VaultKeys, saveP
       if (existsSync(savePath)) console.log(`\nDemo account keys: ${savePath}`);
       return;
     }
-    const created = await createAccount({ accounts, clock: systemClock }, { name: 'Local demo', plan: 'starter', watchlist: false });
+    const created = await createAccount(
+      { accounts, clock: systemClock },
+      { name: 'Local demo', plan: 'starter', watchlist: false },
+    );
     writeFileSync(savePath, `${JSON.stringify(created, null, 2)}\n`, { mode: 0o600 });
     console.log(`
 Created a local demo account (shown once; saved to ${savePath}):
@@ -34,4 +42,3 @@ Create a session:
     await stores.close();
   }
 }
-

@@ -37,7 +37,11 @@ export interface FerretDbOptions {
  * installed here). WAL, so readers never wait for the writer; the busy timeout above. The debug
  * address and telemetry are off so instances never clash or call out.
  */
-export async function startFerretDb(dataDir: string, port?: number, options: FerretDbOptions = {}): Promise<{ uri: string; process: ManagedProcess }> {
+export async function startFerretDb(
+  dataDir: string,
+  port?: number,
+  options: FerretDbOptions = {},
+): Promise<{ uri: string; process: ManagedProcess }> {
   mkdirSync(dataDir, { recursive: true });
   const listenPort = port ?? (await freePort());
   const proc = startProcess(

@@ -51,13 +51,20 @@ async function main(): Promise<void> {
     if (!mongoUri) {
       // Restarted on the same port, so the others reconnect to it.
       const ferretPort = await freePort();
-      running.push(await Supervised.start('ferretdb', async () => (await startFerretDb(path.join(STATE, 'ferretdb'), ferretPort)).process));
+      running.push(
+        await Supervised.start(
+          'ferretdb',
+          async () => (await startFerretDb(path.join(STATE, 'ferretdb'), ferretPort)).process,
+        ),
+      );
       mongoUri = `mongodb://127.0.0.1:${ferretPort}/bioverify`;
     }
     let redisUrl = process.env.REDIS_URL;
     if (!redisUrl) {
       const redisPort = await freePort();
-      running.push(await Supervised.start('redis', async () => (await startRedis(path.join(STATE, 'redis'), redisPort)).process));
+      running.push(
+        await Supervised.start('redis', async () => (await startRedis(path.join(STATE, 'redis'), redisPort)).process),
+      );
       redisUrl = `redis://127.0.0.1:${redisPort}`;
     }
     const port = Number(process.env.PORT ?? 8080);
@@ -82,21 +89,57 @@ async function main(): Promise<void> {
       env.INFERENCE_PORT = String(inferencePort);
       env.INFERENCE_METRICS_PORT = String(await freePort());
       env.INFERENCE_URL = `127.0.0.1:${inferencePort}`;
-      running.push(await Supervised.start('inference', async () => startProcess('inference', TSX, [inferenceMain], { env, cwd: ROOT })));
+      running.push(
+        await Supervised.start('inference', async () =>
+          startProcess('inference', TSX, [inferenceMain], { env, cwd: ROOT }),
+        ),
+      );
     }
     // Lets `npm run admin` reach this stack's store without the caller exporting anything.
-    writeFileSync(path.join(STATE, 'env.json'), JSON.stringify({ MONGODB_URI: mongoUri, SECRET_ENCRYPTION_KEY: env.SECRET_ENCRYPTION_KEY, CAPTURE_ENCRYPTION_KEY: env.CAPTURE_ENCRYPTION_KEY, PII_MASTER_KEYS: env.PII_MASTER_KEYS, REDIS_URL: redisUrl, REDIS_PREFIX: env.REDIS_PREFIX ?? 'bv' }), { mode: 0o600 });
-    await ensureDemoAccount(mongoUri, { PII_MASTER_KEYS: env.PII_MASTER_KEYS as string, SECRET_ENCRYPTION_KEY: env.SECRET_ENCRYPTION_KEY, CAPTURE_ENCRYPTION_KEY: env.CAPTURE_ENCRYPTION_KEY }, path.join(ROOT, '.state', 'demo-account.json'), baseUrl);
-    const api = await Supervised.start('api', async () => startProcess('api', TSX, [path.join(ROOT, 'api/src/entry-points/http/main.ts')], { env, cwd: ROOT }));
+    writeFileSync(
+      path.join(STATE, 'env.json'),
+      JSON.stringify({
+        MONGODB_URI: mongoUri,
+        SECRET_ENCRYPTION_KEY: env.SECRET_ENCRYPTION_KEY,
+        CAPTURE_ENCRYPTION_KEY: env.CAPTURE_ENCRYPTION_KEY,
+        PII_MASTER_KEYS: env.PII_MASTER_KEYS,
+        REDIS_URL: redisUrl,
+        REDIS_PREFIX: env.REDIS_PREFIX ?? 'bv',
+      }),
+      { mode: 0o600 },
+    );
+    await ensureDemoAccount(
+      mongoUri,
+      {
+        PII_MASTER_KEYS: env.PII_MASTER_KEYS as string,
+        SECRET_ENCRYPTION_KEY: env.SECRET_ENCRYPTION_KEY,
+        CAPTURE_ENCRYPTION_KEY: env.CAPTURE_ENCRYPTION_KEY,
+      },
+      path.join(ROOT, '.state', 'demo-account.json'),
+      baseUrl,
+    );
+    const api = await Supervised.start('api', async () =>
+      startProcess('api', TSX, [path.join(ROOT, 'api/src/entry-points/http/main.ts')], { env, cwd: ROOT }),
+    );
     running.push(api);
     // The worker's health and metrics port (its config default is 8081); the widget demo takes the next one.
     env.WORKER_HEALTH_PORT = process.env.WORKER_HEALTH_PORT ?? String(port + 1);
     const workerMain = path.join(ROOT, 'api/src/entry-points/worker/main.ts');
-    if (existsSync(workerMain)) running.push(await Supervised.start('worker', async () => startProcess('worker', TSX, [workerMain], { env, cwd: ROOT })));
+    if (existsSync(workerMain))
+      running.push(
+        await Supervised.start('worker', async () => startProcess('worker', TSX, [workerMain], { env, cwd: ROOT })),
+      );
     await waitFor('api', async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).ok, 60_000, api.current.child);
     // Local stack only: an integrator page on another origin (another port) embedding the widget.
-    demo = await startWidgetDemo({ apiBase: baseUrl, sandboxKey: demoSandboxKey(), port: Number(process.env.WIDGET_DEMO_PORT ?? port + 2), host: 'localhost' });
-    console.log(`\nStack up: API ${baseUrl}  ·  reference ${baseUrl}/docs  ·  readiness ${baseUrl}/readyz  ·  widget demo ${demo.url}  (Ctrl-C stops everything)\n`);
+    demo = await startWidgetDemo({
+      apiBase: baseUrl,
+      sandboxKey: demoSandboxKey(),
+      port: Number(process.env.WIDGET_DEMO_PORT ?? port + 2),
+      host: 'localhost',
+    });
+    console.log(
+      `\nStack up: API ${baseUrl}  ·  reference ${baseUrl}/docs  ·  readiness ${baseUrl}/readyz  ·  widget demo ${demo.url}  (Ctrl-C stops everything)\n`,
+    );
   } catch (error) {
     await stopAll();
     throw error;

@@ -3,7 +3,12 @@ import { Supervised } from './supervise';
 
 /** A node child that exits with `code` after `ms`, or runs until stopped when `ms` is null. */
 const child = (ms: number | null, code = 3) =>
-  startProcess('child', process.execPath, ['-e', ms === null ? 'setInterval(() => {}, 1000)' : `setTimeout(() => process.exit(${code}), ${ms})`], { stdio: 'ignore' });
+  startProcess(
+    'child',
+    process.execPath,
+    ['-e', ms === null ? 'setInterval(() => {}, 1000)' : `setTimeout(() => process.exit(${code}), ${ms})`],
+    { stdio: 'ignore' },
+  );
 
 const until = async (check: () => boolean, timeoutMs = 5_000) => {
   const deadline = Date.now() + timeoutMs;
@@ -14,7 +19,10 @@ describe('a supervised process of the local stack', () => {
   it('is logged and restarted when it dies, waiting twice as long after each quick death, and keeps running once it stays up', async () => {
     const lines: string[] = [];
     let launches = 0;
-    const supervised = await Supervised.start('api', async () => (++launches <= 3 ? child(50) : child(null)), { minBackoffMs: 100, log: (line) => lines.push(line) });
+    const supervised = await Supervised.start('api', async () => (++launches <= 3 ? child(50) : child(null)), {
+      minBackoffMs: 100,
+      log: (line) => lines.push(line),
+    });
     await until(() => supervised.restarts === 3);
     expect(lines.filter((l) => l.includes('exited'))).toEqual([
       'api exited (code 3); restarting in 100 ms',
@@ -28,7 +36,10 @@ describe('a supervised process of the local stack', () => {
 
   it('restarts one killed from outside, and starts nothing once stopped', async () => {
     const lines: string[] = [];
-    const supervised = await Supervised.start('worker', async () => child(null), { minBackoffMs: 50, log: (line) => lines.push(line) });
+    const supervised = await Supervised.start('worker', async () => child(null), {
+      minBackoffMs: 50,
+      log: (line) => lines.push(line),
+    });
     const first = supervised.current.child.pid;
     supervised.current.child.kill('SIGKILL');
     await until(() => supervised.restarts === 1);
@@ -42,12 +53,16 @@ describe('a supervised process of the local stack', () => {
   it('keeps trying, with backoff, when a restart itself fails', async () => {
     const lines: string[] = [];
     let launches = 0;
-    const supervised = await Supervised.start('inference', async () => {
-      launches += 1;
-      if (launches === 1) return child(30);
-      if (launches === 2) throw new Error('port in use');
-      return child(null);
-    }, { minBackoffMs: 50, log: (line) => lines.push(line) });
+    const supervised = await Supervised.start(
+      'inference',
+      async () => {
+        launches += 1;
+        if (launches === 1) return child(30);
+        if (launches === 2) throw new Error('port in use');
+        return child(null);
+      },
+      { minBackoffMs: 50, log: (line) => lines.push(line) },
+    );
     await until(() => supervised.restarts === 1);
     expect(lines).toEqual([
       'inference exited (code 3); restarting in 50 ms',

@@ -23,14 +23,29 @@ export class Supervised {
   private startedAt = Date.now();
   private readonly options: Required<SupervisionOptions>;
 
-  private constructor(readonly name: string, private readonly launch: () => Promise<ManagedProcess>, public current: ManagedProcess, options: SupervisionOptions) {
-    this.options = { minBackoffMs: 500, maxBackoffMs: 30_000, healthyAfterMs: 60_000, log: (line) => console.error(line), ...options };
+  private constructor(
+    readonly name: string,
+    private readonly launch: () => Promise<ManagedProcess>,
+    public current: ManagedProcess,
+    options: SupervisionOptions,
+  ) {
+    this.options = {
+      minBackoffMs: 500,
+      maxBackoffMs: 30_000,
+      healthyAfterMs: 60_000,
+      log: (line) => console.error(line),
+      ...options,
+    };
     this.backoffMs = this.options.minBackoffMs;
     this.watch();
   }
 
   /** Starts the process (a failure to start the first time is the caller's error) and watches it. */
-  static async start(name: string, launch: () => Promise<ManagedProcess>, options: SupervisionOptions = {}): Promise<Supervised> {
+  static async start(
+    name: string,
+    launch: () => Promise<ManagedProcess>,
+    options: SupervisionOptions = {},
+  ): Promise<Supervised> {
     return new Supervised(name, launch, await launch(), options);
   }
 

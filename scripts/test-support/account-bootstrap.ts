@@ -27,14 +27,26 @@ export interface AccountRequest {
  * benchmark bootstraps its accounts through this file (the dependency-cruiser rule
  * accounts-through-the-bootstrap refuses another copy).
  */
-export async function issueAccount(store: Connection, keys: StoreKeys, request: AccountRequest): Promise<IssuedAccount> {
-  if (!keys.PII_MASTER_KEYS) throw new Error('issuing an account needs PII_MASTER_KEYS: its webhook secret is sealed by the vault');
+export async function issueAccount(
+  store: Connection,
+  keys: StoreKeys,
+  request: AccountRequest,
+): Promise<IssuedAccount> {
+  if (!keys.PII_MASTER_KEYS)
+    throw new Error('issuing an account needs PII_MASTER_KEYS: its webhook secret is sealed by the vault');
   const { accounts } = await accountsOn(store, keys);
-  return createAccount({ accounts, clock: systemClock }, { name: request.name, plan: request.plan ?? 'starter', watchlist: request.watchlist ?? false });
+  return createAccount(
+    { accounts, clock: systemClock },
+    { name: request.name, plan: request.plan ?? 'starter', watchlist: request.watchlist ?? false },
+  );
 }
 
 /** The same for a caller that holds no connection: one of its own, closed before this returns. */
-export async function issueAccountAt(mongoUri: string, keys: StoreKeys, request: AccountRequest): Promise<IssuedAccount> {
+export async function issueAccountAt(
+  mongoUri: string,
+  keys: StoreKeys,
+  request: AccountRequest,
+): Promise<IssuedAccount> {
   const stores = await composeAdminStores({ ...keys, MONGODB_URI: mongoUri });
   try {
     return await issueAccount(stores.mongo, keys, request);

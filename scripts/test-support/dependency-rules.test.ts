@@ -11,13 +11,22 @@ const KNOWN = '.dependency-cruiser-known-violations.json';
 const DEPCRUISE = process.env.DEPCRUISE ?? path.join(ROOT, 'node_modules', '.bin', 'depcruise');
 const run = promisify(execFile);
 
-interface Violation { from: string; to: string; rule: { name: string; severity: string } }
-interface Report { summary: { violations: Violation[]; ignore?: number } }
+interface Violation {
+  from: string;
+  to: string;
+  rule: { name: string; severity: string };
+}
+interface Report {
+  summary: { violations: Violation[]; ignore?: number };
+}
 
 /** depcruise exits non-zero when it finds a violation; its JSON report is what the tests read either way. */
 async function cruise(cwd: string, args: string[]): Promise<Report> {
   try {
-    const { stdout } = await run(DEPCRUISE, ['--config', '.dependency-cruiser.cjs', '--output-type', 'json', ...args], { cwd, maxBuffer: 256 * 1024 * 1024 });
+    const { stdout } = await run(DEPCRUISE, ['--config', '.dependency-cruiser.cjs', '--output-type', 'json', ...args], {
+      cwd,
+      maxBuffer: 256 * 1024 * 1024,
+    });
     return JSON.parse(stdout) as Report;
   } catch (error) {
     const stdout = (error as { stdout?: string }).stdout;
@@ -44,22 +53,49 @@ describe('the import boundaries (dependency-cruiser, .dependency-cruiser.cjs)', 
         mkdirSync(path.join(dir, path.dirname(file)), { recursive: true });
         writeFileSync(path.join(dir, file), source);
       };
-      writeFileSync(path.join(dir, '.dependency-cruiser.cjs'), readFileSync(path.join(ROOT, '.dependency-cruiser.cjs')));
-      writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'commonjs', moduleResolution: 'node', strict: true } }));
+      writeFileSync(
+        path.join(dir, '.dependency-cruiser.cjs'),
+        readFileSync(path.join(ROOT, '.dependency-cruiser.cjs')),
+      );
+      writeFileSync(
+        path.join(dir, 'tsconfig.json'),
+        JSON.stringify({ compilerOptions: { module: 'commonjs', moduleResolution: 'node', strict: true } }),
+      );
       plant('api/src/data-access/store.repository.ts', 'export const store = 1;\n');
       plant('api/src/data-access/account.repository.ts', 'export class AccountRepository {}\n');
       plant('api/src/entry-points/http/app.ts', 'export const app = 1;\n');
-      plant('api/src/domain/usecases/x/x.usecase.ts', "import { store } from '../../../data-access/store.repository';\nimport { app } from '../../../entry-points/http/app';\nexport const x = [store, app];\n");
+      plant(
+        'api/src/domain/usecases/x/x.usecase.ts',
+        "import { store } from '../../../data-access/store.repository';\nimport { app } from '../../../entry-points/http/app';\nexport const x = [store, app];\n",
+      );
       plant('inference/src/serving/server.ts', 'export const server = 1;\n');
-      plant('inference/src/client/client.ts', "import { server } from '../serving/server';\nexport const client = server;\n");
-      plant('api/src/data-access/inference.repository.ts', "import { server } from '../../../inference/src/serving/server';\nexport const inference = server;\n");
-      plant('hosted/web/page.ts', "import { store } from '../../api/src/data-access/store.repository';\nexport const page = store;\n");
+      plant(
+        'inference/src/client/client.ts',
+        "import { server } from '../serving/server';\nexport const client = server;\n",
+      );
+      plant(
+        'api/src/data-access/inference.repository.ts',
+        "import { server } from '../../../inference/src/serving/server';\nexport const inference = server;\n",
+      );
+      plant(
+        'hosted/web/page.ts',
+        "import { store } from '../../api/src/data-access/store.repository';\nexport const page = store;\n",
+      );
       plant('api/src/shared/a.ts', "import { b } from './b';\nexport const a = () => b;\n");
       plant('api/src/shared/b.ts', "import { a } from './a';\nexport const b = () => a;\n");
       plant('api/test/support/helper.ts', 'export const helper = 1;\n');
-      plant('benchmarks/x/bench-x.ts', "import { helper } from '../../api/test/support/helper';\nimport { store } from '../../api/src/data-access/store.repository';\nexport const x = [helper, store];\n");
-      plant('api/test/some.test.ts', "import { AccountRepository } from '../src/data-access/account.repository';\nexport const a = AccountRepository;\n");
-      plant('scripts/test-support/account-bootstrap.ts', "import { AccountRepository } from '../../api/src/data-access/account.repository';\nexport const a = AccountRepository;\n");
+      plant(
+        'benchmarks/x/bench-x.ts',
+        "import { helper } from '../../api/test/support/helper';\nimport { store } from '../../api/src/data-access/store.repository';\nexport const x = [helper, store];\n",
+      );
+      plant(
+        'api/test/some.test.ts',
+        "import { AccountRepository } from '../src/data-access/account.repository';\nexport const a = AccountRepository;\n",
+      );
+      plant(
+        'scripts/test-support/account-bootstrap.ts',
+        "import { AccountRepository } from '../../api/src/data-access/account.repository';\nexport const a = AccountRepository;\n",
+      );
       const report = await cruise(dir, ['api', 'inference', 'hosted', 'benchmarks', 'scripts']);
       expect(lines(report.summary.violations).sort()).toEqual([
         'accounts-through-the-bootstrap: api/test/some.test.ts → api/src/data-access/account.repository.ts',

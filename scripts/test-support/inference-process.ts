@@ -22,7 +22,6 @@ export interface InferenceProcess {
   stop(): Promise<void>;
 }
 
-
 function kb(file: string, field: string): number {
   try {
     const match = readFileSync(file, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
@@ -32,14 +31,28 @@ function kb(file: string, field: string): number {
   }
 }
 
-
 /** `root`: the checkout whose service runs (another one's, to compare a baseline in the same run). */
-export async function startInferenceProcess(repository: string, env: Record<string, string> = {}, root = join(__dirname, '../..')): Promise<InferenceProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--require', require.resolve('tsx/cjs'), join(root, 'inference/src/main.ts')], {
-    cwd: root,
-    env: { ...process.env, MODEL_REPOSITORY: repository, INFERENCE_PORT: '0', INFERENCE_METRICS_PORT: '0', INFERENCE_HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+export async function startInferenceProcess(
+  repository: string,
+  env: Record<string, string> = {},
+  root = join(__dirname, '../..'),
+): Promise<InferenceProcess> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--require', require.resolve('tsx/cjs'), join(root, 'inference/src/main.ts')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        MODEL_REPOSITORY: repository,
+        INFERENCE_PORT: '0',
+        INFERENCE_METRICS_PORT: '0',
+        INFERENCE_HOST: '127.0.0.1',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const ports = await new Promise<{ grpc: number; metrics: number }>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -57,7 +70,9 @@ export async function startInferenceProcess(repository: string, env: Record<stri
     address: `127.0.0.1:${ports.grpc}`,
     metricsUrl,
     pid: child.pid!,
-    resetLag: async () => { await scrape(); },
+    resetLag: async () => {
+      await scrape();
+    },
     lagP99Ms: async () => {
       const match = (await scrape()).match(/^inference_nodejs_eventloop_lag_p99_seconds (\S+)/m);
       return match ? Number(match[1]) * 1000 : NaN;
@@ -68,11 +83,15 @@ export async function startInferenceProcess(repository: string, env: Record<stri
       const pss = pids.reduce((n, pid) => n + kb(`/proc/${pid}/smaps_rollup`, 'Pss'), 0);
       return { rss_mb: Math.round(rss / 1024), pss_mb: Math.round(pss / 1024), processes: pids.length };
     },
-    cpuSeconds: () => ({ front: cpuSecondsOf(child.pid!), executors: descendants(child.pid!).reduce((n, pid) => n + cpuSecondsOf(pid), 0) }),
-    stop: () => new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
+    cpuSeconds: () => ({
+      front: cpuSecondsOf(child.pid!),
+      executors: descendants(child.pid!).reduce((n, pid) => n + cpuSecondsOf(pid), 0),
     }),
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }

@@ -4,7 +4,11 @@
  * For the service in a process of its own, as production runs it, see inference-process.ts.
  */
 import { createInferenceClient, type InferenceClient } from '../../inference/src/client/inference-client';
-import { startInferenceServer, type InferenceServerOptions, type RunningInferenceServer } from '../../inference/src/grpc/inference-server';
+import {
+  startInferenceServer,
+  type InferenceServerOptions,
+  type RunningInferenceServer,
+} from '../../inference/src/grpc/inference-server';
 
 export interface InferenceService {
   server: RunningInferenceServer;
@@ -13,8 +17,17 @@ export interface InferenceService {
   stop(): Promise<void>;
 }
 
-export async function startInferenceService(repository: string, options: Partial<InferenceServerOptions> = {}): Promise<InferenceService> {
-  const server = await startInferenceServer({ repository, port: 0, host: '127.0.0.1', metricsPort: 0, ...options });
+export async function startInferenceService(
+  repository: string,
+  options: Partial<InferenceServerOptions> = {},
+): Promise<InferenceService> {
+  const server = await startInferenceServer({
+    repository,
+    port: 0,
+    host: '127.0.0.1',
+    metricsPort: 0,
+    ...options,
+  });
   const address = `127.0.0.1:${server.port}`;
   const client = createInferenceClient({ address });
   return {

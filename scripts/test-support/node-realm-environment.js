@@ -7,9 +7,20 @@
 const { TestEnvironment } = require('jest-environment-node');
 
 const TYPED_ARRAYS = [
-  'ArrayBuffer', 'SharedArrayBuffer', 'DataView',
-  'Float32Array', 'Float64Array', 'Int8Array', 'Int16Array', 'Int32Array',
-  'Uint8Array', 'Uint8ClampedArray', 'Uint16Array', 'Uint32Array', 'BigInt64Array', 'BigUint64Array',
+  'ArrayBuffer',
+  'SharedArrayBuffer',
+  'DataView',
+  'Float32Array',
+  'Float64Array',
+  'Int8Array',
+  'Int16Array',
+  'Int32Array',
+  'Uint8Array',
+  'Uint8ClampedArray',
+  'Uint16Array',
+  'Uint32Array',
+  'BigInt64Array',
+  'BigUint64Array',
 ];
 
 class NodeRealmEnvironment extends TestEnvironment {

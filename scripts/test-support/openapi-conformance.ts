@@ -23,18 +23,29 @@ const FORMATS = {
   binary: true as const,
 };
 
-let compiled: { operations: Map<string, Operation[]>; ajv: Ajv2020; validators: Map<string, ValidateFunction> } | null = null;
+let compiled: {
+  operations: Map<string, Operation[]>;
+  ajv: Ajv2020;
+  validators: Map<string, ValidateFunction>;
+} | null = null;
 
 function load() {
   if (compiled) return compiled;
-  const document = buildOpenApiDocument('http://localhost') as unknown as { paths: Record<string, Record<string, Omit<Operation, 'path' | 'pattern' | 'literalSegments'>>> };
+  const document = buildOpenApiDocument('http://localhost') as unknown as {
+    paths: Record<string, Record<string, Omit<Operation, 'path' | 'pattern' | 'literalSegments'>>>;
+  };
   const ajv = new Ajv2020({ strict: false, allErrors: true, formats: FORMATS });
-  ajv.addSchema(document as object, 'openapi.json');
+  ajv.addSchema(document, 'openapi.json');
   const operations = new Map<string, Operation[]>();
   for (const [path, item] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(item)) {
       const pattern = new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}$`);
-      const entry = { path, pattern, literalSegments: path.split('/').filter((s) => s && !s.startsWith('{')).length, responses: operation.responses };
+      const entry = {
+        path,
+        pattern,
+        literalSegments: path.split('/').filter((s) => s && !s.startsWith('{')).length,
+        responses: operation.responses,
+      };
       operations.set(method, [...(operations.get(method) ?? []), entry]);
     }
   }
@@ -85,13 +96,19 @@ export function documentMismatch(response: ObservedResponse): string | null {
     return `${where}: no operation in the OpenAPI document for ${method} ${urlPath}`;
   }
   const declared = operation.responses[String(response.status)];
-  if (!declared) return `${where}: ${operation.path} does not document status ${response.status} (documents ${Object.keys(operation.responses).join(', ')})`;
+  if (!declared)
+    return `${where}: ${operation.path} does not document status ${response.status} (documents ${Object.keys(operation.responses).join(', ')})`;
   const mediaTypes = Object.keys(declared.content ?? {});
   if (mediaTypes.length === 0) return null;
-  const mediaType = (response.contentType ?? '').split(';')[0]!.trim();
-  if (!mediaTypes.includes(mediaType)) return `${where}: content type ${mediaType || '(none)'} is not one of ${mediaTypes.join(', ')}`;
+  const mediaType = (response.contentType ?? '').split(';')[0].trim();
+  if (!mediaTypes.includes(mediaType))
+    return `${where}: content type ${mediaType || '(none)'} is not one of ${mediaTypes.join(', ')}`;
   if (mediaType !== 'application/json') return null;
-  return schemaMismatch(where, `openapi.json#/${pointer('paths', operation.path, method.toLowerCase(), 'responses', String(response.status), 'content', 'application/json', 'schema')}`, response.json);
+  return schemaMismatch(
+    where,
+    `openapi.json#/${pointer('paths', operation.path, method.toLowerCase(), 'responses', String(response.status), 'content', 'application/json', 'schema')}`,
+    response.json,
+  );
 }
 
 function schemaMismatch(where: string, ref: string, body: unknown): string | null {

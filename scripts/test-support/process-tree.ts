@@ -8,7 +8,10 @@ const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding:
 export function descendants(pid: number): number[] {
   let children: number[] = [];
   try {
-    children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).split('\n').map(Number).filter(Boolean);
+    children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .map(Number)
+      .filter(Boolean);
   } catch {
     return [];
   }
@@ -18,7 +21,9 @@ export function descendants(pid: number): number[] {
 /** utime + stime of one process in seconds; 0 once it has exited. */
 export function cpuSecondsOf(pid: number): number {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
     return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
   } catch {
     return 0;

@@ -3,7 +3,9 @@ import { between, seededRandom, seededUniform, seedOf } from './seeded-random';
 describe('seeded random', () => {
   it('draws the same mulberry32 stream from the same seed on every run (values pinned from the copies it replaced)', () => {
     const random = seededRandom(42);
-    expect(Array.from({ length: 3 }, () => random())).toEqual([0.6011037519201636, 0.44829055899754167, 0.8524657934904099]);
+    expect(Array.from({ length: 3 }, () => random())).toEqual([
+      0.6011037519201636, 0.44829055899754167, 0.8524657934904099,
+    ]);
   });
   it('draws another stream from another seed', () => {
     expect(seededRandom(43)()).not.toBe(seededRandom(42)());

@@ -46,7 +46,13 @@ export interface SpawnTuning {
  * Runs a TypeScript entry point as its own node process (`node --import tsx`, not the tsx CLI,
  * which would put a relay process in between and make SIGKILL hit the wrong one).
  */
-function spawnService(name: string, script: string, env: Record<string, string>, port: number, logDir = LOG_DIR): ServiceProcess {
+function spawnService(
+  name: string,
+  script: string,
+  env: Record<string, string>,
+  port: number,
+  logDir = LOG_DIR,
+): ServiceProcess {
   mkdirSync(logDir, { recursive: true });
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,
@@ -79,15 +85,31 @@ async function ok(url: string): Promise<boolean> {
 }
 
 /** A worker process, returned once its /readyz says it is consuming (or, if told, once it is alive). */
-export async function startWorkerProcess(env: Record<string, string>, name = 'worker', until: 'ready' | 'alive' = 'ready', tuning: SpawnTuning = {}): Promise<ServiceProcess> {
+export async function startWorkerProcess(
+  env: Record<string, string>,
+  name = 'worker',
+  until: 'ready' | 'alive' = 'ready',
+  tuning: SpawnTuning = {},
+): Promise<ServiceProcess> {
   const port = await freePort();
   const proc = spawnService(name, WORKER_MAIN, { ...env, WORKER_HEALTH_PORT: String(port) }, port, tuning.logDir);
-  await waitFor(name, () => ok(`http://127.0.0.1:${port}/${until === 'ready' ? 'readyz' : 'healthz'}`), tuning.readyTimeoutMs ?? 30_000, proc.child);
+  await waitFor(
+    name,
+    () => ok(`http://127.0.0.1:${port}/${until === 'ready' ? 'readyz' : 'healthz'}`),
+    tuning.readyTimeoutMs ?? 30_000,
+    proc.child,
+  );
   return proc;
 }
 
 /** An API process (optionally another entry script wrapping it), returned once /healthz answers. */
-export async function startApiProcess(env: Record<string, string>, script = API_MAIN, name = 'api', port?: number, tuning: SpawnTuning = {}): Promise<ServiceProcess> {
+export async function startApiProcess(
+  env: Record<string, string>,
+  script = API_MAIN,
+  name = 'api',
+  port?: number,
+  tuning: SpawnTuning = {},
+): Promise<ServiceProcess> {
   const listen = port ?? (await freePort());
   const proc = spawnService(name, script, { ...env, PORT: String(listen) }, listen, tuning.logDir);
   await waitFor(name, () => ok(`http://127.0.0.1:${listen}/healthz`), tuning.readyTimeoutMs ?? 30_000, proc.child);

@@ -3,12 +3,23 @@ import { assertMatchesDocument } from './openapi-conformance';
 
 export type Outcome = 'VERIFIED' | 'FAILED';
 
-async function post(url: string, key: string, body: unknown): Promise<{ status: number; json: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const res = await fetch(url, { method: 'POST', headers: { 'X-Api-Key': key, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+async function post(url: string, key: string, body: unknown): Promise<{ status: number; json: any }> {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'X-Api-Key': key, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
   const json = text ? JSON.parse(text) : null;
   // Every answer is checked against the OpenAPI document, so callers also prove it still holds.
-  assertMatchesDocument({ method: 'POST', url, status: res.status, contentType: res.headers.get('content-type'), json });
+  assertMatchesDocument({
+    method: 'POST',
+    url,
+    status: res.status,
+    contentType: res.headers.get('content-type'),
+    json,
+  });
   return { status: res.status, json };
 }
 
@@ -25,13 +36,23 @@ export async function createSession(baseUrl: string, key: string, webhookUrl: st
 }
 
 /** POST /simulate: the sandbox completes the session as a real capture would (result, webhook). */
-export async function simulate(baseUrl: string, key: string, id: string, outcome: Outcome = 'VERIFIED'): Promise<number> {
+export async function simulate(
+  baseUrl: string,
+  key: string,
+  id: string,
+  outcome: Outcome = 'VERIFIED',
+): Promise<number> {
   const body = outcome === 'VERIFIED' ? { outcome } : { outcome, failure_reason: 'FACE_MATCH_BELOW_THRESHOLD' };
   return (await post(`${baseUrl}/v1/sessions/${id}/simulate`, key, body)).status;
 }
 
 /** Creates and decides `count` sessions (alternating VERIFIED / FAILED); returns their ids. */
-export async function decideSessions(baseUrl: string, key: string, webhookUrl: string, count: number): Promise<string[]> {
+export async function decideSessions(
+  baseUrl: string,
+  key: string,
+  webhookUrl: string,
+  count: number,
+): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i += 1) {
     const id = await createSession(baseUrl, key, webhookUrl);

@@ -28,7 +28,11 @@ export interface StackPieces {
  * the test suite's or the local stack's servers), in database `database` with key prefix `prefix`.
  * Tests use the servers of the jest global setup instead (test-env.ts).
  */
-export async function startStackPieces(stateDir: string, names: { database: string; prefix: string }, ferretDb: FerretDbOptions = {}): Promise<StackPieces> {
+export async function startStackPieces(
+  stateDir: string,
+  names: { database: string; prefix: string },
+  ferretDb: FerretDbOptions = {},
+): Promise<StackPieces> {
   const ferret = await startFerretDb(path.join(stateDir, 'ferretdb'), undefined, ferretDb);
   const redis = await startRedis(path.join(stateDir, 'redis')).catch(async (error: unknown) => {
     await ferret.process.stop();

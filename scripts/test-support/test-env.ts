@@ -4,7 +4,14 @@ import { randomBytes } from 'node:crypto';
  * Base addresses of the suite's servers, with a database name and Redis prefix unique to the
  * calling test file, so files never see each other's data or the local stack's.
  */
-export function isolatedTestEnv(): { MONGODB_URI: string; REDIS_URL: string; REDIS_PREFIX: string; SECRET_ENCRYPTION_KEY: string; CAPTURE_ENCRYPTION_KEY: string; PII_MASTER_KEYS: string } {
+export function isolatedTestEnv(): {
+  MONGODB_URI: string;
+  REDIS_URL: string;
+  REDIS_PREFIX: string;
+  SECRET_ENCRYPTION_KEY: string;
+  CAPTURE_ENCRYPTION_KEY: string;
+  PII_MASTER_KEYS: string;
+} {
   const base = process.env.TEST_MONGODB_URI;
   const redis = process.env.TEST_REDIS_URL;
   if (!base || !redis) throw new Error('the jest global setup did not run (TEST_MONGODB_URI / TEST_REDIS_URL unset)');

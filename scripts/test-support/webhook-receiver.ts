@@ -86,7 +86,11 @@ export class WebhookReceiver {
     const given = Buffer.from(header('x-bio-signature'), 'hex');
     let standardSignatureValid = true;
     try {
-      this.standard.verify(body, { 'webhook-id': header('webhook-id'), 'webhook-timestamp': header('webhook-timestamp'), 'webhook-signature': header('webhook-signature') });
+      this.standard.verify(body, {
+        'webhook-id': header('webhook-id'),
+        'webhook-timestamp': header('webhook-timestamp'),
+        'webhook-signature': header('webhook-signature'),
+      });
     } catch {
       standardSignatureValid = false;
     }

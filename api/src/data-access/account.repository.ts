@@ -25,14 +25,16 @@ export interface ResolvedKey {
 
 type SecretSealer = Pick<PiiVault, 'seal' | 'open'>;
 
-
 const hashApiKey = (key: string): string => createHash('sha256').update(key, 'utf8').digest('hex');
 
 /** The store of accounts, their hashed API keys and their sealed webhook secrets. */
 export class AccountRepository {
   private readonly models;
 
-  constructor(connection: Connection, private readonly vault: SecretSealer) {
+  constructor(
+    connection: Connection,
+    private readonly vault: SecretSealer,
+  ) {
     this.models = accountModels(connection);
   }
 
@@ -83,8 +85,13 @@ export class AccountRepository {
     const doc = await retryTransient(() => this.models.Account.findById(accountId).lean().exec());
     if (!doc) return null;
     return {
-      accountId: doc._id, name: doc.name, plan: doc.plan, watchlist: doc.watchlist,
-      planChanges: doc.plan_changes ?? [], defaultCountry: doc.default_country ?? null, piiRetentionDays: doc.pii_retention_days ?? null,
+      accountId: doc._id,
+      name: doc.name,
+      plan: doc.plan,
+      watchlist: doc.watchlist,
+      planChanges: doc.plan_changes ?? [],
+      defaultCountry: doc.default_country ?? null,
+      piiRetentionDays: doc.pii_retention_days ?? null,
     };
   }
 
@@ -94,14 +101,22 @@ export class AccountRepository {
     return result.matchedCount === 1;
   }
 
-  async setBillingDefaults(accountId: string, fields: { default_country?: string | null; pii_retention_days?: number | null }): Promise<boolean> {
+  async setBillingDefaults(
+    accountId: string,
+    fields: { default_country?: string | null; pii_retention_days?: number | null },
+  ): Promise<boolean> {
     const result = await this.models.Account.updateOne({ _id: accountId }, { $set: fields }).exec();
     return result.matchedCount === 1;
   }
 
   /** Accounts whose retention differs from the deployment's, with their days (retention sweep). */
   async retentionOverrides(): Promise<Array<{ accountId: string; days: number }>> {
-    const docs = await this.models.Account.find({ pii_retention_days: { $ne: null } }, { _id: 1, pii_retention_days: 1 }).lean().exec();
+    const docs = await this.models.Account.find(
+      { pii_retention_days: { $ne: null } },
+      { _id: 1, pii_retention_days: 1 },
+    )
+      .lean()
+      .exec();
     return docs.map((d) => ({ accountId: d._id, days: d.pii_retention_days as number }));
   }
 

@@ -41,7 +41,9 @@ export class AuditLogRepository implements AuditLog {
   private readonly model: Model<AuditEventDocument>;
 
   constructor(connection: Connection) {
-    this.model = (connection.models.AuditEvent as Model<AuditEventDocument> | undefined) ?? connection.model<AuditEventDocument>('AuditEvent', auditSchema, 'audit_events');
+    this.model =
+      (connection.models.AuditEvent as Model<AuditEventDocument> | undefined) ??
+      connection.model<AuditEventDocument>('AuditEvent', auditSchema, 'audit_events');
   }
 
   async init(): Promise<void> {
@@ -52,9 +54,14 @@ export class AuditLogRepository implements AuditLog {
     const { actor, ...rest } = event;
     const doc = { _id: `aud_${randomBase62(24)}`, ...rest, actor_type: actor.type, actor_id: actor.id };
     // One id for every try: a try whose answer was lost but whose insert landed makes the next a duplicate, which is the success.
-    await retryTransient(() => this.model.create(doc).then(() => undefined, (error: { code?: number }) => {
-      if (error.code !== DUPLICATE_KEY) throw error;
-    }));
+    await retryTransient(() =>
+      this.model.create(doc).then(
+        () => undefined,
+        (error: { code?: number }) => {
+          if (error.code !== DUPLICATE_KEY) throw error;
+        },
+      ),
+    );
   }
 
   forSession(sessionId: string): Promise<AuditEntry[]> {

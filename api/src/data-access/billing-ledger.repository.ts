@@ -57,7 +57,9 @@ export class BillingLedgerRepository {
   readonly model: Model<LedgerEntryDocument>;
 
   constructor(connection: Connection) {
-    this.model = (connection.models.LedgerEntry as Model<LedgerEntryDocument> | undefined) ?? connection.model<LedgerEntryDocument>('LedgerEntry', ledgerSchema, 'billing_ledger');
+    this.model =
+      (connection.models.LedgerEntry as Model<LedgerEntryDocument> | undefined) ??
+      connection.model<LedgerEntryDocument>('LedgerEntry', ledgerSchema, 'billing_ledger');
   }
 
   async init(): Promise<void> {
@@ -76,7 +78,11 @@ export class BillingLedgerRepository {
   }
 
   forAccountMonth(accountId: string, month: string): Promise<LedgerEntryDocument[]> {
-    return this.model.find({ account_id: accountId, month }).sort({ decided_at: 1 }).lean<LedgerEntryDocument[]>().exec();
+    return this.model
+      .find({ account_id: accountId, month })
+      .sort({ decided_at: 1 })
+      .lean<LedgerEntryDocument[]>()
+      .exec();
   }
 
   forSession(sessionId: string): Promise<LedgerEntryDocument[]> {

@@ -19,7 +19,10 @@ export class CaptureBlobRepository {
   private readonly bucket: mongo.GridFSBucket;
   private readonly files: mongo.Collection;
 
-  constructor(connection: Connection, private readonly vault: BlobSealer) {
+  constructor(
+    connection: Connection,
+    private readonly vault: BlobSealer,
+  ) {
     const db = connection.db;
     if (!db) throw new Error('the store connection is not open');
     this.bucket = new mongo.GridFSBucket(db, { bucketName: 'capture_blobs' });
@@ -46,7 +49,7 @@ export class CaptureBlobRepository {
   async resealAll(): Promise<number> {
     let resealed = 0;
     for await (const file of this.files.find({}, { projection: { _id: 1, metadata: 1 } })) {
-      const id = file._id as mongo.ObjectId;
+      const id = file._id;
       const sessionId = (file.metadata as { session_id?: string } | undefined)?.session_id;
       if (!sessionId) continue;
       const stored = await this.download(id);
@@ -61,7 +64,9 @@ export class CaptureBlobRepository {
 
   private upload(id: mongo.ObjectId, sessionId: string, sealed: Buffer): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      const upload = this.bucket.openUploadStreamWithId(id, `${sessionId}.bin`, { metadata: { session_id: sessionId } });
+      const upload = this.bucket.openUploadStreamWithId(id, `${sessionId}.bin`, {
+        metadata: { session_id: sessionId },
+      });
       upload.once('finish', () => resolve());
       upload.once('error', reject);
       upload.end(sealed);

@@ -1,5 +1,11 @@
 import { Connection, Model } from 'mongoose';
-import { CapturedLiveness, CapturedSelfie, CapturedSide, CaptureStateDocument, captureStateModel } from './capture-state.model';
+import {
+  CapturedLiveness,
+  CapturedSelfie,
+  CapturedSide,
+  CaptureStateDocument,
+  captureStateModel,
+} from './capture-state.model';
 
 const DUPLICATE_KEY = 11000;
 
@@ -7,7 +13,9 @@ export const captureStateId = (sessionId: string, attempt: number) => `${session
 
 /** Every blob a capture state points at. */
 export function blobIdsOf(state: Pick<CaptureStateDocument, 'front' | 'back' | 'liveness' | 'selfie'>): string[] {
-  const sides = [state.front, state.back].flatMap((side) => (side ? [side.blob_id, side.portrait_blob_id].filter((id): id is string => Boolean(id)) : []));
+  const sides = [state.front, state.back].flatMap((side) =>
+    side ? [side.blob_id, side.portrait_blob_id].filter((id): id is string => Boolean(id)) : [],
+  );
   return [...sides, ...(state.liveness?.blob_ids ?? []), ...(state.selfie ? [state.selfie.blob_id] : [])];
 }
 
@@ -45,7 +53,21 @@ export class CaptureStateRepository {
   /** A new device takes over: new token and challenge, every capture so far discarded. */
   async takeOver(id: string, tokenHash: string, challenge: string[], now: Date): Promise<void> {
     await this.model
-      .updateOne({ _id: id }, { $set: { token_hash: tokenHash, challenge, document_type: null, front: null, back: null, liveness: null, selfie: null, last_write_at: now } })
+      .updateOne(
+        { _id: id },
+        {
+          $set: {
+            token_hash: tokenHash,
+            challenge,
+            document_type: null,
+            front: null,
+            back: null,
+            liveness: null,
+            selfie: null,
+            last_write_at: now,
+          },
+        },
+      )
       .exec();
   }
 
@@ -53,8 +75,16 @@ export class CaptureStateRepository {
     await this.model.updateOne({ _id: id }, { $set: { last_write_at: now } }).exec();
   }
 
-  async setSide(id: string, side: 'front' | 'back', value: CapturedSide, documentType: string, now: Date): Promise<void> {
-    await this.model.updateOne({ _id: id }, { $set: { [side]: value, document_type: documentType, last_write_at: now } }).exec();
+  async setSide(
+    id: string,
+    side: 'front' | 'back',
+    value: CapturedSide,
+    documentType: string,
+    now: Date,
+  ): Promise<void> {
+    await this.model
+      .updateOne({ _id: id }, { $set: { [side]: value, document_type: documentType, last_write_at: now } })
+      .exec();
   }
 
   async setLiveness(id: string, value: CapturedLiveness, now: Date): Promise<void> {
@@ -66,7 +96,9 @@ export class CaptureStateRepository {
   }
 
   async markSubmitted(id: string, now: Date): Promise<void> {
-    await this.model.updateOne({ _id: id, submitted_at: null }, { $set: { submitted_at: now, last_write_at: now } }).exec();
+    await this.model
+      .updateOne({ _id: id, submitted_at: null }, { $set: { submitted_at: now, last_write_at: now } })
+      .exec();
   }
 
   async schedulePurge(id: string, at: Date): Promise<void> {
@@ -74,11 +106,17 @@ export class CaptureStateRepository {
   }
 
   async markPurged(id: string, now: Date): Promise<void> {
-    await this.model.updateOne({ _id: id }, { $set: { purged_at: now, front: null, back: null, liveness: null, selfie: null } }).exec();
+    await this.model
+      .updateOne({ _id: id }, { $set: { purged_at: now, front: null, back: null, liveness: null, selfie: null } })
+      .exec();
   }
 
   /** Captures whose retention has run out and that still hold blobs, a bounded page. */
   due(now: Date, limit = 200): Promise<CaptureStateDocument[]> {
-    return this.model.find({ purge_after: { $lte: now }, purged_at: null }).limit(limit).lean<CaptureStateDocument[]>().exec();
+    return this.model
+      .find({ purge_after: { $lte: now }, purged_at: null })
+      .limit(limit)
+      .lean<CaptureStateDocument[]>()
+      .exec();
   }
 }

@@ -14,8 +14,17 @@ const COUNT_KEPT_SECONDS = 7 * 24 * 3600;
 export class CaptureWriteLimiter {
   private readonly limiter: RateLimiterRedis;
 
-  constructor(redis: Redis, prefix: string, readonly limit: number) {
-    this.limiter = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}:capture-writes`, points: limit, duration: COUNT_KEPT_SECONDS });
+  constructor(
+    redis: Redis,
+    prefix: string,
+    readonly limit: number,
+  ) {
+    this.limiter = new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: `${prefix}:capture-writes`,
+      points: limit,
+      duration: COUNT_KEPT_SECONDS,
+    });
   }
 
   /** Counts this write; true while the session is within its limit. */

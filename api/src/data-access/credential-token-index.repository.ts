@@ -25,7 +25,9 @@ export class CredentialTokenIndex {
   readonly model: Model<CredentialTokenDocument>;
 
   constructor(connection: Connection) {
-    this.model = (connection.models[MODEL_NAME] as Model<CredentialTokenDocument> | undefined) ?? connection.model<CredentialTokenDocument>(MODEL_NAME, schema, 'credential_tokens');
+    this.model =
+      (connection.models[MODEL_NAME] as Model<CredentialTokenDocument> | undefined) ??
+      connection.model<CredentialTokenDocument>(MODEL_NAME, schema, 'credential_tokens');
   }
 
   async init(): Promise<void> {

@@ -28,4 +28,5 @@ const dataKeySchema = new Schema<DataKeyDocument>(
 const MODEL_NAME = 'DataKey';
 
 export const dataKeyModel = (connection: Connection): Model<DataKeyDocument> =>
-  (connection.models[MODEL_NAME] as Model<DataKeyDocument> | undefined) ?? connection.model<DataKeyDocument>(MODEL_NAME, dataKeySchema, 'data_keys');
+  (connection.models[MODEL_NAME] as Model<DataKeyDocument> | undefined) ??
+  connection.model<DataKeyDocument>(MODEL_NAME, dataKeySchema, 'data_keys');

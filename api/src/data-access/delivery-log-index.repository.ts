@@ -11,7 +11,10 @@ export interface DeliveryLogIndexDocument {
   attempt_ids: string[];
 }
 
-const schema = new Schema<DeliveryLogIndexDocument>({ _id: { type: String, required: true }, attempt_ids: { type: [String], default: [] } }, { versionKey: false });
+const schema = new Schema<DeliveryLogIndexDocument>(
+  { _id: { type: String, required: true }, attempt_ids: { type: [String], default: [] } },
+  { versionKey: false },
+);
 
 const MODEL_NAME = 'DeliveryLogBySession';
 
@@ -33,7 +36,13 @@ export class DeliveryLogIndex {
     const bySession = new Map<string, string[]>();
     for (const a of attempts) bySession.set(a.session_id, [...(bySession.get(a.session_id) ?? []), a._id]);
     if (bySession.size === 0) return;
-    const ops = [...bySession].map(([sessionId, ids]) => ({ updateOne: { filter: { _id: sessionId }, update: { $addToSet: { attempt_ids: { $each: ids } } }, upsert: true } }));
+    const ops = [...bySession].map(([sessionId, ids]) => ({
+      updateOne: {
+        filter: { _id: sessionId },
+        update: { $addToSet: { attempt_ids: { $each: ids } } },
+        upsert: true,
+      },
+    }));
     try {
       await this.model.bulkWrite(ops, { ordered: false });
     } catch (error) {

@@ -39,15 +39,26 @@ export class DeliveryLogRepository {
       this.migrated ||= await inFlightMigrated(this.connection);
       if (this.migrated) return [];
       // Stored before the per-session index existed, and the one-time backfill has not run yet.
-      return retryTransient(() => this.model.find({ session_id: sessionId }).sort({ attempted_at: 1, round: 1, attempt: 1 }).limit(limit).lean<DeliveryAttemptDocument[]>().exec());
+      return retryTransient(() =>
+        this.model
+          .find({ session_id: sessionId })
+          .sort({ attempted_at: 1, round: 1, attempt: 1 })
+          .limit(limit)
+          .lean<DeliveryAttemptDocument[]>()
+          .exec(),
+      );
     }
-    const found = await Promise.all(ids.slice(0, limit).map((id) => retryTransient(() => this.model.findById(id).lean<DeliveryAttemptDocument>().exec())));
+    const found = await Promise.all(
+      ids
+        .slice(0, limit)
+        .map((id) => retryTransient(() => this.model.findById(id).lean<DeliveryAttemptDocument>().exec())),
+    );
     const order = (a: DeliveryAttemptDocument) => [new Date(a.attempted_at).getTime(), a.round, a.attempt];
     return found
       .filter((a): a is DeliveryAttemptDocument => a !== null)
       .sort((a, b) => {
         const [x, y] = [order(a), order(b)];
-        return x[0]! - y[0]! || x[1]! - y[1]! || x[2]! - y[2]!;
+        return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
       });
   }
 

@@ -28,9 +28,12 @@ describe('refusalFor (webhook egress ranges)', () => {
     expect(refusalFor(address)).toContain(range);
   });
 
-  it.each(['8.8.8.8', '93.184.216.34', '::ffff:8.8.8.8', '2606:4700:4700::1111'])('allows the public address %s', (address) => {
-    expect(refusalFor(address)).toBeNull();
-  });
+  it.each(['8.8.8.8', '93.184.216.34', '::ffff:8.8.8.8', '2606:4700:4700::1111'])(
+    'allows the public address %s',
+    (address) => {
+      expect(refusalFor(address)).toBeNull();
+    },
+  );
 
   it('refuses IPv6 outside global unicast even when no special range names it', () => {
     expect(refusalFor('4000::1')).toContain('not a global unicast');
@@ -38,20 +41,31 @@ describe('refusalFor (webhook egress ranges)', () => {
 });
 
 describe('guardedLookup (connect-time check)', () => {
-  const resolveTo = (...addresses: LookupAddress[]) => async () => addresses;
+  const resolveTo =
+    (...addresses: LookupAddress[]) =>
+    async () =>
+      addresses;
   const lookup = (resolver: () => Promise<LookupAddress[]>, all: boolean) =>
     new Promise<{ err: Error | null; result: unknown }>((resolve) =>
-      guardedLookup(resolver)('hooks.example', { all }, (err, address, family) => resolve({ err, result: all ? address : [address, family] })),
+      guardedLookup(resolver)('hooks.example', { all }, (err, address, family) =>
+        resolve({ err, result: all ? address : [address, family] }),
+      ),
     );
 
   it('hands public addresses to the socket in both callback shapes', async () => {
     const resolver = resolveTo({ address: '93.184.216.34', family: 4 });
     expect(await lookup(resolver, false)).toEqual({ err: null, result: ['93.184.216.34', 4] });
-    expect(await lookup(resolver, true)).toEqual({ err: null, result: [{ address: '93.184.216.34', family: 4 }] });
+    expect(await lookup(resolver, true)).toEqual({
+      err: null,
+      result: [{ address: '93.184.216.34', family: 4 }],
+    });
   });
 
   it('refuses a name with any non-public address, so a rebinding answer never reaches connect()', async () => {
-    const { err } = await lookup(resolveTo({ address: '93.184.216.34', family: 4 }, { address: '127.0.0.1', family: 4 }), true);
+    const { err } = await lookup(
+      resolveTo({ address: '93.184.216.34', family: 4 }, { address: '127.0.0.1', family: 4 }),
+      true,
+    );
     expect(err).toBeInstanceOf(EgressRefusedError);
     expect(err?.message).toContain('127.0.0.1');
   });

@@ -23,7 +23,8 @@ export function refusalFor(address: string): string | null {
   }
   const range = parsed.range();
   if (range !== 'unicast') return `${literal} is in the ${range} range`;
-  if (parsed.kind() === 'ipv6' && !(parsed as ipaddr.IPv6).match(GLOBAL_UNICAST_V6)) return `${literal} is not a global unicast address`;
+  if (parsed.kind() === 'ipv6' && !(parsed as ipaddr.IPv6).match(GLOBAL_UNICAST_V6))
+    return `${literal} is not a global unicast address`;
   return null;
 }
 
@@ -33,7 +34,9 @@ export const isIpLiteral = (host: string): boolean => ipaddr.isValid(host.replac
 export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
 
 export const systemResolver: Resolver = (hostname) =>
-  new Promise((resolve, reject) => dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))));
+  new Promise((resolve, reject) =>
+    dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))),
+  );
 
 /** The first refusal among `addresses`; a host with one non-public address is refused outright. */
 export function refusalForAll(addresses: LookupAddress[]): string | null {
@@ -55,13 +58,19 @@ export function guardedLookup(resolver: Resolver = systemResolver) {
   return (hostname: string, options: { all?: boolean; family?: number | string }, callback: LookupCallback): void => {
     resolver(hostname).then(
       (all) => {
-        const family = options.family === 4 || options.family === 'IPv4' ? 4 : options.family === 6 || options.family === 'IPv6' ? 6 : 0;
+        const family =
+          options.family === 4 || options.family === 'IPv4'
+            ? 4
+            : options.family === 6 || options.family === 'IPv6'
+              ? 6
+              : 0;
         const addresses = family ? all.filter((a) => a.family === family) : all;
         const refusal = refusalForAll(addresses);
         if (refusal) return callback(new EgressRefusedError(`egress refused: ${refusal}`), '');
-        if (addresses.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '');
+        if (addresses.length === 0)
+          return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '');
         if (options.all) return callback(null, addresses);
-        return callback(null, addresses[0]!.address, addresses[0]!.family);
+        return callback(null, addresses[0].address, addresses[0].family);
       },
       (error: NodeJS.ErrnoException) => callback(error, ''),
     );

@@ -85,6 +85,9 @@ takeoverSchema.index({ expires_at: 1 });
 const modelOf = <T>(connection: Connection, name: string, schema: Schema<T>, collection: string): Model<T> =>
   (connection.models[name] as Model<T> | undefined) ?? connection.model<T>(name, schema, collection);
 
-export const idempotencyRecordModel = (connection: Connection) => modelOf(connection, 'IdempotencyRecord', recordSchema, 'idempotency_keys');
-export const idempotentResponseModel = (connection: Connection) => modelOf(connection, 'IdempotentResponse', responseSchema, 'idempotency_responses');
-export const idempotencyTakeoverModel = (connection: Connection) => modelOf(connection, 'IdempotencyTakeover', takeoverSchema, 'idempotency_takeovers');
+export const idempotencyRecordModel = (connection: Connection) =>
+  modelOf(connection, 'IdempotencyRecord', recordSchema, 'idempotency_keys');
+export const idempotentResponseModel = (connection: Connection) =>
+  modelOf(connection, 'IdempotentResponse', responseSchema, 'idempotency_responses');
+export const idempotencyTakeoverModel = (connection: Connection) =>
+  modelOf(connection, 'IdempotencyTakeover', takeoverSchema, 'idempotency_takeovers');

@@ -2,7 +2,12 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Connection, Model } from 'mongoose';
 import { newSessionId } from '../shared/random-id';
 import {
-  IdempotencyRecordDocument, idempotencyRecordModel, IdempotencyTakeoverDocument, idempotencyTakeoverModel, IdempotentResponseDocument, idempotentResponseModel,
+  IdempotencyRecordDocument,
+  idempotencyRecordModel,
+  IdempotencyTakeoverDocument,
+  idempotencyTakeoverModel,
+  IdempotentResponseDocument,
+  idempotentResponseModel,
 } from './idempotency-record.model';
 
 const DUPLICATE_KEY = 11000;
@@ -28,7 +33,10 @@ export class IdempotencyRepository {
   private readonly takeovers: Model<IdempotencyTakeoverDocument>;
 
   /** @param leaseMs how long a claim holds its key without a renewal: the bound on how long a dead holder blocks it. */
-  constructor(connection: Connection, readonly leaseMs: number) {
+  constructor(
+    connection: Connection,
+    readonly leaseMs: number,
+  ) {
     this.model = idempotencyRecordModel(connection);
     this.responses = idempotentResponseModel(connection);
     this.takeovers = idempotencyTakeoverModel(connection);
@@ -51,7 +59,8 @@ export class IdempotencyRepository {
     for (let tries = 0; tries < 3; tries += 1) {
       const reservedSessionId = newSessionId();
       const holder = randomUUID();
-      if (await this.insert(recordId, requestHash, reservedSessionId, holder, now)) return { kind: 'run', recordId, reservedSessionId, holder };
+      if (await this.insert(recordId, requestHash, reservedSessionId, holder, now))
+        return { kind: 'run', recordId, reservedSessionId, holder };
       const existing = await this.model.findById(recordId).lean<IdempotencyRecordDocument>().exec();
       if (!existing) continue;
       if (existing.expires_at <= now) {
@@ -76,14 +85,22 @@ export class IdempotencyRepository {
 
   /** Extends a running claim's lease; false when it is no longer this holder's (it lapsed and was taken over). */
   async renew(recordId: string, holder: string, now: Date): Promise<boolean> {
-    const renewed = await this.model.updateOne({ _id: recordId, holder }, { $set: { locked_until: this.leaseEnd(now) } }).exec();
+    const renewed = await this.model
+      .updateOne({ _id: recordId, holder }, { $set: { locked_until: this.leaseEnd(now) } })
+      .exec();
     return renewed.matchedCount === 1;
   }
 
   /** The first stored response wins: two runners of one key (a takeover) answer for the same session anyway. */
   async complete(recordId: string, status: number, contentType: string | null, body: string, now: Date): Promise<void> {
     try {
-      await this.responses.create({ _id: recordId, status, content_type: contentType, body, expires_at: new Date(now.getTime() + IDEMPOTENCY_TTL_MS) });
+      await this.responses.create({
+        _id: recordId,
+        status,
+        content_type: contentType,
+        body,
+        expires_at: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+      });
     } catch (error) {
       if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
     }
@@ -105,9 +122,16 @@ export class IdempotencyRepository {
   }
 
   /** The lapsed lease is named by its holder (one per run) and its end, so each lapse is taken over once. */
-  private async insertTakeover(recordId: string, lapsed: Pick<IdempotencyRecordDocument, 'holder' | 'locked_until'>, expiresAt: Date): Promise<boolean> {
+  private async insertTakeover(
+    recordId: string,
+    lapsed: Pick<IdempotencyRecordDocument, 'holder' | 'locked_until'>,
+    expiresAt: Date,
+  ): Promise<boolean> {
     try {
-      await this.takeovers.create({ _id: `${recordId}@${lapsed.holder ?? 'none'}@${lapsed.locked_until.getTime()}`, expires_at: expiresAt });
+      await this.takeovers.create({
+        _id: `${recordId}@${lapsed.holder ?? 'none'}@${lapsed.locked_until.getTime()}`,
+        expires_at: expiresAt,
+      });
       return true;
     } catch (error) {
       if ((error as { code?: number }).code === DUPLICATE_KEY) return false;
@@ -119,7 +143,13 @@ export class IdempotencyRepository {
     return new Date(now.getTime() + this.leaseMs);
   }
 
-  private async insert(recordId: string, requestHash: string, reservedSessionId: string, holder: string, now: Date): Promise<boolean> {
+  private async insert(
+    recordId: string,
+    requestHash: string,
+    reservedSessionId: string,
+    holder: string,
+    now: Date,
+  ): Promise<boolean> {
     try {
       await this.model.create({
         _id: recordId,

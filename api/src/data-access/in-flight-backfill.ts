@@ -8,7 +8,18 @@ export const IN_FLIGHT_MIGRATION = 'in-flight-collections-v1';
 const MIGRATIONS = 'store_migrations';
 
 type Migrated = { _id: string; done_at: Date };
-type Unfinished = Pick<SessionDocument, '_id' | 'status' | 'attempt' | 'expires_at' | 'decision_requested_at' | 'webhook_state' | 'webhook_redeliveries' | 'ledger_pending' | 'credential_token'>;
+type Unfinished = Pick<
+  SessionDocument,
+  | '_id'
+  | 'status'
+  | 'attempt'
+  | 'expires_at'
+  | 'decision_requested_at'
+  | 'webhook_state'
+  | 'webhook_redeliveries'
+  | 'ledger_pending'
+  | 'credential_token'
+>;
 
 /** True once the in-flight collections hold the sessions stored before they existed. */
 export async function inFlightMigrated(connection: Connection): Promise<boolean> {
@@ -24,30 +35,52 @@ export async function inFlightMigrated(connection: Connection): Promise<boolean>
  */
 export async function backfillInFlight(connection: Connection, inFlight: InFlightSessions): Promise<number | null> {
   if (await inFlightMigrated(connection)) return null;
-  const filter = { $or: [{ status: { $in: OPEN_STATUSES } }, { webhook_state: 'pending' }, { ledger_pending: true }, { credential_token: { $ne: null } }] };
-  const projection = { status: 1, attempt: 1, expires_at: 1, decision_requested_at: 1, webhook_state: 1, webhook_redeliveries: 1, ledger_pending: 1, credential_token: 1 };
+  const filter = {
+    $or: [
+      { status: { $in: OPEN_STATUSES } },
+      { webhook_state: 'pending' },
+      { ledger_pending: true },
+      { credential_token: { $ne: null } },
+    ],
+  };
+  const projection = {
+    status: 1,
+    attempt: 1,
+    expires_at: 1,
+    decision_requested_at: 1,
+    webhook_state: 1,
+    webhook_redeliveries: 1,
+    ledger_pending: 1,
+    credential_token: 1,
+  };
   let seen = 0;
   for await (const session of connection.collection<Unfinished>('sessions').find(filter as never, { projection })) {
     seen += 1;
     const attempt = session.attempt ?? 1;
     if (OPEN_STATUSES.includes(session.status)) {
       await inFlight.open.track(session._id, attempt, session.expires_at);
-      if (session.decision_requested_at) await inFlight.open.markDecisionRequested(session._id, session.decision_requested_at);
+      if (session.decision_requested_at)
+        await inFlight.open.markDecisionRequested(session._id, session.decision_requested_at);
     }
-    if (session.webhook_state === 'pending') await inFlight.webhooks.track(session._id, attempt, session.webhook_redeliveries ?? 0);
+    if (session.webhook_state === 'pending')
+      await inFlight.webhooks.track(session._id, attempt, session.webhook_redeliveries ?? 0);
     if (session.ledger_pending) await inFlight.ledger.track(session._id, attempt);
     if (session.credential_token) await inFlight.tokens.record(session.credential_token, session._id);
   }
   // The delivery log by session, for the attempts recorded before it existed.
   const deliveries = new DeliveryLogIndex(connection);
   let batch: Array<{ _id: string; session_id: string }> = [];
-  for await (const attempt of connection.collection<{ _id: string; session_id: string }>('webhook_delivery_attempts').find({}, { projection: { session_id: 1 } })) {
+  for await (const attempt of connection
+    .collection<{ _id: string; session_id: string }>('webhook_delivery_attempts')
+    .find({}, { projection: { session_id: 1 } })) {
     batch.push(attempt);
     if (batch.length < 500) continue;
     await deliveries.add(batch);
     batch = [];
   }
   await deliveries.add(batch);
-  await connection.collection<Migrated>(MIGRATIONS).updateOne({ _id: IN_FLIGHT_MIGRATION }, { $set: { done_at: new Date() } }, { upsert: true });
+  await connection
+    .collection<Migrated>(MIGRATIONS)
+    .updateOne({ _id: IN_FLIGHT_MIGRATION }, { $set: { done_at: new Date() } }, { upsert: true });
   return seen;
 }

@@ -46,10 +46,17 @@ export const IN_FLIGHT_COLLECTIONS = {
 } as const;
 export type InFlightKind = keyof typeof IN_FLIGHT_COLLECTIONS;
 
-const MODEL_NAMES: Record<InFlightKind, string> = { open: 'OpenSession', webhooks: 'PendingWebhook', ledger: 'PendingLedgerEntry' };
+const MODEL_NAMES: Record<InFlightKind, string> = {
+  open: 'OpenSession',
+  webhooks: 'PendingWebhook',
+  ledger: 'PendingLedgerEntry',
+};
 
 /** The API and the worker each build these; a connection registers a model once. */
 export function inFlightModel(connection: Connection, kind: InFlightKind): Model<InFlightEntryDocument> {
   const name = MODEL_NAMES[kind];
-  return (connection.models[name] as Model<InFlightEntryDocument> | undefined) ?? connection.model<InFlightEntryDocument>(name, entrySchema, IN_FLIGHT_COLLECTIONS[kind]);
+  return (
+    (connection.models[name] as Model<InFlightEntryDocument> | undefined) ??
+    connection.model<InFlightEntryDocument>(name, entrySchema, IN_FLIGHT_COLLECTIONS[kind])
+  );
 }

@@ -10,10 +10,10 @@ const DUPLICATE_KEY = 11000;
  */
 export async function upsertById<T>(model: Model<T>, id: string, update: Record<string, unknown>): Promise<void> {
   try {
-    await model.updateOne({ _id: id } as never, update as never, { upsert: true }).exec();
+    await model.updateOne({ _id: id } as never, update, { upsert: true }).exec();
   } catch (error) {
     if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
-    await model.updateOne({ _id: id } as never, update as never, { upsert: true }).exec();
+    await model.updateOne({ _id: id } as never, update, { upsert: true }).exec();
   }
 }
 
@@ -46,7 +46,12 @@ export class InFlightIndex {
    * whose session is gone, or owes nothing and is past its grace, is dropped; a younger one stays
    * (the write it announced may still be on its way).
    */
-  async owing<T extends { _id: string }>(limit: number, projection: Record<string, number>, owes: (session: T) => boolean, now = new Date()): Promise<T[]> {
+  async owing<T extends { _id: string }>(
+    limit: number,
+    projection: Record<string, number>,
+    owes: (session: T) => boolean,
+    now = new Date(),
+  ): Promise<T[]> {
     const owing: T[] = [];
     for (const entry of await this.list({}, limit)) {
       const session = await this.session<T>(entry._id, projection);
@@ -63,7 +68,10 @@ export class InFlightIndex {
   /** Upserts the session's entry (one per session: the latest attempt and round are what is owed). */
   async track(id: string, fields: Omit<InFlightEntryDocument, '_id' | 'since'>, now = new Date()): Promise<void> {
     const unset = (['round', 'due_at', 'decision_requested_at'] as const).filter((k) => !(k in fields));
-    await upsertById(this.model, id, { $set: { ...fields, since: now }, ...(unset.length ? { $unset: Object.fromEntries(unset.map((k) => [k, 1])) } : {}) });
+    await upsertById(this.model, id, {
+      $set: { ...fields, since: now },
+      ...(unset.length ? { $unset: Object.fromEntries(unset.map((k) => [k, 1])) } : {}),
+    });
   }
 
   /** Sets fields on an existing entry only (the entry says what it mirrors; no upsert). */
@@ -86,7 +94,11 @@ export class InFlightIndex {
     return now.getTime() - new Date(entry.since).getTime() > ENTRY_GRACE_MS;
   }
 
-  list(filter: QueryFilter<InFlightEntryDocument>, limit: number, sort: Record<string, 1 | -1> = { since: 1 }): Promise<InFlightEntryDocument[]> {
+  list(
+    filter: QueryFilter<InFlightEntryDocument>,
+    limit: number,
+    sort: Record<string, 1 | -1> = { since: 1 },
+  ): Promise<InFlightEntryDocument[]> {
     return this.model.find(filter).sort(sort).limit(limit).lean<InFlightEntryDocument[]>().exec();
   }
 

@@ -6,7 +6,18 @@ import { PendingLedgerIndex } from './pending-ledger-index.repository';
 import { PendingWebhookIndex } from './pending-webhook-index.repository';
 import { SessionDocument } from './session.model';
 
-type Written = Partial<Pick<SessionDocument, 'status' | 'attempt' | 'expires_at' | 'webhook_state' | 'webhook_redeliveries' | 'ledger_pending' | 'credential_token'>>;
+type Written = Partial<
+  Pick<
+    SessionDocument,
+    | 'status'
+    | 'attempt'
+    | 'expires_at'
+    | 'webhook_state'
+    | 'webhook_redeliveries'
+    | 'ledger_pending'
+    | 'credential_token'
+  >
+>;
 
 /**
  * The keyed collections that mirror a session's unfinished work, kept in step with the session
@@ -28,7 +39,12 @@ export class InFlightSessions {
   }
 
   async init(): Promise<void> {
-    await Promise.all([this.open.index.init(), this.webhooks.index.init(), this.ledger.index.init(), this.tokens.init()]);
+    await Promise.all([
+      this.open.index.init(),
+      this.webhooks.index.init(),
+      this.ledger.index.init(),
+      this.tokens.init(),
+    ]);
   }
 
   /**
@@ -39,10 +55,19 @@ export class InFlightSessions {
   async before(id: string, update: Written, current?: Written): Promise<void> {
     const attempt = update.attempt ?? current?.attempt ?? 1;
     const writes: Array<Promise<void>> = [];
-    const opens = update.status !== undefined && OPEN_STATUSES.includes(update.status) && !(current?.status && OPEN_STATUSES.includes(current.status));
+    const opens =
+      update.status !== undefined &&
+      OPEN_STATUSES.includes(update.status) &&
+      !(current?.status && OPEN_STATUSES.includes(current.status));
     const deadline = update.expires_at ?? current?.expires_at;
-    if ((opens || update.expires_at) && deadline && (update.status === undefined || OPEN_STATUSES.includes(update.status))) writes.push(this.open.track(id, attempt, new Date(deadline)));
-    if (update.webhook_state === 'pending') writes.push(this.webhooks.track(id, attempt, update.webhook_redeliveries ?? current?.webhook_redeliveries ?? 0));
+    if (
+      (opens || update.expires_at) &&
+      deadline &&
+      (update.status === undefined || OPEN_STATUSES.includes(update.status))
+    )
+      writes.push(this.open.track(id, attempt, new Date(deadline)));
+    if (update.webhook_state === 'pending')
+      writes.push(this.webhooks.track(id, attempt, update.webhook_redeliveries ?? current?.webhook_redeliveries ?? 0));
     if (update.ledger_pending) writes.push(this.ledger.track(id, attempt));
     if (update.credential_token) writes.push(this.tokens.record(update.credential_token, id));
     await Promise.all(writes);

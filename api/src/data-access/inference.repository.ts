@@ -1,11 +1,22 @@
 import { status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
 import { createInferenceClient, InferenceClient } from '../../../inference/src/client/inference-client';
 import {
-  ChallengeStep as ProtoStep, Comparison, Verdict, type CheckOutcome, type VerifyDocumentResponse,
+  ChallengeStep as ProtoStep,
+  Comparison,
+  Verdict,
+  type CheckOutcome,
+  type VerifyDocumentResponse,
 } from '../../../proto/gen/bioverify/inference/v1/verification_service';
 import { ChallengeStep } from '../domain/capture/challenge';
 import {
-  AntispoofRun, CheckRun, DocumentPerson, DocumentRead, FaceMatchRun, InferenceInputRejectedError, InferenceUnavailableError, LivenessRun,
+  AntispoofRun,
+  CheckRun,
+  DocumentPerson,
+  DocumentRead,
+  FaceMatchRun,
+  InferenceInputRejectedError,
+  InferenceUnavailableError,
+  LivenessRun,
 } from '../domain/checks/check-results';
 import { InferenceChecks } from '../domain/ports/inference-checks';
 import { Address, DocumentType } from '../domain/session-status';
@@ -17,10 +28,19 @@ const TO_PROTO_STEP: Record<ChallengeStep, ProtoStep> = {
   LOOK_UP: ProtoStep.CHALLENGE_STEP_LOOK_UP,
   LOOK_DOWN: ProtoStep.CHALLENGE_STEP_LOOK_DOWN,
 };
-const FROM_PROTO_STEP = new Map<ProtoStep, ChallengeStep>(Object.entries(TO_PROTO_STEP).map(([k, v]) => [v, k as ChallengeStep]));
+const FROM_PROTO_STEP = new Map<ProtoStep, ChallengeStep>(
+  Object.entries(TO_PROTO_STEP).map(([k, v]) => [v, k as ChallengeStep]),
+);
 
 /** gRPC codes that mean "the service, not the input": the caller waits and retries. */
-const RETRYABLE = new Set<number>([GrpcStatus.UNAVAILABLE, GrpcStatus.DEADLINE_EXCEEDED, GrpcStatus.RESOURCE_EXHAUSTED, GrpcStatus.CANCELLED, GrpcStatus.INTERNAL, GrpcStatus.UNKNOWN]);
+const RETRYABLE = new Set<number>([
+  GrpcStatus.UNAVAILABLE,
+  GrpcStatus.DEADLINE_EXCEEDED,
+  GrpcStatus.RESOURCE_EXHAUSTED,
+  GrpcStatus.CANCELLED,
+  GrpcStatus.INTERNAL,
+  GrpcStatus.UNKNOWN,
+]);
 
 /**
  * The API's one door to the inference service (gRPC, a deadline on every call). The generated
@@ -41,18 +61,35 @@ export class InferenceRepository implements InferenceChecks {
 
   async readDocument(image: Buffer, now: Date): Promise<DocumentRead> {
     const { value, ms } = await timed(() => this.client.verifyDocument(image, now));
-    return { ...toRun(value.outcome, ms), format: value.mrz?.format || null, person: toPerson(value), corrections: value.mrz?.corrections ?? [], portrait: value.portraitJpeg.length > 0 ? Buffer.from(value.portraitJpeg) : null };
+    return {
+      ...toRun(value.outcome, ms),
+      format: value.mrz?.format || null,
+      person: toPerson(value),
+      corrections: value.mrz?.corrections ?? [],
+      portrait: value.portraitJpeg.length > 0 ? Buffer.from(value.portraitJpeg) : null,
+    };
   }
 
   async checkLiveness(frames: Buffer[], challenge: ChallengeStep[], selfie?: Buffer): Promise<LivenessRun> {
-    const request = { frames, challenge: challenge.map((s) => TO_PROTO_STEP[s]), ...(selfie ? { selfie } : {}) };
+    const request = {
+      frames,
+      challenge: challenge.map((s) => TO_PROTO_STEP[s]),
+      ...(selfie ? { selfie } : {}),
+    };
     const { value, ms } = await timed(() => this.client.checkLiveness(request));
-    return { ...toRun(value.outcome, ms), failed_step: FROM_PROTO_STEP.get(value.failedStep) ?? null, face_found: value.perFrame.map((f) => f.faceFound) };
+    return {
+      ...toRun(value.outcome, ms),
+      failed_step: FROM_PROTO_STEP.get(value.failedStep) ?? null,
+      face_found: value.perFrame.map((f) => f.faceFound),
+    };
   }
 
   async checkAntispoof(selfie: Buffer, frames: Buffer[] = []): Promise<AntispoofRun> {
     const { value, ms } = await timed(() => this.client.checkAntispoof(selfie, undefined, frames));
-    return { ...toRun(value.outcome, ms), retake_reason: value.retakeReason === 'FACE_TOO_CLOSE' ? 'FACE_TOO_CLOSE' : null };
+    return {
+      ...toRun(value.outcome, ms),
+      retake_reason: value.retakeReason === 'FACE_TOO_CLOSE' ? 'FACE_TOO_CLOSE' : null,
+    };
   }
 
   async matchFaces(documentPortrait: Buffer, selfie: Buffer): Promise<FaceMatchRun> {
@@ -72,8 +109,10 @@ async function timed<T>(call: () => Promise<T>): Promise<{ value: T; ms: number 
     return { value, ms: Math.round(performance.now() - started) };
   } catch (error) {
     const code = (error as ServiceError).code;
-    if (code === GrpcStatus.INVALID_ARGUMENT) throw new InferenceInputRejectedError((error as ServiceError).details ?? 'input refused');
-    if (code === undefined || RETRYABLE.has(code)) throw new InferenceUnavailableError(`inference: ${(error as Error).message}`);
+    if (code === GrpcStatus.INVALID_ARGUMENT)
+      throw new InferenceInputRejectedError((error as ServiceError).details ?? 'input refused');
+    if (code === undefined || RETRYABLE.has(code))
+      throw new InferenceUnavailableError(`inference: ${(error as Error).message}`);
     throw error;
   }
 }
@@ -83,7 +122,12 @@ function toRun(outcome: CheckOutcome | undefined, ms: number): CheckRun {
   return {
     verdict: outcome.verdict === Verdict.VERDICT_PASS ? 'PASS' : 'FAIL',
     reason: outcome.reason || null,
-    scores: outcome.scores.map((s) => ({ name: s.name, value: s.value, threshold: s.threshold, comparison: s.comparison === Comparison.COMPARISON_LTE ? 'lte' : 'gte' })),
+    scores: outcome.scores.map((s) => ({
+      name: s.name,
+      value: s.value,
+      threshold: s.threshold,
+      comparison: s.comparison === Comparison.COMPARISON_LTE ? 'lte' : 'gte',
+    })),
     models: outcome.models.map((m) => ({ name: m.name, version: String(m.version), sha256: m.sha256 })),
     duration_ms: ms,
   };
@@ -94,7 +138,14 @@ function toPerson(response: VerifyDocumentResponse): DocumentPerson | null {
   if (!p) return null;
   const a = p.address;
   const address: Address | null = a
-    ? { line1: a.line1 ?? null, line2: a.line2 ?? null, city: a.city ?? null, region: a.region ?? null, postal_code: a.postalCode ?? null, country: a.country ?? null }
+    ? {
+        line1: a.line1 ?? null,
+        line2: a.line2 ?? null,
+        city: a.city ?? null,
+        region: a.region ?? null,
+        postal_code: a.postalCode ?? null,
+        country: a.country ?? null,
+      }
     : null;
   return {
     name: p.name,

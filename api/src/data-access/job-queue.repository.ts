@@ -3,7 +3,16 @@ import { Redis } from 'ioredis';
 import { DecisionQueue } from '../domain/ports/decision-queue';
 import { DECISION_BACKOFF, DECISION_MAX_ATTEMPTS } from '../jobs/decision-retry-policy';
 import {
-  DecideSessionPayload, decisionJobId, DeliverWebhookPayload, ExpireSessionPayload, expiryJobId, JOBS, QUEUES, SCHEDULES, SweepPayload, webhookJobId,
+  DecideSessionPayload,
+  decisionJobId,
+  DeliverWebhookPayload,
+  ExpireSessionPayload,
+  expiryJobId,
+  JOBS,
+  QUEUES,
+  SCHEDULES,
+  SweepPayload,
+  webhookJobId,
 } from '../jobs/job-names';
 import { LINEAR_BACKOFF, WEBHOOK_MAX_ATTEMPTS } from '../jobs/webhook-retry-policy';
 import { AppError } from '../shared/app-error';
@@ -37,12 +46,17 @@ export class JobQueueRepository implements DecisionQueue {
    * `onConnectionError` hears the connection's errors while Redis is away (BullMQ would print
    * them raw otherwise); the operations themselves still fail or wait as described below.
    */
-  constructor(private readonly redis: Redis, prefix: string, onConnectionError: (error: Error) => void = () => undefined) {
+  constructor(
+    private readonly redis: Redis,
+    prefix: string,
+    onConnectionError: (error: Error) => void = () => undefined,
+  ) {
     this.webhooks = new Queue(QUEUES.webhooks, { connection: redis, prefix });
     this.expiry = new Queue(QUEUES.expiry, { connection: redis, prefix });
     this.maintenance = new Queue(QUEUES.maintenance, { connection: redis, prefix });
     this.decisions = new Queue(QUEUES.decisions, { connection: redis, prefix });
-    for (const queue of [this.webhooks, this.expiry, this.maintenance, this.decisions]) queue.on('error', onConnectionError);
+    for (const queue of [this.webhooks, this.expiry, this.maintenance, this.decisions])
+      queue.on('error', onConnectionError);
     this.health = new QueueHealth(redis);
   }
 
@@ -55,7 +69,9 @@ export class JobQueueRepository implements DecisionQueue {
     try {
       await this.health.check();
     } catch (error) {
-      throw AppError.unavailable(`The job queue is not usable (${(error as Error).message}); nothing was changed. Retry shortly.`);
+      throw AppError.unavailable(
+        `The job queue is not usable (${(error as Error).message}); nothing was changed. Retry shortly.`,
+      );
     }
   }
 
@@ -68,7 +84,12 @@ export class JobQueueRepository implements DecisionQueue {
     const add = this.webhooks.add(
       JOBS.deliverWebhook,
       { session_id: sessionId, round, session_attempt: sessionAttempt },
-      { jobId: webhookJobId(sessionId, status, round, sessionAttempt), attempts: WEBHOOK_MAX_ATTEMPTS, backoff: { type: LINEAR_BACKOFF }, ...JOB_RETENTION },
+      {
+        jobId: webhookJobId(sessionId, status, round, sessionAttempt),
+        attempts: WEBHOOK_MAX_ATTEMPTS,
+        backoff: { type: LINEAR_BACKOFF },
+        ...JOB_RETENTION,
+      },
     );
     await withTimeout(add, ENQUEUE_TIMEOUT_MS, 'webhook enqueue');
   }
@@ -95,7 +116,12 @@ export class JobQueueRepository implements DecisionQueue {
     const add = this.decisions.add(
       JOBS.decideSession,
       { session_id: sessionId, attempt },
-      { jobId: decisionJobId(sessionId, attempt), attempts: DECISION_MAX_ATTEMPTS, backoff: { type: DECISION_BACKOFF }, ...JOB_RETENTION },
+      {
+        jobId: decisionJobId(sessionId, attempt),
+        attempts: DECISION_MAX_ATTEMPTS,
+        backoff: { type: DECISION_BACKOFF },
+        ...JOB_RETENTION,
+      },
     );
     await withTimeout(add, ENQUEUE_TIMEOUT_MS, 'decision enqueue');
   }
@@ -109,16 +135,22 @@ export class JobQueueRepository implements DecisionQueue {
   /** Jobs per queue and state, for the queue-depth gauge (one round trip per queue). */
   async queueDepths(): Promise<Array<{ queue: string; state: string; jobs: number }>> {
     const states = ['waiting', 'delayed', 'active', 'prioritized', 'failed'] as const;
-    const perQueue = await Promise.all([this.webhooks, this.expiry, this.maintenance, this.decisions].map(async (queue) => {
-      const counts = await queue.getJobCounts(...states);
-      return states.map((state) => ({ queue: queue.name, state, jobs: counts[state] ?? 0 }));
-    }));
+    const perQueue = await Promise.all(
+      [this.webhooks, this.expiry, this.maintenance, this.decisions].map(async (queue) => {
+        const counts = await queue.getJobCounts(...states);
+        return states.map((state) => ({ queue: queue.name, state, jobs: counts[state] ?? 0 }));
+      }),
+    );
     return perQueue.flat();
   }
 
   async scheduleExpiry(sessionId: string, at: Date, sessionAttempt = 1): Promise<void> {
     const delay = Math.max(0, at.getTime() - Date.now());
-    const add = this.expiry.add(JOBS.expireSession, { session_id: sessionId }, { jobId: expiryJobId(sessionId, sessionAttempt), delay, ...JOB_RETENTION });
+    const add = this.expiry.add(
+      JOBS.expireSession,
+      { session_id: sessionId },
+      { jobId: expiryJobId(sessionId, sessionAttempt), delay, ...JOB_RETENTION },
+    );
     await withTimeout(add, ENQUEUE_TIMEOUT_MS, 'expiry scheduling');
   }
 
@@ -129,11 +161,31 @@ export class JobQueueRepository implements DecisionQueue {
   async scheduleSweeps(outboxEveryMs: number, expiryEveryMs: number, lifecycleEveryMs = 60_000): Promise<void> {
     const retention = { removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } };
     // Captures ride on the outbox's interval: both are "something owed that a crash may have dropped".
-    await this.maintenance.upsertJobScheduler(SCHEDULES.captureSweep, { every: outboxEveryMs }, { name: JOBS.sweepCaptures, data: {}, opts: retention });
-    await this.maintenance.upsertJobScheduler(SCHEDULES.outboxSweep, { every: outboxEveryMs }, { name: JOBS.sweepOutbox, data: {}, opts: retention });
-    await this.maintenance.upsertJobScheduler(SCHEDULES.expirySweep, { every: expiryEveryMs }, { name: JOBS.sweepExpiry, data: {}, opts: retention });
-    await this.maintenance.upsertJobScheduler(SCHEDULES.retentionSweep, { every: lifecycleEveryMs }, { name: JOBS.sweepRetention, data: {}, opts: retention });
-    await this.maintenance.upsertJobScheduler(SCHEDULES.billingSweep, { every: lifecycleEveryMs }, { name: JOBS.sweepBilling, data: {}, opts: retention });
+    await this.maintenance.upsertJobScheduler(
+      SCHEDULES.captureSweep,
+      { every: outboxEveryMs },
+      { name: JOBS.sweepCaptures, data: {}, opts: retention },
+    );
+    await this.maintenance.upsertJobScheduler(
+      SCHEDULES.outboxSweep,
+      { every: outboxEveryMs },
+      { name: JOBS.sweepOutbox, data: {}, opts: retention },
+    );
+    await this.maintenance.upsertJobScheduler(
+      SCHEDULES.expirySweep,
+      { every: expiryEveryMs },
+      { name: JOBS.sweepExpiry, data: {}, opts: retention },
+    );
+    await this.maintenance.upsertJobScheduler(
+      SCHEDULES.retentionSweep,
+      { every: lifecycleEveryMs },
+      { name: JOBS.sweepRetention, data: {}, opts: retention },
+    );
+    await this.maintenance.upsertJobScheduler(
+      SCHEDULES.billingSweep,
+      { every: lifecycleEveryMs },
+      { name: JOBS.sweepBilling, data: {}, opts: retention },
+    );
   }
 
   async close(): Promise<void> {

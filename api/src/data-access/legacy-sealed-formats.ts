@@ -22,7 +22,8 @@ const PII1 = 'pii1:';
 const BVC1 = Buffer.from('BVC1');
 
 export const isPii1 = (stored: string): boolean => stored.startsWith(PII1);
-export const isSecretBoxV1 = (stored: string): boolean => /^v1\.[A-Za-z0-9+/=]+\.[A-Za-z0-9+/=]+\.[A-Za-z0-9+/=]*$/.test(stored);
+export const isSecretBoxV1 = (stored: string): boolean =>
+  /^v1\.[A-Za-z0-9+/=]+\.[A-Za-z0-9+/=]+\.[A-Za-z0-9+/=]*$/.test(stored);
 export const isBvc1 = (stored: Buffer): boolean => stored.subarray(0, 4).equals(BVC1);
 
 /** The data key id and the box of a `pii1:` value. */
@@ -33,7 +34,11 @@ export function splitPii1(stored: string): { keyId: string; packed: Buffer } {
 
 export function openSecretBoxV1(keys: LegacyKeys, stored: string): string {
   const [, iv, tag, body] = stored.split('.') as [string, string, string, string];
-  const box = { iv: Buffer.from(iv, 'base64'), tag: Buffer.from(tag, 'base64'), body: Buffer.from(body, 'base64') };
+  const box = {
+    iv: Buffer.from(iv, 'base64'),
+    tag: Buffer.from(tag, 'base64'),
+    body: Buffer.from(body, 'base64'),
+  };
   for (const keyText of keys.secretBoxKeys) {
     try {
       return gcmOpen(createHash('sha256').update(keyText, 'utf8').digest(), box).toString('utf8');
@@ -41,7 +46,9 @@ export function openSecretBoxV1(keys: LegacyKeys, stored: string): string {
       // Another of the old keys sealed it (secrets and document reads had one each).
     }
   }
-  throw new Error('a v1 sealed value opens with none of the legacy keys (SECRET_ENCRYPTION_KEY, CAPTURE_ENCRYPTION_KEY)');
+  throw new Error(
+    'a v1 sealed value opens with none of the legacy keys (SECRET_ENCRYPTION_KEY, CAPTURE_ENCRYPTION_KEY)',
+  );
 }
 
 export function openBvc1(keys: LegacyKeys, where: string, stored: Buffer): Buffer {

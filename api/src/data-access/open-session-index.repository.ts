@@ -58,7 +58,9 @@ export class OpenSessionIndex {
   /** Submitted sessions still open (the decision sweep re-enqueues their decisions). */
   async awaitingDecision(limit: number): Promise<Array<Pick<SessionDocument, '_id' | 'attempt'>>> {
     const owed: Array<Pick<SessionDocument, '_id' | 'attempt'>> = [];
-    for (const entry of await this.index.list({ decision_requested_at: { $ne: null } }, limit, { decision_requested_at: 1 })) {
+    for (const entry of await this.index.list({ decision_requested_at: { $ne: null } }, limit, {
+      decision_requested_at: 1,
+    })) {
       const session = await this.read(entry._id);
       if (!session || !OPEN_STATUSES.includes(session.status)) await this.index.drop(entry);
       else if (session.decision_requested_at) owed.push({ _id: session._id, attempt: session.attempt ?? 1 });

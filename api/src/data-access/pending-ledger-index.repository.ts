@@ -24,7 +24,12 @@ export class PendingLedgerIndex {
 
   /** Sessions that owe a ledger entry as their documents say; entries past their grace with nothing owed are dropped. */
   async owed(limit: number, now = new Date()): Promise<string[]> {
-    const owed = await this.index.owing<Pick<SessionDocument, '_id' | 'ledger_pending'>>(limit, { ledger_pending: 1 }, (session) => Boolean(session.ledger_pending), now);
+    const owed = await this.index.owing<Pick<SessionDocument, '_id' | 'ledger_pending'>>(
+      limit,
+      { ledger_pending: 1 },
+      (session) => Boolean(session.ledger_pending),
+      now,
+    );
     return owed.map((session) => session._id);
   }
 }

@@ -35,7 +35,17 @@ export class PendingWebhookIndex {
    * is not pending is dropped once past its grace: younger, its decision may still be on its way.
    */
   async listPending(limit: number, now = new Date()): Promise<PendingWebhook[]> {
-    const pending = await this.index.owing<OutboxView>(limit, VIEW, (session) => session.webhook_state === 'pending', now);
-    return pending.map(({ _id, status, webhook_redeliveries, attempt }) => ({ _id, status, webhook_redeliveries, attempt }));
+    const pending = await this.index.owing<OutboxView>(
+      limit,
+      VIEW,
+      (session) => session.webhook_state === 'pending',
+      now,
+    );
+    return pending.map(({ _id, status, webhook_redeliveries, attempt }) => ({
+      _id,
+      status,
+      webhook_redeliveries,
+      attempt,
+    }));
   }
 }

@@ -4,7 +4,16 @@ import { gcmOpen, gcmSeal, packBox, unpackBox } from '../shared/aes-gcm';
 import { MasterKeyRing } from '../shared/master-keys';
 import { TextSealer } from '../shared/sealer';
 import { DataKeyDocument, dataKeyModel } from './data-key.model';
-import { isBvc1, isPii1, isSecretBoxV1, LegacyKeys, NO_LEGACY_KEYS, openBvc1, openSecretBoxV1, splitPii1 } from './legacy-sealed-formats';
+import {
+  isBvc1,
+  isPii1,
+  isSecretBoxV1,
+  LegacyKeys,
+  NO_LEGACY_KEYS,
+  openBvc1,
+  openSecretBoxV1,
+  splitPii1,
+} from './legacy-sealed-formats';
 import {
   envelopeKeyId,
   isEnvelopeBytes,
@@ -52,7 +61,8 @@ export class PiiVault implements TextSealer {
   }
 
   async open(where: string, stored: string): Promise<string> {
-    if (isEnvelopeText(stored)) return openEnvelopeText(await this.dataKey(envelopeKeyId(stored), false), where, stored);
+    if (isEnvelopeText(stored))
+      return openEnvelopeText(await this.dataKey(envelopeKeyId(stored), false), where, stored);
     if (isPii1(stored)) {
       const { keyId, packed } = splitPii1(stored);
       return gcmOpen(await this.dataKey(keyId, false), unpackBox(packed), Buffer.from(where, 'utf8')).toString('utf8');
@@ -67,7 +77,8 @@ export class PiiVault implements TextSealer {
   }
 
   async openBytes(where: string, stored: Buffer): Promise<Buffer> {
-    if (isEnvelopeBytes(stored)) return openEnvelopeBytes(await this.dataKey(envelopeKeyId(stored), false), where, stored);
+    if (isEnvelopeBytes(stored))
+      return openEnvelopeBytes(await this.dataKey(envelopeKeyId(stored), false), where, stored);
     if (isBvc1(stored)) return openBvc1(this.legacyKeys, where, stored);
     throw new Error('sealed blob has an unknown format');
   }
@@ -75,7 +86,8 @@ export class PiiVault implements TextSealer {
   /** Whether `keys reseal` should rewrite it: an older format, or an envelope under another day's data key. */
   needsReseal(stored: string | Buffer): boolean {
     const current = dataKeyIdFor(this.now());
-    if (typeof stored === 'string' ? isEnvelopeText(stored) : isEnvelopeBytes(stored)) return envelopeKeyId(stored) !== current;
+    if (typeof stored === 'string' ? isEnvelopeText(stored) : isEnvelopeBytes(stored))
+      return envelopeKeyId(stored) !== current;
     return true;
   }
 
@@ -102,7 +114,12 @@ export class PiiVault implements TextSealer {
    * Re-seals every data key not sealed by the active master key (after a new one was put first in
    * PII_MASTER_KEYS). Records are untouched; a key whose master is no longer configured is reported.
    */
-  async rotate(): Promise<{ active_master_key_id: string; data_keys: number; resealed: number; unopenable: string[] }> {
+  async rotate(): Promise<{
+    active_master_key_id: string;
+    data_keys: number;
+    resealed: number;
+    unopenable: string[];
+  }> {
     const active = this.masterKeys.active;
     const all = await this.model.find({}, { _id: 1, master_key_id: 1, sealed_key: 1 }).lean<DataKeyDocument[]>().exec();
     let resealed = 0;
@@ -116,7 +133,12 @@ export class PiiVault implements TextSealer {
       }
       const key = gcmOpen(master.key, unpackBox(Buffer.from(doc.sealed_key, 'base64')), Buffer.from(doc._id, 'utf8'));
       const sealedKey = packBox(gcmSeal(active.key, key, Buffer.from(doc._id, 'utf8'))).toString('base64');
-      const result = await this.model.updateOne({ _id: doc._id, master_key_id: doc.master_key_id }, { $set: { master_key_id: active.id, sealed_key: sealedKey, resealed_at: this.now() } }).exec();
+      const result = await this.model
+        .updateOne(
+          { _id: doc._id, master_key_id: doc.master_key_id },
+          { $set: { master_key_id: active.id, sealed_key: sealedKey, resealed_at: this.now() } },
+        )
+        .exec();
       resealed += result.modifiedCount;
     }
     return { active_master_key_id: active.id, data_keys: all.length, resealed, unopenable };
@@ -129,7 +151,10 @@ export class PiiVault implements TextSealer {
     if (!doc && create) doc = await this.createDataKey(id);
     if (!doc) throw new Error(`data key ${id} is missing`);
     const master = this.masterKeys.byId.get(doc.master_key_id);
-    if (!master) throw new Error(`data key ${id} is sealed by master key ${doc.master_key_id}, which PII_MASTER_KEYS does not hold`);
+    if (!master)
+      throw new Error(
+        `data key ${id} is sealed by master key ${doc.master_key_id}, which PII_MASTER_KEYS does not hold`,
+      );
     const key = gcmOpen(master.key, unpackBox(Buffer.from(doc.sealed_key, 'base64')), Buffer.from(id, 'utf8'));
     this.opened.set(id, key);
     return key;

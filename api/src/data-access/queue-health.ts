@@ -15,7 +15,9 @@ export async function checkQueueRedis(redis: Redis): Promise<void> {
   const info = await withTimeout(redis.info('memory'), CHECK_TIMEOUT_MS, 'redis INFO');
   const policy = /^maxmemory_policy:(\S+)/m.exec(info)?.[1];
   if (policy !== 'noeviction') {
-    throw new Error(`redis maxmemory-policy is ${policy ?? 'unknown'}; it must be noeviction or queued jobs can be evicted`);
+    throw new Error(
+      `redis maxmemory-policy is ${policy ?? 'unknown'}; it must be noeviction or queued jobs can be evicted`,
+    );
   }
 }
 
@@ -23,7 +25,10 @@ export async function checkQueueRedis(redis: Redis): Promise<void> {
 export class QueueHealth {
   private okUntil = 0;
 
-  constructor(private readonly redis: Redis, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly redis: Redis,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   async check(): Promise<void> {
     if (this.redis.status === 'ready' && this.now() < this.okUntil) return;

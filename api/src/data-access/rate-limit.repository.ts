@@ -18,7 +18,10 @@ export interface RateLimitOutcome {
 export class RateLimitRepository {
   private readonly limiters = new Map<string, RateLimiterRedis>();
 
-  constructor(private readonly redis: Redis, private readonly prefix: string) {}
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
 
   async consume(keyId: string, limit: RateLimit): Promise<RateLimitOutcome> {
     try {
@@ -48,5 +51,10 @@ export class RateLimitRepository {
 }
 
 function outcome(allowed: boolean, limit: RateLimit, res: RateLimiterRes): RateLimitOutcome {
-  return { allowed, limit: limit.points, remaining: Math.max(0, res.remainingPoints), resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
+  return {
+    allowed,
+    limit: limit.points,
+    remaining: Math.max(0, res.remainingPoints),
+    resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+  };
 }

@@ -10,14 +10,20 @@ import { transitionClaimModel } from './transition-claim.model';
 
 type Doc = Record<string, unknown>;
 
-const valueAt = (doc: Doc, path: string): unknown => path.split('.').reduce<unknown>((at, key) => (at && typeof at === 'object' ? (at as Doc)[key] : undefined), doc);
+const valueAt = (doc: Doc, path: string): unknown =>
+  path.split('.').reduce<unknown>((at, key) => (at && typeof at === 'object' ? (at as Doc)[key] : undefined), doc);
 
 /**
  * Rewrites, in one collection, each sealed string at `paths` that is not in the current envelope
  * under the current data key. Each write is conditional on the value it read, so it runs beside
  * live traffic (a value rewritten meanwhile is left to the live writer) and can be run again.
  */
-async function resealStrings(vault: PiiVault, collection: mongo.Collection, paths: readonly string[], whereOf: (doc: Doc, path: string) => string): Promise<number> {
+async function resealStrings(
+  vault: PiiVault,
+  collection: mongo.Collection,
+  paths: readonly string[],
+  whereOf: (doc: Doc, path: string) => string,
+): Promise<number> {
   let resealed = 0;
   const projection = Object.fromEntries([...paths, 'session_id'].map((p) => [p, 1]));
   for await (const doc of collection.find({}, { projection })) {
@@ -45,15 +51,47 @@ const lastSegment = (path: string): string => path.slice(path.lastIndexOf('.') +
 export async function resealAtRest(connection: Connection, vault: PiiVault) {
   const dataKeys = await vault.rotate();
   const personal = PERSONAL_SESSION_FIELDS as readonly string[];
-  const sessions = await resealStrings(vault, sessionModel(connection).collection, personal, (doc, path) => `${String(doc._id)}|${path}`);
-  const attempts = await resealStrings(vault, sessionAttemptModel(connection).collection, ['result_body'], (doc) => `${String(doc.session_id)}|result_body`);
+  const sessions = await resealStrings(
+    vault,
+    sessionModel(connection).collection,
+    personal,
+    (doc, path) => `${String(doc._id)}|${path}`,
+  );
+  const attempts = await resealStrings(
+    vault,
+    sessionAttemptModel(connection).collection,
+    ['result_body'],
+    (doc) => `${String(doc.session_id)}|result_body`,
+  );
   const claimPaths = personal.map((field) => `update.${field}`);
-  const claims = await resealStrings(vault, transitionClaimModel(connection).collection, claimPaths, (doc, path) => `${String(doc.session_id)}|${lastSegment(path)}`);
-  const secrets = await resealStrings(vault, accountModels(connection).Account.collection, ['webhook_secret_sealed'], (doc) => webhookSecretWhere(String(doc._id)));
-  const reads = await resealStrings(vault, captureStateModel(connection).collection, ['front.read_sealed', 'back.read_sealed'], (doc) => documentReadWhere(String(doc.session_id)));
+  const claims = await resealStrings(
+    vault,
+    transitionClaimModel(connection).collection,
+    claimPaths,
+    (doc, path) => `${String(doc.session_id)}|${lastSegment(path)}`,
+  );
+  const secrets = await resealStrings(
+    vault,
+    accountModels(connection).Account.collection,
+    ['webhook_secret_sealed'],
+    (doc) => webhookSecretWhere(String(doc._id)),
+  );
+  const reads = await resealStrings(
+    vault,
+    captureStateModel(connection).collection,
+    ['front.read_sealed', 'back.read_sealed'],
+    (doc) => documentReadWhere(String(doc.session_id)),
+  );
   const blobs = await new CaptureBlobRepository(connection, vault).resealAll();
   return {
     data_keys: dataKeys,
-    resealed: { session_fields: sessions, attempt_results: attempts, claim_fields: claims, webhook_secrets: secrets, document_reads: reads, capture_blobs: blobs },
+    resealed: {
+      session_fields: sessions,
+      attempt_results: attempts,
+      claim_fields: claims,
+      webhook_secrets: secrets,
+      document_reads: reads,
+      capture_blobs: blobs,
+    },
   };
 }

@@ -14,14 +14,15 @@ const headerFor = (keyId: string): string => `${ENVELOPE_PREFIX}${keyId}:`;
 const aadFor = (header: string, where: string): Buffer => Buffer.from(`${header}${where}`, 'utf8');
 
 export const isEnvelopeText = (stored: string): boolean => stored.startsWith(ENVELOPE_PREFIX);
-export const isEnvelopeBytes = (stored: Buffer): boolean => stored.subarray(0, PREFIX_BYTES.length).equals(PREFIX_BYTES);
+export const isEnvelopeBytes = (stored: Buffer): boolean =>
+  stored.subarray(0, PREFIX_BYTES.length).equals(PREFIX_BYTES);
 
 /** The data key id in an envelope's header (the first 80 bytes are enough to hold it). */
 export function envelopeKeyId(stored: string | Buffer): string {
   const head = typeof stored === 'string' ? stored.slice(0, 80) : stored.subarray(0, 80).toString('latin1');
   const match = HEADER.exec(head);
   if (!match) throw new Error('sealed value has no sv1 header');
-  return match[1] as string;
+  return match[1];
 }
 
 export function sealEnvelopeBytes(key: Buffer, keyId: string, where: string, plaintext: Buffer): Buffer {
@@ -41,5 +42,7 @@ export function sealEnvelopeText(key: Buffer, keyId: string, where: string, plai
 
 export function openEnvelopeText(key: Buffer, where: string, stored: string): string {
   const header = headerFor(envelopeKeyId(stored));
-  return gcmOpen(key, unpackBox(Buffer.from(stored.slice(header.length), 'base64')), aadFor(header, where)).toString('utf8');
+  return gcmOpen(key, unpackBox(Buffer.from(stored.slice(header.length), 'base64')), aadFor(header, where)).toString(
+    'utf8',
+  );
 }

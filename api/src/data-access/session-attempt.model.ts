@@ -9,7 +9,16 @@ import { SessionDocument } from './session.model';
  */
 export type SessionAttemptDocument = Pick<
   SessionDocument,
-  'account_id' | 'environment' | 'status' | 'failure_reason' | 'result_body' | 'decided_at' | 'webhook_url' | 'webhook_state' | 'webhook_delivery_id' | 'webhook_redeliveries'
+  | 'account_id'
+  | 'environment'
+  | 'status'
+  | 'failure_reason'
+  | 'result_body'
+  | 'decided_at'
+  | 'webhook_url'
+  | 'webhook_state'
+  | 'webhook_delivery_id'
+  | 'webhook_redeliveries'
 > & {
   _id: string;
   session_id: string;

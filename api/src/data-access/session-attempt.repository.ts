@@ -9,7 +9,10 @@ const DUPLICATE_KEY = 11000;
 export class SessionAttemptRepository {
   readonly model: Model<SessionAttemptDocument>;
 
-  constructor(connection: Connection, private readonly vault: PiiVault) {
+  constructor(
+    connection: Connection,
+    private readonly vault: PiiVault,
+  ) {
     this.model = sessionAttemptModel(connection);
   }
 
@@ -30,7 +33,10 @@ export class SessionAttemptRepository {
         status: session.status,
         failure_reason: session.failure_reason,
         // Sealed bound to the session, as on the session document, so the outbox opens either alike.
-        result_body: session.result_body === null ? null : await this.vault.seal(`${session._id}|result_body`, session.result_body),
+        result_body:
+          session.result_body === null
+            ? null
+            : await this.vault.seal(`${session._id}|result_body`, session.result_body),
         decided_at: session.decided_at,
         webhook_url: session.webhook_url,
         webhook_state: session.webhook_state,
@@ -49,7 +55,11 @@ export class SessionAttemptRepository {
   }
 
   async listForSession(sessionId: string): Promise<SessionAttemptDocument[]> {
-    const docs = await this.model.find({ session_id: sessionId }).sort({ attempt: 1 }).lean<SessionAttemptDocument[]>().exec();
+    const docs = await this.model
+      .find({ session_id: sessionId })
+      .sort({ attempt: 1 })
+      .lean<SessionAttemptDocument[]>()
+      .exec();
     return Promise.all(docs.map((doc) => this.open(doc)));
   }
 

@@ -23,7 +23,8 @@ export class SessionExpiryRepository {
   /** Expires every open, unsubmitted session whose deadline has passed, a bounded page per call; returns their ids. */
   async expireAllDue(now: Date): Promise<string[]> {
     const expired: string[] = [];
-    for (const id of await this.sessions.dueForExpiry(now, SWEEP_PAGE)) if (await this.expire(id, now)) expired.push(id);
+    for (const id of await this.sessions.dueForExpiry(now, SWEEP_PAGE))
+      if (await this.expire(id, now)) expired.push(id);
     return expired;
   }
 }

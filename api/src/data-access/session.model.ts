@@ -55,7 +55,14 @@ export interface SessionDocument {
  * The fields that hold personal data (or may: metadata is the client's), stored sealed by the
  * PII vault with `<session id>|<field>` bound in; the repositories open them on read.
  */
-export const PERSONAL_SESSION_FIELDS = ['expected_name', 'expected_dob', 'expected_address', 'metadata_json', 'result_body', 'report_json'] as const;
+export const PERSONAL_SESSION_FIELDS = [
+  'expected_name',
+  'expected_dob',
+  'expected_address',
+  'metadata_json',
+  'result_body',
+  'report_json',
+] as const;
 
 const sessionSchema = new Schema<SessionDocument>(
   {

@@ -9,13 +9,16 @@ import { retryTransient } from './store-retry';
 import { PERSONAL_SESSION_FIELDS, SessionDocument, sessionModel } from './session.model';
 import { TransitionClaimDocument, transitionClaimModel } from './transition-claim.model';
 
-export type SessionUpdate = Partial<Omit<SessionDocument, '_id' | 'account_id' | 'environment' | 'created_at'>> & { status?: SessionStatus };
+export type SessionUpdate = Partial<Omit<SessionDocument, '_id' | 'account_id' | 'environment' | 'created_at'>> & {
+  status?: SessionStatus;
+};
 type Scope = Partial<Pick<SessionDocument, 'account_id' | 'environment'>>;
 
 const DUPLICATE_KEY = 11000;
 
 /** Attempt 1 keeps the id claims had before retries existed, so claims already stored still guard. */
-export const claimId = (id: string, attempt: number, from: string) => (attempt <= 1 ? `${id}:${from}` : `${id}:${attempt}:${from}`);
+export const claimId = (id: string, attempt: number, from: string) =>
+  attempt <= 1 ? `${id}:${from}` : `${id}:${attempt}:${from}`;
 
 /** The session is still at `attempt` (documents written before retries existed have no field: attempt 1). */
 export const attemptIs = (attempt: number) => (attempt <= 1 ? { attempt: { $in: [1, null] } } : { attempt });
@@ -38,7 +41,10 @@ export class SessionRepository {
   readonly inFlight: InFlightSessions;
   private migrated = false;
 
-  constructor(private readonly connection: Connection, readonly vault: PiiVault) {
+  constructor(
+    private readonly connection: Connection,
+    readonly vault: PiiVault,
+  ) {
     this.model = sessionModel(connection);
     this.claims = transitionClaimModel(connection);
     this.inFlight = new InFlightSessions(connection);
@@ -118,8 +124,11 @@ export class SessionRepository {
    */
   async scrubClaims(id: string, lastAttempt: number): Promise<void> {
     const ids: string[] = [];
-    for (let attempt = 1; attempt <= lastAttempt; attempt += 1) for (const from of OPEN_STATUSES) ids.push(claimId(id, attempt, from));
-    await this.claims.updateMany({ _id: { $in: ids } }, { $unset: { 'update.result_body': 1, 'update.report_json': 1 } }).exec();
+    for (let attempt = 1; attempt <= lastAttempt; attempt += 1)
+      for (const from of OPEN_STATUSES) ids.push(claimId(id, attempt, from));
+    await this.claims
+      .updateMany({ _id: { $in: ids } }, { $unset: { 'update.result_body': 1, 'update.report_json': 1 } })
+      .exec();
   }
 
   /**
@@ -134,7 +143,12 @@ export class SessionRepository {
       for (const field of PERSONAL_SESSION_FIELDS) {
         const value = doc[field];
         if (typeof value !== 'string' || isSealed(value)) continue;
-        const result = await this.model.updateOne({ _id: doc._id, [field]: value }, { $set: { [field]: await this.vault.seal(`${doc._id}|${field}`, value) } }).exec();
+        const result = await this.model
+          .updateOne(
+            { _id: doc._id, [field]: value },
+            { $set: { [field]: await this.vault.seal(`${doc._id}|${field}`, value) } },
+          )
+          .exec();
         sealed += result.modifiedCount;
       }
     }
@@ -142,11 +156,27 @@ export class SessionRepository {
   }
 
   /** Ended sessions not redacted yet whose end is at or before `cutoff`, a bounded page (retention sweep). */
-  async endedBefore(cutoff: Date, limit: number, accountIds?: { in?: string[]; notIn?: string[] }): Promise<Array<Pick<SessionDocument, '_id' | 'account_id' | 'status' | 'decided_at' | 'updated_at'>>> {
-    const account = accountIds?.in ? { account_id: { $in: accountIds.in } } : accountIds?.notIn?.length ? { account_id: { $nin: accountIds.notIn } } : {};
+  async endedBefore(
+    cutoff: Date,
+    limit: number,
+    accountIds?: { in?: string[]; notIn?: string[] },
+  ): Promise<Array<Pick<SessionDocument, '_id' | 'account_id' | 'status' | 'decided_at' | 'updated_at'>>> {
+    const account = accountIds?.in
+      ? { account_id: { $in: accountIds.in } }
+      : accountIds?.notIn?.length
+        ? { account_id: { $nin: accountIds.notIn } }
+        : {};
     const projection = { _id: 1, account_id: 1, status: 1, decided_at: 1, updated_at: 1 };
     const decided = await this.model
-      .find({ redacted_at: null, status: { $in: ['VERIFIED', 'FAILED'] }, decided_at: { $lte: cutoff }, ...account }, projection)
+      .find(
+        {
+          redacted_at: null,
+          status: { $in: ['VERIFIED', 'FAILED'] },
+          decided_at: { $lte: cutoff },
+          ...account,
+        },
+        projection,
+      )
       .limit(limit)
       .lean<Array<Pick<SessionDocument, '_id' | 'account_id' | 'status' | 'decided_at' | 'updated_at'>>>()
       .exec();
@@ -165,7 +195,9 @@ export class SessionRepository {
 
   /** The ledger entry of that attempt is written: the session no longer owes one. */
   async ledgerWritten(id: string, attempt: number): Promise<void> {
-    await this.model.updateOne({ _id: id, ledger_pending: true, ...attemptIs(attempt) }, { $unset: { ledger_pending: 1 } }).exec();
+    await this.model
+      .updateOne({ _id: id, ledger_pending: true, ...attemptIs(attempt) }, { $unset: { ledger_pending: 1 } })
+      .exec();
     await this.inFlight.ledger.written(id, attempt);
   }
 
@@ -176,7 +208,9 @@ export class SessionRepository {
    */
   async requestDecision(id: string, now: Date): Promise<void> {
     await this.inFlight.open.markDecisionRequested(id, now);
-    await this.model.updateOne({ _id: id, status: { $in: OPEN_STATUSES } }, { $set: { decision_requested_at: now, updated_at: now } }).exec();
+    await this.model
+      .updateOne({ _id: id, status: { $in: OPEN_STATUSES } }, { $set: { decision_requested_at: now, updated_at: now } })
+      .exec();
   }
 
   /** Submitted sessions still open: decisions owed (the capture sweep re-enqueues them). */
@@ -190,13 +224,19 @@ export class SessionRepository {
 
   /** The status alone, read by _id (FerretDB answers that far cheaper than a filter on {_id, status}). */
   async statusOf(id: string): Promise<SessionStatus | null> {
-    const doc = await this.model.collection.findOne<Pick<SessionDocument, 'status'>>({ _id: id as never }, { projection: { status: 1 } });
+    const doc = await this.model.collection.findOne<Pick<SessionDocument, 'status'>>(
+      { _id: id as never },
+      { projection: { status: 1 } },
+    );
     return doc?.status ?? null;
   }
 
   /** Status and attempt, read by _id alone (claim recovery compares both with a claim). */
   async statusAndAttemptOf(id: string): Promise<{ status: SessionStatus; attempt: number } | null> {
-    const doc = await this.model.collection.findOne<Pick<SessionDocument, 'status' | 'attempt'>>({ _id: id as never }, { projection: { status: 1, attempt: 1 } });
+    const doc = await this.model.collection.findOne<Pick<SessionDocument, 'status' | 'attempt'>>(
+      { _id: id as never },
+      { projection: { status: 1, attempt: 1 } },
+    );
     return doc ? { status: doc.status, attempt: doc.attempt ?? 1 } : null;
   }
 
@@ -206,7 +246,9 @@ export class SessionRepository {
    */
   async expiryDeadline(id: string): Promise<Date | null> {
     // By _id alone, the status checked here: a read, so nothing is lost by not filtering in the store.
-    const doc = await this.model.collection.findOne<Pick<SessionDocument, 'status' | 'expires_at' | 'decision_requested_at'>>({ _id: id as never }, { projection: { status: 1, expires_at: 1, decision_requested_at: 1 } });
+    const doc = await this.model.collection.findOne<
+      Pick<SessionDocument, 'status' | 'expires_at' | 'decision_requested_at'>
+    >({ _id: id as never }, { projection: { status: 1, expires_at: 1, decision_requested_at: 1 } });
     if (!doc || !OPEN_STATUSES.includes(doc.status) || doc.decision_requested_at) return null;
     return doc.expires_at;
   }
@@ -227,7 +269,13 @@ export class SessionRepository {
    * on attempt `onAttempt` when one is given. Exactly one of any number of racing callers gets the
    * updated document; the others get the status they lost to, or 'missing'.
    */
-  async transition(scope: Scope, id: string, from: SessionStatus[], plainUpdate: SessionUpdate, onAttempt?: number): Promise<SessionDocument | SessionStatus | 'missing'> {
+  async transition(
+    scope: Scope,
+    id: string,
+    from: SessionStatus[],
+    plainUpdate: SessionUpdate,
+    onAttempt?: number,
+  ): Promise<SessionDocument | SessionStatus | 'missing'> {
     // Sealed before the claim: the claim stores the update, and it must hold no plaintext either.
     const update = await this.seal(id, plainUpdate);
     for (;;) {
@@ -270,7 +318,15 @@ export class SessionRepository {
 
   private async claim(id: string, attempt: number, from: SessionStatus, update: SessionUpdate): Promise<boolean> {
     try {
-      await this.claims.create({ _id: claimId(id, attempt, from), session_id: id, attempt, from, to: update.status ?? from, update, claimed_at: new Date() });
+      await this.claims.create({
+        _id: claimId(id, attempt, from),
+        session_id: id,
+        attempt,
+        from,
+        to: update.status ?? from,
+        update,
+        claimed_at: new Date(),
+      });
       return true;
     } catch (error) {
       if ((error as { code?: number }).code === DUPLICATE_KEY) return false;
@@ -282,10 +338,15 @@ export class SessionRepository {
   async rollForward(id: string): Promise<void> {
     const claim = await this.claims.findById(id).lean<TransitionClaimDocument>().exec();
     if (!claim) return;
-    const filter = { _id: claim.session_id, status: claim.from as SessionStatus, ...attemptIs(claim.attempt ?? 1) };
-    await this.inFlight.before(claim.session_id, claim.update as SessionUpdate, { attempt: claim.attempt ?? 1 });
+    const filter = {
+      _id: claim.session_id,
+      status: claim.from as SessionStatus,
+      ...attemptIs(claim.attempt ?? 1),
+    };
+    await this.inFlight.before(claim.session_id, claim.update, { attempt: claim.attempt ?? 1 });
     const result = await this.model.updateOne(filter, { $set: claim.update }).exec();
-    if (result.matchedCount === 1) await this.inFlight.after(claim.session_id, claim.attempt ?? 1, (claim.update as SessionUpdate).status);
+    if (result.matchedCount === 1)
+      await this.inFlight.after(claim.session_id, claim.attempt ?? 1, (claim.update as SessionUpdate).status);
   }
 }
 
@@ -306,10 +367,16 @@ export class TenantSessions {
   }
 
   /** Of racing writers exactly one wins; the others get 409 (or 403/404 when it is not theirs / not there). */
-  async transition(id: string, from: SessionStatus[], update: SessionUpdate, onAttempt?: number): Promise<SessionDocument> {
+  async transition(
+    id: string,
+    from: SessionStatus[],
+    update: SessionUpdate,
+    onAttempt?: number,
+  ): Promise<SessionDocument> {
     const outcome = await this.repository.transition(this.scope, id, from, update, onAttempt);
     if (outcome === 'missing') throw await this.missFor(id);
-    if (typeof outcome === 'string') throw AppError.conflict(`The session is ${outcome}; this action needs it to be ${from.join(' or ')}.`);
+    if (typeof outcome === 'string')
+      throw AppError.conflict(`The session is ${outcome}; this action needs it to be ${from.join(' or ')}.`);
     return outcome;
   }
 

@@ -22,7 +22,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * the caller recognises, and $set updates that land the same whether applied once or twice. The
  * last error is rethrown as it is; the error middleware answers it 503 with Retry-After.
  */
-export async function retryTransient<T>(operation: () => Promise<T>, policy: StoreRetryPolicy = STORE_RETRY): Promise<T> {
+export async function retryTransient<T>(
+  operation: () => Promise<T>,
+  policy: StoreRetryPolicy = STORE_RETRY,
+): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await operation();

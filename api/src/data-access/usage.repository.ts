@@ -5,7 +5,10 @@ import { Redis } from 'ioredis';
  * Keys hold the key's hash prefix, never the key; counters expire after two days.
  */
 export class UsageRepository {
-  constructor(private readonly redis: Redis, private readonly prefix: string) {}
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
 
   private key(keyId: string, at: Date): string {
     return `${this.prefix}:usage:session-creations:${keyId}:${at.toISOString().slice(0, 16)}`;
@@ -13,7 +16,11 @@ export class UsageRepository {
 
   async recordSessionCreation(keyId: string, at: Date): Promise<void> {
     const key = this.key(keyId, at);
-    await this.redis.multi().incr(key).expire(key, 2 * 24 * 3600).exec();
+    await this.redis
+      .multi()
+      .incr(key)
+      .expire(key, 2 * 24 * 3600)
+      .exec();
   }
 
   async sessionCreations(keyId: string, at: Date): Promise<number> {

@@ -32,7 +32,13 @@ export class WatchlistScreening implements SanctionsScreening {
     const index = this.index;
     if (!index || index.lists.length === 0) return { verdict: 'SKIPPED', reason: 'NO_LIST_LOADED' };
     const { score, best } = index.screen(subject);
-    return { verdict: score >= MATCH_POLICY.threshold ? 'MATCH' : 'CLEAR', threshold: MATCH_POLICY.threshold, score, best: score > 0 ? best : null, lists: index.lists };
+    return {
+      verdict: score >= MATCH_POLICY.threshold ? 'MATCH' : 'CLEAR',
+      threshold: MATCH_POLICY.threshold,
+      score,
+      best: score > 0 ? best : null,
+      lists: index.lists,
+    };
   }
 
   /** Loads the lists now (at start, so the first applicant does not wait for it). */
@@ -65,7 +71,11 @@ export class WatchlistScreening implements SanctionsScreening {
       const loaded = await Promise.all(lists.map((list) => this.lists.load(list.list, list.version)));
       this.index = new ScreeningIndex(loaded);
       this.signature = signature;
-      if (lists.length) this.logger.info({ lists: signature, entries: this.index.entryCount, ms: Date.now() - started }, 'watchlists loaded for screening');
+      if (lists.length)
+        this.logger.info(
+          { lists: signature, entries: this.index.entryCount, ms: Date.now() - started },
+          'watchlists loaded for screening',
+        );
     } catch (error) {
       // A list replaced mid-load or a store hiccup: keep serving what we have and try again next time.
       this.checkedAt = Number.NEGATIVE_INFINITY;
@@ -76,6 +86,10 @@ export class WatchlistScreening implements SanctionsScreening {
 }
 
 /** The composition roots' way to the sanctions add-on. */
-export function createSanctionsScreening(connection: Connection, logger: Logger, options: ScreeningOptions): WatchlistScreening {
+export function createSanctionsScreening(
+  connection: Connection,
+  logger: Logger,
+  options: ScreeningOptions,
+): WatchlistScreening {
   return new WatchlistScreening(new WatchlistRepository(connection), logger, options);
 }

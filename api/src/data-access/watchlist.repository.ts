@@ -42,7 +42,12 @@ export class WatchlistRepository {
       const batch = [];
       for (let seq = first; seq < Math.min(chunkCount, first + CHUNKS_PER_WRITE); seq++) {
         const slice = entries.slice(seq * ENTRIES_PER_CHUNK, (seq + 1) * ENTRIES_PER_CHUNK);
-        batch.push({ _id: chunkId(list, version, seq), entries: JSON.stringify(slice.map((e): StoredEntry => ({ i: e.id, n: e.names, d: e.dobs, c: e.nationalities }))) });
+        batch.push({
+          _id: chunkId(list, version, seq),
+          entries: JSON.stringify(
+            slice.map((e): StoredEntry => ({ i: e.id, n: e.names, d: e.dobs, c: e.nationalities })),
+          ),
+        });
       }
       await WatchlistChunk.insertMany(batch, { ordered: true, lean: true }).catch((error: Error) => {
         // The driver's message can quote the whole document: listed persons' data, kept out of output.
@@ -50,7 +55,14 @@ export class WatchlistRepository {
       });
     }
 
-    const pointer = { version, format, entry_count: entries.length, chunk_count: chunkCount, loaded_at: now, pending: null };
+    const pointer = {
+      version,
+      format,
+      entry_count: entries.length,
+      chunk_count: chunkCount,
+      loaded_at: now,
+      pending: null,
+    };
     await Watchlist.updateOne({ _id: list }, { $set: pointer }, { upsert: true });
     if (previous) await this.removeChunks(list, previous.version, previous.chunk_count);
     return { list, version, format, entry_count: entries.length, loaded_at: now.toISOString() };
@@ -60,7 +72,13 @@ export class WatchlistRepository {
   async status(): Promise<ListStatus[]> {
     const lists = await this.models.Watchlist.find({}).lean();
     return lists
-      .map((doc) => ({ list: doc._id, version: doc.version, format: doc.format, entry_count: doc.entry_count, loaded_at: new Date(doc.loaded_at).toISOString() }))
+      .map((doc) => ({
+        list: doc._id,
+        version: doc.version,
+        format: doc.format,
+        entry_count: doc.entry_count,
+        loaded_at: new Date(doc.loaded_at).toISOString(),
+      }))
       .sort((a, b) => a.list.localeCompare(b.list));
   }
 
@@ -70,7 +88,8 @@ export class WatchlistRepository {
    */
   async load(list: string, version: string): Promise<LoadedList> {
     const pointer = await this.models.Watchlist.findById(list).lean();
-    if (!pointer || pointer.version !== version) throw new Error(`watchlist ${list} is no longer at version ${version}`);
+    if (!pointer || pointer.version !== version)
+      throw new Error(`watchlist ${list} is no longer at version ${version}`);
     const chunks: StoredEntry[][] = new Array(pointer.chunk_count);
     let found = 0;
     const range = { $gte: `${list}@${version}#`, $lt: `${list}@${version}$` };
@@ -78,7 +97,10 @@ export class WatchlistRepository {
       chunks[Number(chunk._id.slice(chunk._id.lastIndexOf('#') + 1))] = JSON.parse(chunk.entries) as StoredEntry[];
       found++;
     }
-    if (found !== pointer.chunk_count) throw new Error(`watchlist ${list}@${version} has ${found} of ${pointer.chunk_count} chunks (replaced while loading?)`);
+    if (found !== pointer.chunk_count)
+      throw new Error(
+        `watchlist ${list}@${version} has ${found} of ${pointer.chunk_count} chunks (replaced while loading?)`,
+      );
     const entries = chunks.flat().map(({ i, n, d, c }) => ({ id: i, names: n, dobs: d, nationalities: c }));
     return { name: list, version, entries };
   }

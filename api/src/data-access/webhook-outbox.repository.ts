@@ -13,16 +13,34 @@ export type WebhookState = SessionDocument['webhook_state'];
 export type OutboxEntry = Pick<SessionDocument, '_id' | 'status' | 'webhook_redeliveries' | 'attempt'>;
 export type DeliverableSession = Pick<
   SessionDocument,
-  '_id' | 'account_id' | 'environment' | 'status' | 'webhook_url' | 'result_body' | 'webhook_state' | 'webhook_delivery_id' | 'webhook_redeliveries' | 'attempt'
+  | '_id'
+  | 'account_id'
+  | 'environment'
+  | 'status'
+  | 'webhook_url'
+  | 'result_body'
+  | 'webhook_state'
+  | 'webhook_delivery_id'
+  | 'webhook_redeliveries'
+  | 'attempt'
 >;
 
 const DELIVERABLE_FIELDS = {
-  account_id: 1, environment: 1, status: 1, webhook_url: 1, result_body: 1, webhook_state: 1, webhook_delivery_id: 1, webhook_redeliveries: 1, attempt: 1,
+  account_id: 1,
+  environment: 1,
+  status: 1,
+  webhook_url: 1,
+  result_body: 1,
+  webhook_state: 1,
+  webhook_delivery_id: 1,
+  webhook_redeliveries: 1,
+  attempt: 1,
 };
 const DUPLICATE_KEY = 11000;
 
 /** Sessions written before redelivery rounds existed have no counter: that is round 0. */
-const roundIs = (round: number) => (round === 0 ? { webhook_redeliveries: { $in: [0, null] } } : { webhook_redeliveries: round });
+const roundIs = (round: number) =>
+  round === 0 ? { webhook_redeliveries: { $in: [0, null] } } : { webhook_redeliveries: round };
 
 /**
  * The outbox: decide-session sets webhook_state='pending' in the same write as the decision. The
@@ -38,7 +56,10 @@ export class WebhookOutboxRepository {
   readonly pendingIndex: PendingWebhookIndex;
 
   /** Takes the session model the SessionRepository compiled (a connection compiles a model once). */
-  constructor(private readonly sessions: Model<SessionDocument>, private readonly vault: PiiVault) {
+  constructor(
+    private readonly sessions: Model<SessionDocument>,
+    private readonly vault: PiiVault,
+  ) {
     this.settlements = webhookSettlementModel(sessions.db);
     this.attempts = sessionAttemptModel(sessions.db);
     this.pendingIndex = new PendingWebhookIndex(sessions.db);
@@ -51,11 +72,20 @@ export class WebhookOutboxRepository {
    * attempt's archived copy instead, so its decision is still delivered.
    */
   async findDeliverable(id: string, sessionAttempt?: number): Promise<DeliverableSession | null> {
-    const current = await this.sessions.collection.findOne<DeliverableSession>({ _id: id as never }, { projection: DELIVERABLE_FIELDS });
-    if (!current || sessionAttempt === undefined || (current.attempt ?? 1) === sessionAttempt) return current ? this.opened(current) : null;
+    const current = await this.sessions.collection.findOne<DeliverableSession>(
+      { _id: id as never },
+      { projection: DELIVERABLE_FIELDS },
+    );
+    if (!current || sessionAttempt === undefined || (current.attempt ?? 1) === sessionAttempt)
+      return current ? this.opened(current) : null;
     const archived = await this.attempts.findById(`${id}:${sessionAttempt}`).lean<SessionAttemptDocument>().exec();
     if (!archived) return null;
-    const deliverable: DeliverableSession = { ...archived, _id: id, status: archived.status, attempt: sessionAttempt };
+    const deliverable: DeliverableSession = {
+      ...archived,
+      _id: id,
+      status: archived.status,
+      attempt: sessionAttempt,
+    };
     return this.opened({ ...deliverable, webhook_state: await this.effectiveState(deliverable) });
   }
 
@@ -74,24 +104,41 @@ export class WebhookOutboxRepository {
   }
 
   async settlementOf(id: string, round: number, attempt = 1): Promise<SettledState | null> {
-    const doc = await this.settlements.findById(settlementId(id, round, attempt), { state: 1 }).lean<WebhookSettlementDocument>().exec();
+    const doc = await this.settlements
+      .findById(settlementId(id, round, attempt), { state: 1 })
+      .lean<WebhookSettlementDocument>()
+      .exec();
     return doc?.state ?? null;
   }
 
   /** Records how a round ended; the first record wins (a duplicate delivery cannot change it). */
   settle(id: string, round: number, state: SettledState, at: Date, attempt = 1): Promise<void> {
-    return this.settlementWriter.write({ _id: settlementId(id, round, attempt), session_id: id, round, attempt, state, settled_at: at });
+    return this.settlementWriter.write({
+      _id: settlementId(id, round, attempt),
+      session_id: id,
+      round,
+      attempt,
+      state,
+      settled_at: at,
+    });
   }
 
   /** The state as integrators see it: a pending session whose round has settled is settled. */
-  async effectiveState(session: Pick<SessionDocument, '_id' | 'webhook_state' | 'webhook_redeliveries' | 'attempt'>): Promise<WebhookState> {
+  async effectiveState(
+    session: Pick<SessionDocument, '_id' | 'webhook_state' | 'webhook_redeliveries' | 'attempt'>,
+  ): Promise<WebhookState> {
     if (session.webhook_state !== 'pending') return session.webhook_state;
     return (await this.settlementOf(session._id, session.webhook_redeliveries ?? 0, session.attempt ?? 1)) ?? 'pending';
   }
 
   /** Copies a settlement onto the session (the sweep's bookkeeping, off the delivery path). */
   async applySettlement(id: string, round: number, state: SettledState, attempt = 1): Promise<void> {
-    await this.sessions.updateOne({ _id: id, webhook_state: 'pending', ...roundIs(round), ...attemptIs(attempt) }, { $set: { webhook_state: state } }).exec();
+    await this.sessions
+      .updateOne(
+        { _id: id, webhook_state: 'pending', ...roundIs(round), ...attemptIs(attempt) },
+        { $set: { webhook_state: state } },
+      )
+      .exec();
     await this.pendingIndex.settled(id, attempt, round);
   }
 
@@ -102,8 +149,14 @@ export class WebhookOutboxRepository {
 
   /** A read, so by _id alone with the rest compared here (FerretDB pushes down only {_id}). */
   async isStillPending(id: string, round: number, attempt = 1): Promise<boolean> {
-    const session = await this.sessions.collection.findOne<OutboxEntry & { webhook_state: WebhookState }>({ _id: id as never }, { projection: { webhook_state: 1, webhook_redeliveries: 1, attempt: 1 } });
-    const pending = session?.webhook_state === 'pending' && (session.webhook_redeliveries ?? 0) === round && (session.attempt ?? 1) === attempt;
+    const session = await this.sessions.collection.findOne<OutboxEntry & { webhook_state: WebhookState }>(
+      { _id: id as never },
+      { projection: { webhook_state: 1, webhook_redeliveries: 1, attempt: 1 } },
+    );
+    const pending =
+      session?.webhook_state === 'pending' &&
+      (session.webhook_redeliveries ?? 0) === round &&
+      (session.attempt ?? 1) === attempt;
     return pending && (await this.settlementOf(id, round, attempt)) === null;
   }
 
@@ -120,7 +173,15 @@ export class WebhookOutboxRepository {
     if (state !== 'delivered' && state !== 'failed') return null;
     await this.pendingIndex.track(id, current.attempt ?? 1, round + 1);
     const result = await this.sessions
-      .updateOne({ _id: id, webhook_state: current.webhook_state, ...roundIs(round), ...attemptIs(current.attempt ?? 1) }, { $set: { webhook_state: 'pending', webhook_redeliveries: round + 1 } })
+      .updateOne(
+        {
+          _id: id,
+          webhook_state: current.webhook_state,
+          ...roundIs(round),
+          ...attemptIs(current.attempt ?? 1),
+        },
+        { $set: { webhook_state: 'pending', webhook_redeliveries: round + 1 } },
+      )
       .exec();
     return result.modifiedCount === 1 ? this.findDeliverable(id) : null;
   }

@@ -38,7 +38,11 @@ export class WebhookSender {
 
   constructor(private readonly options: WebhookSenderOptions) {
     const lookup = options.allowPrivateNetworks ? undefined : guardedLookup(options.resolver ?? systemResolver);
-    const agentOptions = { keepAlive: true, maxSockets: options.maxSocketsPerHost ?? 64, lookup } as http.AgentOptions;
+    const agentOptions = {
+      keepAlive: true,
+      maxSockets: options.maxSocketsPerHost ?? 64,
+      lookup,
+    } as http.AgentOptions;
     this.httpAgent = new http.Agent(agentOptions);
     this.httpsAgent = new https.Agent(agentOptions);
   }
@@ -50,7 +54,11 @@ export class WebhookSender {
       const statusCode = await this.post(request);
       return { statusCode, latencyMs: latency(), error: null };
     } catch (error) {
-      return { statusCode: null, latencyMs: latency(), error: describe(error as NodeJS.ErrnoException, this.options.timeoutMs) };
+      return {
+        statusCode: null,
+        latencyMs: latency(),
+        error: describe(error as NodeJS.ErrnoException, this.options.timeoutMs),
+      };
     }
   }
 

@@ -30,7 +30,8 @@ const settlementSchema = new Schema<WebhookSettlementDocument>(
 
 const MODEL_NAME = 'WebhookSettlement';
 
-export const settlementId = (sessionId: string, round: number, attempt = 1) => (attempt <= 1 ? `${sessionId}.${round}` : `${sessionId}.a${attempt}.${round}`);
+export const settlementId = (sessionId: string, round: number, attempt = 1) =>
+  attempt <= 1 ? `${sessionId}.${round}` : `${sessionId}.a${attempt}.${round}`;
 
 export const webhookSettlementModel = (connection: Connection): Model<WebhookSettlementDocument> =>
   (connection.models[MODEL_NAME] as Model<WebhookSettlementDocument> | undefined) ??

@@ -9,13 +9,20 @@ describe('job declarations', () => {
   const noop = async () => undefined;
 
   it('refuse to start a worker when a declared job has no handler, naming it', () => {
-    const handlers: Record<string, typeof noop> = { [JOBS.deliverWebhook]: noop, [JOBS.expireSession]: noop, [JOBS.sweepOutbox]: noop };
+    const handlers: Record<string, typeof noop> = {
+      [JOBS.deliverWebhook]: noop,
+      [JOBS.expireSession]: noop,
+      [JOBS.sweepOutbox]: noop,
+    };
     expect(() => assertEveryJobHandled(handlers)).toThrow(MissingJobHandlerError);
     expect(() => assertEveryJobHandled(handlers)).toThrow(JOBS.sweepExpiry);
   });
 
   it('refuse a handler for a job nobody declared', () => {
-    const handlers = { ...Object.fromEntries(Object.keys(JOB_QUEUE).map((name) => [name, noop])), 'send-fax': noop };
+    const handlers = {
+      ...Object.fromEntries(Object.keys(JOB_QUEUE).map((name) => [name, noop])),
+      'send-fax': noop,
+    };
     expect(() => assertEveryJobHandled(handlers)).toThrow('send-fax');
   });
 

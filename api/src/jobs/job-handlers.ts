@@ -17,7 +17,10 @@ export function assertEveryJobHandled(handlers: Partial<Record<string, JobHandle
   const unknown = Object.keys(handlers).filter((name) => !declared.includes(name));
   if (missing.length > 0 || unknown.length > 0) {
     throw new MissingJobHandlerError(
-      [missing.length ? `no handler for job(s): ${missing.join(', ')}` : '', unknown.length ? `handler(s) for undeclared job(s): ${unknown.join(', ')}` : '']
+      [
+        missing.length ? `no handler for job(s): ${missing.join(', ')}` : '',
+        unknown.length ? `handler(s) for undeclared job(s): ${unknown.join(', ')}` : '',
+      ]
         .filter(Boolean)
         .join('; '),
     );

@@ -70,7 +70,9 @@ const attemptPart = (attempt: number) => (attempt <= 1 ? '' : `.a${attempt}`);
  * while BullMQ retains the finished job.
  */
 export const webhookJobId = (sessionId: string, status: string, round = 0, attempt = 1) =>
-  round === 0 ? `${sessionId}${attemptPart(attempt)}.${status}` : `${sessionId}${attemptPart(attempt)}.${status}.r${round}`;
+  round === 0
+    ? `${sessionId}${attemptPart(attempt)}.${status}`
+    : `${sessionId}${attemptPart(attempt)}.${status}.r${round}`;
 export const expiryJobId = (sessionId: string, attempt = 1) => `${sessionId}${attemptPart(attempt)}.expire`;
 /** One decision per attempt, however many submits, sweeps or workers ask for it. */
 export const decisionJobId = (sessionId: string, attempt: number) => `${sessionId}.decide.${attempt}`;

@@ -35,5 +35,9 @@ export const packBox = (box: GcmBox): Buffer => Buffer.concat([box.iv, box.body,
 
 export function unpackBox(packed: Buffer): GcmBox {
   if (packed.length < IV_BYTES + TAG_BYTES) throw new Error('sealed value is too short');
-  return { iv: packed.subarray(0, IV_BYTES), body: packed.subarray(IV_BYTES, packed.length - TAG_BYTES), tag: packed.subarray(packed.length - TAG_BYTES) };
+  return {
+    iv: packed.subarray(0, IV_BYTES),
+    body: packed.subarray(IV_BYTES, packed.length - TAG_BYTES),
+    tag: packed.subarray(packed.length - TAG_BYTES),
+  };
 }

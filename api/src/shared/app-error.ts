@@ -3,8 +3,18 @@
  * (entry-points/http/middleware/error-status.ts); the domain and data-access only name the code.
  */
 export const ERROR_CODES = [
-  'UNAUTHORIZED', 'INVALID_KEY_FORMAT', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_ERROR', 'IDEMPOTENCY_KEY_REUSED', 'RATE_LIMITED', 'INTERNAL', 'SERVICE_UNAVAILABLE',
+  'UNAUTHORIZED',
+  'INVALID_KEY_FORMAT',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'VALIDATION_ERROR',
+  'IDEMPOTENCY_KEY_REUSED',
+  'RATE_LIMITED',
+  'INTERNAL',
+  'SERVICE_UNAVAILABLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

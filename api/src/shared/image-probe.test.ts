@@ -3,8 +3,16 @@ import { probeImage as inferenceProbe } from '../../../inference/src/images/prob
 import { PHOTO_LIMITS, probeImage } from './image-probe';
 
 /** What the inference tier says of an image: null when it takes it. */
-const inferenceRefusal = (bytes: Buffer) => inferenceProbe(bytes).then(() => null, (error: Error) => error.message);
-const apiRefusal = (bytes: Buffer) => probeImage(bytes, PHOTO_LIMITS, 'body').then(() => null, (error: { details?: Array<{ message: string }> }) => error.details?.[0]?.message);
+const inferenceRefusal = (bytes: Buffer) =>
+  inferenceProbe(bytes).then(
+    () => null,
+    (error: Error) => error.message,
+  );
+const apiRefusal = (bytes: Buffer) =>
+  probeImage(bytes, PHOTO_LIMITS, 'body').then(
+    () => null,
+    (error: { details?: Array<{ message: string }> }) => error.details?.[0]?.message,
+  );
 
 describe('one image limit for the API and the inference tier', () => {
   it('lets a 37-megapixel photo through both (the inference tier used to refuse above 36)', async () => {

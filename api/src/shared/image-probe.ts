@@ -10,16 +10,24 @@ export { FRAME_LIMITS, PHOTO_LIMITS };
  * before anything allocates its pixels. The limits are the inference tier's own, so an image
  * accepted here is never refused there. Throws 422 VALIDATION_ERROR naming `field`.
  */
-export async function probeImage(bytes: Buffer, limits: ImageLimits, field: string): Promise<{ width: number; height: number; format: string }> {
+export async function probeImage(
+  bytes: Buffer,
+  limits: ImageLimits,
+  field: string,
+): Promise<{ width: number; height: number; format: string }> {
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
   try {
     meta = await sharp(bytes, { limitInputPixels: false, failOn: 'none' }).metadata();
   } catch {
-    throw new AppError('VALIDATION_ERROR', 'The upload is not an image.', [{ field, message: 'is not a decodable JPEG, PNG or WebP image' }]);
+    throw new AppError('VALIDATION_ERROR', 'The upload is not an image.', [
+      { field, message: 'is not a decodable JPEG, PNG or WebP image' },
+    ]);
   }
   const format = meta.format ?? 'unknown';
   if (!limits.formats.includes(format) || !meta.width || !meta.height) {
-    throw new AppError('VALIDATION_ERROR', 'The upload is not an image in an accepted format.', [{ field, message: `must be ${limits.formats.join(', ')}; got ${format}` }]);
+    throw new AppError('VALIDATION_ERROR', 'The upload is not an image in an accepted format.', [
+      { field, message: `must be ${limits.formats.join(', ')}; got ${format}` },
+    ]);
   }
   const problem = dimensionProblem(meta.width, meta.height, limits);
   if (problem) throw new AppError('VALIDATION_ERROR', 'The image has too many pixels.', [{ field, message: problem }]);

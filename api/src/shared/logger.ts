@@ -27,7 +27,11 @@ const REDACTED_PATHS = [
   'req.body',
 ];
 
-export function createLogger(level: string, bindings: Record<string, unknown> = {}, destination?: pino.DestinationStream): Logger {
+export function createLogger(
+  level: string,
+  bindings: Record<string, unknown> = {},
+  destination?: pino.DestinationStream,
+): Logger {
   const options: pino.LoggerOptions = {
     level,
     base: { service: 'bioverify', ...bindings },

@@ -19,9 +19,10 @@ export function masterKeysProblem(value: string): string | null {
   for (const entry of entries) {
     const match = ENTRY.exec(entry);
     if (!match) return 'must be <id>:<base64 key>[,<id>:<base64 key>…] (ids of letters, digits, _ or -)';
-    if (Buffer.from(match[2] as string, 'base64').length !== 32) return `key ${match[1]} must be 32 bytes, base64-encoded (openssl rand -base64 32)`;
-    if (ids.has(match[1] as string)) return `key id ${match[1]} appears twice`;
-    ids.add(match[1] as string);
+    if (Buffer.from(match[2], 'base64').length !== 32)
+      return `key ${match[1]} must be 32 bytes, base64-encoded (openssl rand -base64 32)`;
+    if (ids.has(match[1])) return `key id ${match[1]} appears twice`;
+    ids.add(match[1]);
   }
   return null;
 }
@@ -32,5 +33,5 @@ export function parseMasterKeys(value: string): MasterKeyRing {
     const [id, key] = entry.trim().split(':') as [string, string];
     return { id, key: Buffer.from(key, 'base64') };
   });
-  return { active: keys[0] as MasterKey, byId: new Map(keys.map((k) => [k.id, k])) };
+  return { active: keys[0], byId: new Map(keys.map((k) => [k.id, k])) };
 }

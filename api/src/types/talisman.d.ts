@@ -6,6 +6,8 @@ declare module 'talisman/metrics/jaro-winkler' {
 
 declare module 'talisman/metrics/damerau-levenshtein' {
   /** Edit distance with transpositions; `limited` answers Infinity above `max`. */
-  const damerauLevenshtein: ((a: string, b: string) => number) & { limited: (max: number, a: string, b: string) => number };
+  const damerauLevenshtein: ((a: string, b: string) => number) & {
+    limited: (max: number, a: string, b: string) => number;
+  };
   export default damerauLevenshtein;
 }

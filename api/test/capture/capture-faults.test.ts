@@ -12,21 +12,29 @@ import { documentOf, livenessOf, selfieOf } from './support/applicant-files';
  * decision needs the inference service only for a capture retaken after the selfie: the tests that
  * need the decision to call it retake the frames last (the hosted flow allows that).
  */
-async function readyToSubmit(stack: CaptureStack, options: { retakeFramesAfterSelfie?: boolean } = {}): Promise<CaptureClient> {
+async function readyToSubmit(
+  stack: CaptureStack,
+  options: { retakeFramesAfterSelfie?: boolean } = {},
+): Promise<CaptureClient> {
   const passport = documentOf('TD3', 'clean', 'astronaut');
-  const id = await stack.session({ expected_name: passport.label.expected.fields.name, sandbox: { liveness_challenge: ['TURN_LEFT', 'TURN_RIGHT', 'BLINK'] } });
+  const id = await stack.session({
+    expected_name: passport.label.expected.fields.name,
+    sandbox: { liveness_challenge: ['TURN_LEFT', 'TURN_RIGHT', 'BLINK'] },
+  });
   const client = new CaptureClient(stack.baseUrl, id);
   await client.start();
   await client.document('front', 'passport', passport.image);
   await client.liveness(livenessOf('astronaut', 'synthetic-performs-challenge').frames);
   await client.selfie(selfieOf('astronaut'));
-  if (options.retakeFramesAfterSelfie) await client.liveness(livenessOf('astronaut', 'synthetic-performs-challenge').frames);
+  if (options.retakeFramesAfterSelfie)
+    await client.liveness(livenessOf('astronaut', 'synthetic-performs-challenge').frames);
   return client;
 }
 
 async function webhooksFor(stack: CaptureStack, id: string, atLeast: number, waitMs = 20_000) {
   const until = Date.now() + waitMs;
-  while (stack.stack.receiver.copies.filter((c) => c.sessionId === id).length < atLeast && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+  while (stack.stack.receiver.copies.filter((c) => c.sessionId === id).length < atLeast && Date.now() < until)
+    await new Promise((r) => setTimeout(r, 100));
   return stack.stack.receiver.copies.filter((c) => c.sessionId === id);
 }
 
@@ -43,10 +51,17 @@ describe('decisions survive the service’s own faults (real stack)', () => {
     await stack.stopInference();
     expect((await client.submit()).body).toEqual({ status: 'IN_PROGRESS', decision: 'pending' });
     // Its expiry passes while the decision waits: the expiry sweep (every second here) leaves it alone.
-    await stack.stack.sessionModel.updateOne({ _id: client.sessionId }, { $set: { expires_at: new Date(Date.now() - 1_000) } });
+    await stack.stack.sessionModel.updateOne(
+      { _id: client.sessionId },
+      { $set: { expires_at: new Date(Date.now() - 1_000) } },
+    );
     await new Promise((r) => setTimeout(r, 3_000));
-    expect((await client.status(null)).body).toEqual({ status: 'IN_PROGRESS', decision: 'pending', redirect_url: null });
-    const metrics = await fetch(`http://127.0.0.1:${stack.stack.workers[0]!.port}/metrics`).then((r) => r.text());
+    expect((await client.status(null)).body).toEqual({
+      status: 'IN_PROGRESS',
+      decision: 'pending',
+      redirect_url: null,
+    });
+    const metrics = await fetch(`http://127.0.0.1:${stack.stack.workers[0].port}/metrics`).then((r) => r.text());
     expect(Number(/^bioverify_decisions_pending (\d+)/m.exec(metrics)?.[1])).toBeGreaterThanOrEqual(1);
     await stack.startInference();
     expect(await client.decided(90_000)).toMatchObject({ status: 'VERIFIED', decision: 'done' });
@@ -65,14 +80,17 @@ describe('decisions survive the service’s own faults (real stack)', () => {
     const client = await readyToSubmit(stack, { retakeFramesAfterSelfie: true });
     await client.submit();
     await new Promise((r) => setTimeout(r, 150)); // the worker has taken the job and is running the checks
-    await stack.stack.workers[0]!.kill('SIGKILL');
+    await stack.stack.workers[0].kill('SIGKILL');
     stack.stack.workers.shift();
     await stack.stack.startWorker();
     expect(await client.decided(60_000)).toMatchObject({ status: 'VERIFIED' });
     await new Promise((r) => setTimeout(r, 2_000));
     const ids = new Set((await webhooksFor(stack, client.sessionId, 1)).map((c) => c.webhookId));
     expect(ids.size).toBe(1);
-    const claims = await stack.stack.sessions.claims.countDocuments({ session_id: client.sessionId, to: { $in: ['VERIFIED', 'FAILED'] } });
+    const claims = await stack.stack.sessions.claims.countDocuments({
+      session_id: client.sessionId,
+      to: { $in: ['VERIFIED', 'FAILED'] },
+    });
     expect(claims).toBe(1);
   }, 120_000);
 
@@ -89,6 +107,11 @@ describe('decisions survive the service’s own faults (real stack)', () => {
     expect(await client.decided()).toMatchObject({ status: 'VERIFIED' });
     await new Promise((r) => setTimeout(r, 2_000));
     expect(new Set((await webhooksFor(stack, client.sessionId, 1)).map((c) => c.webhookId)).size).toBe(1);
-    expect(await stack.stack.sessions.claims.countDocuments({ session_id: client.sessionId, to: { $in: ['VERIFIED', 'FAILED'] } })).toBe(1);
+    expect(
+      await stack.stack.sessions.claims.countDocuments({
+        session_id: client.sessionId,
+        to: { $in: ['VERIFIED', 'FAILED'] },
+      }),
+    ).toBe(1);
   }, 120_000);
 });

@@ -14,14 +14,31 @@ import { documentOf, selfieOf, TESTDATA } from './support/applicant-files';
 const PINNED = ['TURN_LEFT', 'TURN_RIGHT', 'BLINK'];
 const APPLICANT = 'bearded-man';
 
-interface PadSequence { name: string; frames: string[]; challenge: string[]; species: string; source_identity: string; source_sequence: string | null }
+interface PadSequence {
+  name: string;
+  frames: string[];
+  challenge: string[];
+  species: string;
+  source_identity: string;
+  source_sequence: string | null;
+}
 
 const padDir = path.join(TESTDATA, 'pad');
 function padSequence(species: string): { frames: Buffer[]; name: string } {
-  const { sequences } = JSON.parse(readFileSync(path.join(padDir, 'labels.json'), 'utf8')) as { sequences: PadSequence[] };
-  const found = sequences.find((s) => s.species === species && s.source_identity === APPLICANT && s.challenge.join() === PINNED.join()
-    && (species === 'print-turned' || s.source_sequence === `${APPLICANT}__synthetic-left-right-blink`));
-  if (!found) throw new Error(`no ${species} sequence of ${APPLICANT} performing ${PINNED.join(', ')}: run npm run testdata:pad-sample`);
+  const { sequences } = JSON.parse(readFileSync(path.join(padDir, 'labels.json'), 'utf8')) as {
+    sequences: PadSequence[];
+  };
+  const found = sequences.find(
+    (s) =>
+      s.species === species &&
+      s.source_identity === APPLICANT &&
+      s.challenge.join() === PINNED.join() &&
+      (species === 'print-turned' || s.source_sequence === `${APPLICANT}__synthetic-left-right-blink`),
+  );
+  if (!found)
+    throw new Error(
+      `no ${species} sequence of ${APPLICANT} performing ${PINNED.join(', ')}: run npm run testdata:pad-sample`,
+    );
   return { name: found.name, frames: found.frames.map((f) => readFileSync(path.join(padDir, f))) };
 }
 
@@ -34,10 +51,15 @@ describe('presentation attacks through the capture API (simulated attacks, real 
 
   async function present(frames: Buffer[], selfie: Buffer) {
     const passport = documentOf('TD3', 'clean', APPLICANT);
-    const id = await stack.session({ sandbox: { liveness_challenge: PINNED }, expected_name: passport.label.expected.fields.name });
+    const id = await stack.session({
+      sandbox: { liveness_challenge: PINNED },
+      expected_name: passport.label.expected.fields.name,
+    });
     const client = new CaptureClient(stack.baseUrl, id);
     expect((await client.start()).status).toBe(200);
-    expect((await client.document('front', 'passport', passport.image)).body).toMatchObject({ readable: true });
+    expect((await client.document('front', 'passport', passport.image)).body).toMatchObject({
+      readable: true,
+    });
     expect((await client.liveness(frames)).status).toBe(200);
     await client.selfie(selfie);
     expect((await client.submit()).status).toBe(202);
@@ -51,7 +73,9 @@ describe('presentation attacks through the capture API (simulated attacks, real 
     const live = padSequence('live');
     const { result } = await present(live.frames, selfieOf(APPLICANT));
     expect({ sequence: live.name, status: result.status, checks: result.checks }).toEqual({
-      sequence: live.name, status: 'VERIFIED', checks: { document: 'PASS', liveness: 'PASS', antispoof: 'PASS', face_match: 'PASS' },
+      sequence: live.name,
+      status: 'VERIFIED',
+      checks: { document: 'PASS', liveness: 'PASS', antispoof: 'PASS', face_match: 'PASS' },
     });
   }, 180_000);
 

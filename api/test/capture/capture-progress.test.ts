@@ -15,7 +15,11 @@ async function* events(res: Response): AsyncGenerator<Record<string, unknown>> {
     while ((end = buffered.indexOf('\n\n')) >= 0) {
       const block = buffered.slice(0, end);
       buffered = buffered.slice(end + 2);
-      const data = block.split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n');
+      const data = block
+        .split('\n')
+        .filter((l) => l.startsWith('data: '))
+        .map((l) => l.slice(6))
+        .join('\n');
       if (data) yield JSON.parse(data);
     }
   }
@@ -29,7 +33,12 @@ describe('the coarse capture progress, without a capture token', () => {
   let api: TestApi;
   let account: IssuedAccount;
   const newSession = async () =>
-    (await call(api.baseUrl, 'POST', '/v1/sessions', { key: account.sandbox_api_key, body: validSession({ return_url: 'https://shop.example/done' }) })).json.session_id as string;
+    (
+      await call(api.baseUrl, 'POST', '/v1/sessions', {
+        key: account.sandbox_api_key,
+        body: validSession({ return_url: 'https://shop.example/done' }),
+      })
+    ).json.session_id as string;
   const progress = (id: string) => call(api.baseUrl, 'GET', `/v1/capture/${id}/progress`);
 
   beforeAll(async () => {
@@ -40,12 +49,22 @@ describe('the coarse capture progress, without a capture token', () => {
 
   it('is waiting before any device starts, then on the document once the phone starts, and shows no per-capture state', async () => {
     const id = await newSession();
-    expect((await progress(id)).json).toEqual({ status: 'PENDING', decision: 'none', redirect_url: null, step: 'waiting' });
+    expect((await progress(id)).json).toEqual({
+      status: 'PENDING',
+      decision: 'none',
+      redirect_url: null,
+      step: 'waiting',
+    });
     const phone = new CaptureClient(api.baseUrl, id);
     expect((await phone.start()).status).toBe(200);
     const now = await progress(id);
     expect(now.status).toBe(200);
-    expect(now.json).toEqual({ status: 'IN_PROGRESS', decision: 'none', redirect_url: null, step: 'document' });
+    expect(now.json).toEqual({
+      status: 'IN_PROGRESS',
+      decision: 'none',
+      redirect_url: null,
+      step: 'document',
+    });
     expect(now.headers.get('cache-control')).toBe('no-store');
   });
 
@@ -57,9 +76,14 @@ describe('the coarse capture progress, without a capture token', () => {
     const stream = events(res);
     expect((await stream.next()).value).toMatchObject({ status: 'IN_PROGRESS', step: 'document' });
 
-    expect((await call(api.baseUrl, 'DELETE', `/v1/sessions/${id}`, { key: account.sandbox_api_key })).status).toBe(200);
+    expect((await call(api.baseUrl, 'DELETE', `/v1/sessions/${id}`, { key: account.sandbox_api_key })).status).toBe(
+      200,
+    );
     expect((await stream.next()).value).toEqual({
-      status: 'FAILED', decision: 'done', redirect_url: `https://shop.example/done?session_id=${id}&status=FAILED`, step: 'done',
+      status: 'FAILED',
+      decision: 'done',
+      redirect_url: `https://shop.example/done?session_id=${id}&status=FAILED`,
+      step: 'done',
     });
     expect((await stream.next()).done).toBe(true);
   });

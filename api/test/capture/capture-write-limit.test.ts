@@ -14,13 +14,20 @@ describe('the capture write limit, counted in the real Redis', () => {
   it('allows a session attempt its limit of writes and refuses the next, however many API processes count them', async () => {
     const one = new CaptureWriteLimiter(redis, env.REDIS_PREFIX, 3);
     const other = new CaptureWriteLimiter(redis, env.REDIS_PREFIX, 3);
-    const answers = [await one.allow('ses_a', 1), await other.allow('ses_a', 1), await one.allow('ses_a', 1), await other.allow('ses_a', 1)];
+    const answers = [
+      await one.allow('ses_a', 1),
+      await other.allow('ses_a', 1),
+      await one.allow('ses_a', 1),
+      await other.allow('ses_a', 1),
+    ];
     expect(answers).toEqual([true, true, true, false]);
   });
 
   it('counts each attempt of a session apart, so a retry starts with its full allowance', async () => {
     const limiter = new CaptureWriteLimiter(redis, env.REDIS_PREFIX, 1);
-    expect([await limiter.allow('ses_b', 1), await limiter.allow('ses_b', 1), await limiter.allow('ses_b', 2)]).toEqual([true, false, true]);
+    expect([await limiter.allow('ses_b', 1), await limiter.allow('ses_b', 1), await limiter.allow('ses_b', 2)]).toEqual(
+      [true, false, true],
+    );
   });
 
   it('keeps its count where the earlier counter kept it, with an expiry, so counts made before an upgrade still hold', async () => {
@@ -28,6 +35,8 @@ describe('the capture write limit, counted in the real Redis', () => {
     const limiter = new CaptureWriteLimiter(redis, env.REDIS_PREFIX, 3);
     expect([await limiter.allow('ses_c', 1), await limiter.allow('ses_c', 1)]).toEqual([true, false]);
     expect(await redis.pttl(`${env.REDIS_PREFIX}:capture-writes:ses_c:1`)).toBeGreaterThan(0);
-    expect(await redis.keys(`${env.REDIS_PREFIX}:capture-writes:*`)).toEqual(expect.arrayContaining([`${env.REDIS_PREFIX}:capture-writes:ses_a:1`]));
+    expect(await redis.keys(`${env.REDIS_PREFIX}:capture-writes:*`)).toEqual(
+      expect.arrayContaining([`${env.REDIS_PREFIX}:capture-writes:ses_a:1`]),
+    );
   });
 });

@@ -33,7 +33,15 @@ describe('bombs and oversized bodies', () => {
 
   const upload = (path: string, body: Buffer, headers: Record<string, string> = {}) =>
     rawRequest(stack.port, {
-      pieces: [head('PUT', `/v1/capture/${capture.id}${path}`, { 'Content-Type': 'image/png', 'Content-Length': body.length, Authorization: `Bearer ${capture.token}`, ...headers }), body],
+      pieces: [
+        head('PUT', `/v1/capture/${capture.id}${path}`, {
+          'Content-Type': 'image/png',
+          'Content-Length': body.length,
+          Authorization: `Bearer ${capture.token}`,
+          ...headers,
+        }),
+        body,
+      ],
       waitMs: 10_000,
     });
 
@@ -42,14 +50,19 @@ describe('bombs and oversized bodies', () => {
     ['document back', '/document/back?type=id_card'],
     ['selfie', '/selfie'],
   ])('on the %s upload', (route, path) => {
-    it.each(['10-gigapixel PNG header', '64-megapixel PNG (valid, ~64 KB)'])('refuses a %s with 422 naming the body, at once', async (bomb) => {
-      const answer = await log.run(stack, capture.id, `${route}: ${bomb}`, () => upload(path, bombs[bomb]!));
-      expectContractError(answer, 422, 'VALIDATION_ERROR', 'body');
-      expect(answer.ms).toBeLessThan(AT_ONCE_MS);
-    });
+    it.each(['10-gigapixel PNG header', '64-megapixel PNG (valid, ~64 KB)'])(
+      'refuses a %s with 422 naming the body, at once',
+      async (bomb) => {
+        const answer = await log.run(stack, capture.id, `${route}: ${bomb}`, () => upload(path, bombs[bomb]));
+        expectContractError(answer, 422, 'VALIDATION_ERROR', 'body');
+        expect(answer.ms).toBeLessThan(AT_ONCE_MS);
+      },
+    );
 
     it('refuses a gzip body that would inflate to 64 MiB with 415, without inflating it', async () => {
-      const answer = await log.run(stack, capture.id, `${route}: gzip bomb (64 MiB in ~64 KB)`, () => upload(path, gzipSync(Buffer.alloc(64 * 1024 * 1024)), { 'Content-Encoding': 'gzip' }));
+      const answer = await log.run(stack, capture.id, `${route}: gzip bomb (64 MiB in ~64 KB)`, () =>
+        upload(path, gzipSync(Buffer.alloc(64 * 1024 * 1024)), { 'Content-Encoding': 'gzip' }),
+      );
       expectContractError(answer, 415, 'UNSUPPORTED_MEDIA_TYPE');
       expect(answer.ms).toBeLessThan(AT_ONCE_MS);
     });
@@ -64,59 +77,101 @@ describe('bombs and oversized bodies', () => {
       ]);
     const send = (body: Buffer) =>
       rawRequest(stack.port, {
-        pieces: [head('POST', `/v1/capture/${capture.id}/liveness`, { 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`, 'Content-Length': body.length, Authorization: `Bearer ${capture.token}` }), body],
+        pieces: [
+          head('POST', `/v1/capture/${capture.id}/liveness`, {
+            'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`,
+            'Content-Length': body.length,
+            Authorization: `Bearer ${capture.token}`,
+          }),
+          body,
+        ],
         waitMs: 10_000,
       });
 
     it('refuses frames that are PNG pixel bombs with 422 naming the first frame', async () => {
-      const answer = await log.run(stack, capture.id, 'liveness: 8 x 64-megapixel PNG frames', () => send(frames(bombs['64-megapixel PNG (valid, ~64 KB)']!, 'image/png')));
+      const answer = await log.run(stack, capture.id, 'liveness: 8 x 64-megapixel PNG frames', () =>
+        send(frames(bombs['64-megapixel PNG (valid, ~64 KB)'], 'image/png')),
+      );
       expectContractError(answer, 422, 'VALIDATION_ERROR', 'frame[0]');
       expect(answer.ms).toBeLessThan(AT_ONCE_MS);
     });
 
     it('refuses JPEG frames over 2 megapixels with 422 naming the first frame', async () => {
-      const big = await sharp({ create: { width: 4_000, height: 3_000, channels: 3, background: '#000' } }).jpeg({ quality: 10 }).toBuffer();
+      const big = await sharp({ create: { width: 4_000, height: 3_000, channels: 3, background: '#000' } })
+        .jpeg({ quality: 10 })
+        .toBuffer();
       expect(big.length).toBeLessThan(1024 * 1024);
-      const answer = await log.run(stack, capture.id, 'liveness: 8 x 12-megapixel JPEG frames', () => send(frames(big, 'image/jpeg')));
+      const answer = await log.run(stack, capture.id, 'liveness: 8 x 12-megapixel JPEG frames', () =>
+        send(frames(big, 'image/jpeg')),
+      );
       expectContractError(answer, 422, 'VALIDATION_ERROR', 'frame[0]');
       expect(answer.ms).toBeLessThan(AT_ONCE_MS);
     });
   });
 
   describe('on the JSON routes', () => {
-    const post = (body: Buffer | string, headers: Record<string, string | number> = {}, bytes = Buffer.byteLength(body)) =>
+    const post = (
+      body: Buffer | string,
+      headers: Record<string, string | number> = {},
+      bytes = Buffer.byteLength(body),
+    ) =>
       rawRequest(stack.port, {
-        pieces: [head('POST', '/v1/sessions', { 'Content-Type': 'application/json', 'Content-Length': bytes, 'X-Api-Key': stack.account.sandbox_api_key, ...headers }), body],
+        pieces: [
+          head('POST', '/v1/sessions', {
+            'Content-Type': 'application/json',
+            'Content-Length': bytes,
+            'X-Api-Key': stack.account.sandbox_api_key,
+            ...headers,
+          }),
+          body,
+        ],
         waitMs: 10_000,
       });
 
     it('refuses 1 MiB of JSON with 413 at once', async () => {
-      const answer = await log.run(stack, capture.id, 'JSON: 1 MiB body', () => post(JSON.stringify({ metadata: { pad: 'x'.repeat(1024 * 1024) } })));
+      const answer = await log.run(stack, capture.id, 'JSON: 1 MiB body', () =>
+        post(JSON.stringify({ metadata: { pad: 'x'.repeat(1024 * 1024) } })),
+      );
       expectContractError(answer, 413, 'PAYLOAD_TOO_LARGE');
       expect(answer.ms).toBeLessThan(AT_ONCE_MS);
     });
 
     it('refuses a declared 1 GiB JSON body with 413 before reading it', async () => {
-      const answer = await log.run(stack, capture.id, 'JSON: declared 1 GiB, never sent', () => post('', {}, 1024 * 1024 * 1024));
+      const answer = await log.run(stack, capture.id, 'JSON: declared 1 GiB, never sent', () =>
+        post('', {}, 1024 * 1024 * 1024),
+      );
       expectContractError(answer, 413, 'PAYLOAD_TOO_LARGE');
       expect(answer.ms).toBeLessThan(AT_ONCE_MS);
     });
 
     it('refuses gzip JSON that inflates past the limit with 413, having inflated no more than the limit', async () => {
-      const answer = await log.run(stack, capture.id, 'JSON: gzip bomb (64 MiB in ~64 KB)', () => post(gzipSync(Buffer.alloc(64 * 1024 * 1024, 0x20)), { 'Content-Encoding': 'gzip' }));
+      const answer = await log.run(stack, capture.id, 'JSON: gzip bomb (64 MiB in ~64 KB)', () =>
+        post(gzipSync(Buffer.alloc(64 * 1024 * 1024, 0x20)), { 'Content-Encoding': 'gzip' }),
+      );
       expectContractError(answer, 413, 'PAYLOAD_TOO_LARGE');
       expect(answer.ms).toBeLessThan(AT_ONCE_MS);
     });
 
     it('refuses JSON nested 10,000 deep with 422 naming the body', async () => {
-      const answer = await log.run(stack, capture.id, 'JSON: nested 10,000 deep', () => post(`${'['.repeat(10_000)}${']'.repeat(10_000)}`));
+      const answer = await log.run(stack, capture.id, 'JSON: nested 10,000 deep', () =>
+        post(`${'['.repeat(10_000)}${']'.repeat(10_000)}`),
+      );
       expectContractError(answer, 422, 'VALIDATION_ERROR', 'body');
       expect(answer.ms).toBeLessThan(AT_ONCE_MS);
     });
 
     it('answers 401 to oversized JSON without a key, before reading it', async () => {
       const answer = await log.run(stack, capture.id, 'JSON: declared 1 GiB, no key', () =>
-        rawRequest(stack.port, { pieces: [head('POST', '/v1/sessions', { 'Content-Type': 'application/json', 'Content-Length': 1024 * 1024 * 1024 })], waitMs: 10_000 }));
+        rawRequest(stack.port, {
+          pieces: [
+            head('POST', '/v1/sessions', {
+              'Content-Type': 'application/json',
+              'Content-Length': 1024 * 1024 * 1024,
+            }),
+          ],
+          waitMs: 10_000,
+        }),
+      );
       expectContractError(answer, 401, 'UNAUTHORIZED');
       expect(answer.ms).toBeLessThan(AT_ONCE_MS);
     });

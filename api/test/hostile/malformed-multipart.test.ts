@@ -25,7 +25,15 @@ describe('malformed multipart on the liveness upload', () => {
   });
   afterEach(() => expect(stack.rssMiB()).toBeLessThan(log.baselineMiB + RSS_SLACK_MIB));
 
-  const liveness = (body: Buffer | string, options: { token?: string | null; contentType?: string; length?: number; extra?: Record<string, string> } = {}) => {
+  const liveness = (
+    body: Buffer | string,
+    options: {
+      token?: string | null;
+      contentType?: string;
+      length?: number;
+      extra?: Record<string, string>;
+    } = {},
+  ) => {
     const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body, 'latin1');
     const token = options.token === undefined ? capture.token : options.token;
     return head('POST', `/v1/capture/${capture.id}/liveness`, {
@@ -35,8 +43,18 @@ describe('malformed multipart on the liveness upload', () => {
       ...options.extra,
     });
   };
-  const send = (name: string, body: Buffer | string, options: Parameters<typeof liveness>[1] & { end?: boolean; waitMs?: number } = {}) =>
-    log.run(stack, capture.id, name, () => rawRequest(stack.port, { pieces: [liveness(body, options), body], end: options.end, waitMs: options.waitMs ?? 10_000 }));
+  const send = (
+    name: string,
+    body: Buffer | string,
+    options: Parameters<typeof liveness>[1] & { end?: boolean; waitMs?: number } = {},
+  ) =>
+    log.run(stack, capture.id, name, () =>
+      rawRequest(stack.port, {
+        pieces: [liveness(body, options), body],
+        end: options.end,
+        waitMs: options.waitMs ?? 10_000,
+      }),
+    );
 
   it('answers 401 at once to a part header with a control character sent without a capture token, before reading the body', async () => {
     const body = Buffer.concat([part(BOUNDARY, 'name="\x1f"', 'x'), Buffer.from(closing(BOUNDARY))]);
@@ -46,14 +64,22 @@ describe('malformed multipart on the liveness upload', () => {
   });
 
   it('answers 422 naming the body at once to a part header with a control character', async () => {
-    const body = Buffer.concat([part(BOUNDARY, 'name="\x1f"; filename="f.jpg"', 'x', 'image/jpeg'), Buffer.from(closing(BOUNDARY))]);
+    const body = Buffer.concat([
+      part(BOUNDARY, 'name="\x1f"; filename="f.jpg"', 'x', 'image/jpeg'),
+      Buffer.from(closing(BOUNDARY)),
+    ]);
     const answer = await send('control character in a part header', body);
     expectContractError(answer, 422, 'VALIDATION_ERROR', 'body');
     expect(answer.ms).toBeLessThan(AT_ONCE_MS);
   });
 
   it('answers 422 at once to a body that ends before its closing boundary, and stays up', async () => {
-    const body = Buffer.concat([Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="frame"; filename="f.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`), Buffer.from('\xff\xd8\xff', 'latin1')]);
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="frame"; filename="f.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      ),
+      Buffer.from('\xff\xd8\xff', 'latin1'),
+    ]);
     const answer = await send('truncated body', body);
     expectContractError(answer, 422, 'VALIDATION_ERROR', 'body');
     expect(answer.ms).toBeLessThan(AT_ONCE_MS);
@@ -66,13 +92,18 @@ describe('malformed multipart on the liveness upload', () => {
   });
 
   it('answers 401 to a wrong capture token before reading any body', async () => {
-    const answer = await send('wrong token, body never sent', '', { token: 'not-the-token', length: 50 * 1024 * 1024 });
+    const answer = await send('wrong token, body never sent', '', {
+      token: 'not-the-token',
+      length: 50 * 1024 * 1024,
+    });
     expectContractError(answer, 401, 'UNAUTHORIZED');
     expect(answer.ms).toBeLessThan(AT_ONCE_MS);
   });
 
   it('answers 422 naming the body to multipart without a boundary', async () => {
-    const answer = await send('no boundary', part(BOUNDARY, 'name="timestamps"', '[]'), { contentType: 'multipart/form-data' });
+    const answer = await send('no boundary', part(BOUNDARY, 'name="timestamps"', '[]'), {
+      contentType: 'multipart/form-data',
+    });
     expectContractError(answer, 422, 'VALIDATION_ERROR', 'body');
   });
 
@@ -85,14 +116,20 @@ describe('malformed multipart on the liveness upload', () => {
   });
 
   it('refuses 10,000 empty parts at once with 422 naming the parts', async () => {
-    const body = Buffer.from(`${`--${BOUNDARY}\r\nContent-Disposition: form-data; name="frame"; filename="f.jpg"\r\n\r\n\r\n`.repeat(10_000)}${closing(BOUNDARY)}`);
+    const body = Buffer.from(
+      `${`--${BOUNDARY}\r\nContent-Disposition: form-data; name="frame"; filename="f.jpg"\r\n\r\n\r\n`.repeat(10_000)}${closing(BOUNDARY)}`,
+    );
     const answer = await send('10,000 empty parts', body);
     expectContractError(answer, 422, 'VALIDATION_ERROR', 'frame');
     expect(answer.ms).toBeLessThan(AT_ONCE_MS);
   });
 
   it('refuses a duplicate timestamps field with 422 naming timestamps', async () => {
-    const body = Buffer.concat([part(BOUNDARY, 'name="timestamps"', '[0]'), part(BOUNDARY, 'name="timestamps"', '[1]'), Buffer.from(closing(BOUNDARY))]);
+    const body = Buffer.concat([
+      part(BOUNDARY, 'name="timestamps"', '[0]'),
+      part(BOUNDARY, 'name="timestamps"', '[1]'),
+      Buffer.from(closing(BOUNDARY)),
+    ]);
     const answer = await send('duplicate timestamps', body);
     expectContractError(answer, 422, 'VALIDATION_ERROR', 'timestamps');
   });
@@ -104,16 +141,27 @@ describe('malformed multipart on the liveness upload', () => {
   });
 
   it('refuses a compressed multipart body with 415 rather than parse or inflate it', async () => {
-    const answer = await send('gzip-encoded multipart', Buffer.alloc(64, 1), { extra: { 'Content-Encoding': 'gzip' } });
+    const answer = await send('gzip-encoded multipart', Buffer.alloc(64, 1), {
+      extra: { 'Content-Encoding': 'gzip' },
+    });
     expectContractError(answer, 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
   it('holds no connection open after twenty control-character requests at once', async () => {
-    const body = Buffer.concat([part(BOUNDARY, 'name="\x1f"; filename="f.jpg"', 'x', 'image/jpeg'), Buffer.from(closing(BOUNDARY))]);
+    const body = Buffer.concat([
+      part(BOUNDARY, 'name="\x1f"; filename="f.jpg"', 'x', 'image/jpeg'),
+      Buffer.from(closing(BOUNDARY)),
+    ]);
     const started = Date.now();
     const answers = await log.run(stack, capture.id, 'twenty control-character requests at once', async () => {
-      const all = await Promise.all(Array.from({ length: 20 }, () => rawRequest(stack.port, { pieces: [liveness(body), body], waitMs: 10_000 })));
-      return { ...all[0]!, ms: Date.now() - started, status: all.every((a) => a.status === all[0]!.status) ? all[0]!.status : null };
+      const all = await Promise.all(
+        Array.from({ length: 20 }, () => rawRequest(stack.port, { pieces: [liveness(body), body], waitMs: 10_000 })),
+      );
+      return {
+        ...all[0],
+        ms: Date.now() - started,
+        status: all.every((a) => a.status === all[0].status) ? all[0].status : null,
+      };
     });
     expect(answers.status).toBe(422);
     expect(answers.ms).toBeLessThan(AT_ONCE_MS * 2);

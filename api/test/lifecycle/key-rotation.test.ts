@@ -34,15 +34,33 @@ describe('PII master key rotation (npm run admin -- keys rotate) on the real sto
     expect(stored).toMatch(/^sv1:dk-\d{4}-\d{2}-\d{2}:/);
     expect(stored).not.toContain('Tomas');
 
-    const cli = await run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api/src/entry-points/cli/admin.ts'), 'keys', 'rotate'], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', MONGODB_URI: env.MONGODB_URI, SECRET_ENCRYPTION_KEY: env.SECRET_ENCRYPTION_KEY, PII_MASTER_KEYS: `${newKey},${oldKey}` },
+    const cli = await run(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'api/src/entry-points/cli/admin.ts'), 'keys', 'rotate'],
+      {
+        cwd: ROOT,
+        env: {
+          PATH: process.env.PATH ?? '',
+          MONGODB_URI: env.MONGODB_URI,
+          SECRET_ENCRYPTION_KEY: env.SECRET_ENCRYPTION_KEY,
+          PII_MASTER_KEYS: `${newKey},${oldKey}`,
+        },
+      },
+    );
+    expect(JSON.parse(cli.stdout)).toEqual({
+      active_master_key_id: 'new',
+      data_keys: 1,
+      resealed: 1,
+      unopenable: [],
     });
-    expect(JSON.parse(cli.stdout)).toEqual({ active_master_key_id: 'new', data_keys: 1, resealed: 1, unopenable: [] });
     expect((await dataKeyModel(connection).find().lean()).map((d) => d.master_key_id)).toEqual(['new']);
 
-    expect(await new PiiVault(connection, parseMasterKeys(newKey)).open('ses_x|expected_name', stored)).toBe('Tomas Oestergaard');
-    await expect(new PiiVault(connection, parseMasterKeys(oldKey)).open('ses_x|expected_name', stored)).rejects.toThrow(/master key new/);
+    expect(await new PiiVault(connection, parseMasterKeys(newKey)).open('ses_x|expected_name', stored)).toBe(
+      'Tomas Oestergaard',
+    );
+    await expect(new PiiVault(connection, parseMasterKeys(oldKey)).open('ses_x|expected_name', stored)).rejects.toThrow(
+      /master key new/,
+    );
   }, 60_000);
 
   it('refuses a sealed value moved onto another record or field', async () => {
@@ -60,14 +78,35 @@ describe('PII master key rotation (npm run admin -- keys rotate) on the real sto
     await sessions.init();
     const now = new Date();
     await sessionModel(connection).collection.insertOne({
-      _id: 'ses_legacy00000000000000000' as never, account_id: 'acct_a', environment: 'sandbox', status: 'FAILED', failure_reason: 'NAME_MISMATCH',
-      return_url: 'https://e.com', webhook_url: 'https://e.com/w', expected_name: 'Legacy Person', expected_dob: null, expected_address: null, locale: 'en',
-      metadata_json: '{"a":1}', created_at: now, updated_at: now, expires_at: now, result_body: '{"person":{"name":"Legacy Person"}}', webhook_state: 'none', billed: false,
+      _id: 'ses_legacy00000000000000000' as never,
+      account_id: 'acct_a',
+      environment: 'sandbox',
+      status: 'FAILED',
+      failure_reason: 'NAME_MISMATCH',
+      return_url: 'https://e.com',
+      webhook_url: 'https://e.com/w',
+      expected_name: 'Legacy Person',
+      expected_dob: null,
+      expected_address: null,
+      locale: 'en',
+      metadata_json: '{"a":1}',
+      created_at: now,
+      updated_at: now,
+      expires_at: now,
+      result_body: '{"person":{"name":"Legacy Person"}}',
+      webhook_state: 'none',
+      billed: false,
     });
     expect(await sessions.sealLegacy()).toBe(3);
     expect(await sessions.sealLegacy()).toBe(0);
-    const raw = await sessionModel(connection).collection.findOne({ _id: 'ses_legacy00000000000000000' as never });
+    const raw = await sessionModel(connection).collection.findOne({
+      _id: 'ses_legacy00000000000000000' as never,
+    });
     expect(JSON.stringify(raw)).not.toContain('Legacy Person');
-    expect(await sessions.findForApplicant('ses_legacy00000000000000000')).toMatchObject({ expected_name: 'Legacy Person', metadata_json: '{"a":1}', result_body: '{"person":{"name":"Legacy Person"}}' });
+    expect(await sessions.findForApplicant('ses_legacy00000000000000000')).toMatchObject({
+      expected_name: 'Legacy Person',
+      metadata_json: '{"a":1}',
+      result_body: '{"person":{"name":"Legacy Person"}}',
+    });
   });
 });

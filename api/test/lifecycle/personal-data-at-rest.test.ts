@@ -29,18 +29,32 @@ describe('personal data of one real production session: encrypted at rest, bille
   let result: { status: number; text: string; requestId: string };
   let report: { status: number; text: string };
   const passport = documentOf('TD3', 'clean', 'astronaut');
-  const fields = passport.label.expected.fields as typeof passport.label.expected.fields & { document_number: string; surname: string };
+  const fields = passport.label.expected.fields as typeof passport.label.expected.fields & {
+    document_number: string;
+    surname: string;
+  };
   const address = 'Rue des Secrets 12, 75001 Paris';
   const personal = [fields.name, fields.surname, fields.birth_date, fields.document_number, address];
 
   const admin = (...args: string[]) =>
     run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api/src/entry-points/cli/admin.ts'), ...args], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', MONGODB_URI: stack.stack.env.MONGODB_URI!, SECRET_ENCRYPTION_KEY: stack.stack.env.SECRET_ENCRYPTION_KEY!, PII_MASTER_KEYS: stack.stack.env.PII_MASTER_KEYS! },
+      env: {
+        PATH: process.env.PATH ?? '',
+        MONGODB_URI: stack.stack.env.MONGODB_URI,
+        SECRET_ENCRYPTION_KEY: stack.stack.env.SECRET_ENCRYPTION_KEY,
+        PII_MASTER_KEYS: stack.stack.env.PII_MASTER_KEYS,
+      },
     });
   const get = async (pathname: string, requestId?: string) => {
-    const res = await fetch(`${stack.baseUrl}${pathname}`, { headers: { 'x-api-key': liveKey, ...(requestId ? { 'x-request-id': requestId } : {}) } });
-    return { status: res.status, text: await res.text(), requestId: res.headers.get('x-request-id') as string };
+    const res = await fetch(`${stack.baseUrl}${pathname}`, {
+      headers: { 'x-api-key': liveKey, ...(requestId ? { 'x-request-id': requestId } : {}) },
+    });
+    return {
+      status: res.status,
+      text: await res.text(),
+      requestId: res.headers.get('x-request-id') as string,
+    };
   };
 
   beforeAll(async () => {
@@ -53,11 +67,23 @@ describe('personal data of one real production session: encrypted at rest, bille
     const accounts = stores.accounts;
     // The document's country (MA) has no price: the account's default country is billed, at the plan in force at the decision.
     await accounts.setBillingDefaults(accountId, { default_country: 'FR' });
-    await accounts.addPlanChange(accountId, { plan: 'growth', effective_from: new Date('2020-01-01T00:00:00Z') });
-    await accounts.addPlanChange(accountId, { plan: 'scale', effective_from: new Date('2999-01-01T00:00:00Z') });
+    await accounts.addPlanChange(accountId, {
+      plan: 'growth',
+      effective_from: new Date('2020-01-01T00:00:00Z'),
+    });
+    await accounts.addPlanChange(accountId, {
+      plan: 'scale',
+      effective_from: new Date('2999-01-01T00:00:00Z'),
+    });
 
     id = await stack.session(
-      { expected_name: fields.name, expected_dob: fields.birth_date, expected_address: address, webhook_url: 'https://127.0.0.1:9/hook', metadata: { order: 'o-17' } },
+      {
+        expected_name: fields.name,
+        expected_dob: fields.birth_date,
+        expected_address: address,
+        webhook_url: 'https://127.0.0.1:9/hook',
+        metadata: { order: 'o-17' },
+      },
       liveKey,
     );
     const client = new CaptureClient(stack.baseUrl, id);
@@ -70,15 +96,22 @@ describe('personal data of one real production session: encrypted at rest, bille
         await new Promise((r) => setTimeout(r, 2_000));
       }
     };
-    expect((await retrying(() => client.document('front', 'passport', passport.image))).body).toMatchObject({ readable: true });
-    expect((await retrying(() => client.liveness(livenessOf('astronaut', 'synthetic-performs-challenge').frames))).status).toBe(200);
+    expect((await retrying(() => client.document('front', 'passport', passport.image))).body).toMatchObject({
+      readable: true,
+    });
+    expect(
+      (await retrying(() => client.liveness(livenessOf('astronaut', 'synthetic-performs-challenge').frames))).status,
+    ).toBe(200);
     expect((await retrying(() => client.selfie(selfieOf('astronaut')))).status).toBe(200);
     expect((await client.submit()).status).toBe(202);
     // Polled by hand: under heavy load a keep-alive socket the server just closed can reset one poll.
     const until = Date.now() + 120_000;
     let decision = 'none';
     while (decision !== 'done' && Date.now() < until) {
-      decision = await client.status(null).then((s) => s.body.decision, () => 'retry');
+      decision = await client.status(null).then(
+        (s) => s.body.decision,
+        () => 'retry',
+      );
       if (decision !== 'done') await new Promise((r) => setTimeout(r, 300));
     }
     expect(decision).toBe('done');
@@ -104,14 +137,14 @@ describe('personal data of one real production session: encrypted at rest, bille
     expect(found(dump, [id])).toEqual([id]); // the scan sees the session (its id is not personal)
     expect(found(dump, personal)).toEqual([]);
     if (!process.env.MONGODB_URI) {
-      const dbName = new URL(stack.stack.env.MONGODB_URI as string).pathname.slice(1);
+      const dbName = new URL(stack.stack.env.MONGODB_URI).pathname.slice(1);
       const files = storeFiles(path.join(process.env.TEST_STATE_DIR as string, 'ferretdb'), dbName);
       expect(files.length).toBeGreaterThan(0);
       const bytes = fileText(files);
       expect(found(bytes, [id])).toEqual([id]);
       expect(found(bytes, personal)).toEqual([]);
     }
-    const redis = await redisDump(stack.stack.env.REDIS_URL as string);
+    const redis = await redisDump(stack.stack.env.REDIS_URL);
     expect(found(redis, [id])).toEqual([id]); // jobs name the session by id
     expect(found(redis, personal)).toEqual([]);
   });
@@ -125,14 +158,30 @@ describe('personal data of one real production session: encrypted at rest, bille
     const entries = await ledger.forSession(id);
     const price = priceFor('growth', 'FR')!;
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ _id: `${id}:1`, account_id: accountId, attempt: 1, plan: 'growth', country: 'FR', country_source: 'account_default', currency: price.currency, amount: price.unit_amount });
+    expect(entries[0]).toMatchObject({
+      _id: `${id}:1`,
+      account_id: accountId,
+      attempt: 1,
+      plan: 'growth',
+      country: 'FR',
+      country_source: 'account_default',
+      currency: price.currency,
+      amount: price.unit_amount,
+    });
     expect(session?.ledger_pending).toBeUndefined();
 
     const month = new Date().toISOString().slice(0, 7);
     const json = JSON.parse((await admin('billing', 'report', '--account', accountId, '--month', month)).stdout);
-    expect(json).toMatchObject({ account_id: accountId, month, verifications: 1, totals: [{ country: 'FR', currency: 'EUR', verifications: 1, amount: price.unit_amount }] });
+    expect(json).toMatchObject({
+      account_id: accountId,
+      month,
+      verifications: 1,
+      totals: [{ country: 'FR', currency: 'EUR', verifications: 1, amount: price.unit_amount }],
+    });
     const csv = (await admin('billing', 'report', '--account', accountId, '--month', month, '--format', 'csv')).stdout;
-    expect(csv).toBe(`account_id,month,country,currency,verifications,amount\n${accountId},${month},FR,EUR,1,${price.unit_amount}\n`);
+    expect(csv).toBe(
+      `account_id,month,country,currency,verifications,amount\n${accountId},${month},FR,EUR,1,${price.unit_amount}\n`,
+    );
   }, 60_000);
 
   it('lists the result and report reads in the audit trail with the key id and request id, and nothing personal', async () => {
@@ -140,21 +189,34 @@ describe('personal data of one real production session: encrypted at rest, bille
     const trail = JSON.parse(stdout);
     const reads = trail.events.filter((e: { action: string }) => e.action.endsWith('.read'));
     expect(reads.map((e: { action: string }) => e.action)).toEqual(['result.read', 'report.read']);
-    expect(reads[0]).toMatchObject({ session_id: id, account_id: accountId, request_id: 'req-at-rest-result-0001', actor: { type: 'api_key', id: expect.stringMatching(/^[0-9a-f]{16}$/) } });
+    expect(reads[0]).toMatchObject({
+      session_id: id,
+      account_id: accountId,
+      request_id: 'req-at-rest-result-0001',
+      actor: { type: 'api_key', id: expect.stringMatching(/^[0-9a-f]{16}$/) },
+    });
     expect(found(stdout, personal)).toEqual([]);
   }, 60_000);
 
   it('redacts: person, credential, report details and captures gone; status, checks, confidence and metadata kept; repeatable', async () => {
     const before = JSON.parse(result.text);
     expect(await stack.blobs()).toBeGreaterThan(0);
-    const first = await fetch(`${stack.baseUrl}/v1/sessions/${id}/redact`, { method: 'POST', headers: { 'x-api-key': liveKey } });
+    const first = await fetch(`${stack.baseUrl}/v1/sessions/${id}/redact`, {
+      method: 'POST',
+      headers: { 'x-api-key': liveKey },
+    });
     expect(first.status).toBe(200);
     const answer = await first.json();
     expect(answer).toMatchObject({ session_id: id, status: before.status, redacted_at: expect.any(String) });
 
     const after = await get(`/v1/sessions/${id}/result`);
     const redacted = JSON.parse(after.text);
-    expect(redacted).toEqual({ ...before, person: null, credential_token: null, redacted_at: answer.redacted_at });
+    expect(redacted).toEqual({
+      ...before,
+      person: null,
+      credential_token: null,
+      redacted_at: answer.redacted_at,
+    });
     expect(after.text).toContain('"metadata":{"order":"o-17"}');
     const reportAfter = JSON.parse((await get(`/v1/sessions/${id}/report`)).text);
     const reportBefore = JSON.parse(report.text);
@@ -163,10 +225,15 @@ describe('personal data of one real production session: encrypted at rest, bille
     expect(await stack.blobs()).toBe(0);
     expect(found(await storeDump(stack.stack.store), personal)).toEqual([]);
 
-    const second = await fetch(`${stack.baseUrl}/v1/sessions/${id}/redact`, { method: 'POST', headers: { 'x-api-key': liveKey } });
+    const second = await fetch(`${stack.baseUrl}/v1/sessions/${id}/redact`, {
+      method: 'POST',
+      headers: { 'x-api-key': liveKey },
+    });
     expect(await second.json()).toEqual(answer);
     expect((await get(`/v1/sessions/${id}/result`)).text).toBe(after.text);
-    const trail = JSON.parse((await admin('audit', '--session', id)).stdout).events.map((e: { action: string }) => e.action);
+    const trail = JSON.parse((await admin('audit', '--session', id)).stdout).events.map(
+      (e: { action: string }) => e.action,
+    );
     expect(trail.filter((a: string) => a === 'session.redact')).toHaveLength(2);
   }, 60_000);
 });

@@ -38,31 +38,92 @@ describe('one sealed-data format: what old formats wrote still opens, and `keys 
     const dataKey = await insertDataKey(connection, OLD_DAY_KEY, 'old', oldMaster);
     const now = new Date();
     await sessionModel(connection).collection.insertOne({
-      _id: SESSION as never, account_id: ACCOUNT, environment: 'sandbox', status: 'VERIFIED', failure_reason: null, return_url: 'https://e.com', webhook_url: 'https://e.com/w',
-      expected_name: pii1(OLD_DAY_KEY, dataKey, `${SESSION}|expected_name`, 'Ines Legacy'), expected_dob: null, expected_address: null, locale: 'en',
-      metadata_json: '{"order":"plain before encryption at rest"}', created_at: now, updated_at: now, expires_at: now,
-      result_body: pii1(OLD_DAY_KEY, dataKey, `${SESSION}|result_body`, '{"status":"VERIFIED"}'), webhook_state: 'none', billed: false,
+      _id: SESSION as never,
+      account_id: ACCOUNT,
+      environment: 'sandbox',
+      status: 'VERIFIED',
+      failure_reason: null,
+      return_url: 'https://e.com',
+      webhook_url: 'https://e.com/w',
+      expected_name: pii1(OLD_DAY_KEY, dataKey, `${SESSION}|expected_name`, 'Ines Legacy'),
+      expected_dob: null,
+      expected_address: null,
+      locale: 'en',
+      metadata_json: '{"order":"plain before encryption at rest"}',
+      created_at: now,
+      updated_at: now,
+      expires_at: now,
+      result_body: pii1(OLD_DAY_KEY, dataKey, `${SESSION}|result_body`, '{"status":"VERIFIED"}'),
+      webhook_state: 'none',
+      billed: false,
     });
     // A claim's update is re-applied if its winner died, so what it carries is sealed like the session.
     await transitionClaimModel(connection).collection.insertOne({
-      _id: `${SESSION}:PROCESSING` as never, session_id: SESSION, attempt: 1, from: 'PROCESSING', to: 'VERIFIED', claimed_at: now,
-      update: { status: 'VERIFIED', result_body: pii1(OLD_DAY_KEY, dataKey, `${SESSION}|result_body`, '{"status":"VERIFIED"}') },
+      _id: `${SESSION}:PROCESSING` as never,
+      session_id: SESSION,
+      attempt: 1,
+      from: 'PROCESSING',
+      to: 'VERIFIED',
+      claimed_at: now,
+      update: {
+        status: 'VERIFIED',
+        result_body: pii1(OLD_DAY_KEY, dataKey, `${SESSION}|result_body`, '{"status":"VERIFIED"}'),
+      },
     });
     // An envelope already, but under a past day's data key: re-sealed too, so no old key stays in use.
-    const pastVault = openVault(connection, { PII_MASTER_KEYS: bothMasterKeys }, () => new Date('2001-01-01T12:00:00Z'));
+    const pastVault = openVault(
+      connection,
+      { PII_MASTER_KEYS: bothMasterKeys },
+      () => new Date('2001-01-01T12:00:00Z'),
+    );
     await sessionAttemptModel(connection).collection.insertOne({
-      _id: `${SESSION}:1` as never, session_id: SESSION, attempt: 1, account_id: ACCOUNT, environment: 'sandbox', status: 'FAILED', failure_reason: 'NAME_MISMATCH',
-      result_body: await pastVault.seal(`${SESSION}|result_body`, '{"status":"FAILED"}'), decided_at: now, webhook_url: 'https://e.com/w', webhook_state: 'none',
-      webhook_delivery_id: null, webhook_redeliveries: 0, archived_at: now,
+      _id: `${SESSION}:1` as never,
+      session_id: SESSION,
+      attempt: 1,
+      account_id: ACCOUNT,
+      environment: 'sandbox',
+      status: 'FAILED',
+      failure_reason: 'NAME_MISMATCH',
+      result_body: await pastVault.seal(`${SESSION}|result_body`, '{"status":"FAILED"}'),
+      decided_at: now,
+      webhook_url: 'https://e.com/w',
+      webhook_state: 'none',
+      webhook_delivery_id: null,
+      webhook_redeliveries: 0,
+      archived_at: now,
     });
     await accountModels(connection).Account.collection.insertOne({
-      _id: ACCOUNT as never, name: 'Legacy', plan: 'starter', watchlist: false, webhook_secret_sealed: secretBoxV1(env.SECRET_ENCRYPTION_KEY, 'whsec_legacy'), created_at: now,
+      _id: ACCOUNT as never,
+      name: 'Legacy',
+      plan: 'starter',
+      watchlist: false,
+      webhook_secret_sealed: secretBoxV1(env.SECRET_ENCRYPTION_KEY, 'whsec_legacy'),
+      created_at: now,
     });
     blobId = await uploadBvc1(connection, env.CAPTURE_ENCRYPTION_KEY, SESSION, image);
     await captureStateModel(connection).collection.insertOne({
-      _id: `${SESSION}:1` as never, session_id: SESSION, attempt: 1, token_hash: 'h', challenge: [], document_type: 'passport',
-      front: { blob_id: blobId, uploads: 1, readable: true, reason: null, read_sealed: secretBoxV1(env.CAPTURE_ENCRYPTION_KEY, read), portrait_blob_id: null },
-      back: null, liveness: null, selfie: null, last_write_at: now, submitted_at: null, purge_after: null, purged_at: null, created_at: now,
+      _id: `${SESSION}:1` as never,
+      session_id: SESSION,
+      attempt: 1,
+      token_hash: 'h',
+      challenge: [],
+      document_type: 'passport',
+      front: {
+        blob_id: blobId,
+        uploads: 1,
+        readable: true,
+        reason: null,
+        read_sealed: secretBoxV1(env.CAPTURE_ENCRYPTION_KEY, read),
+        portrait_blob_id: null,
+      },
+      back: null,
+      liveness: null,
+      selfie: null,
+      last_write_at: now,
+      submitted_at: null,
+      purge_after: null,
+      purged_at: null,
+      created_at: now,
     });
   });
   afterAll(async () => {
@@ -79,17 +140,33 @@ describe('one sealed-data format: what old formats wrote still opens, and `keys 
       name: session?.expected_name,
       metadata: session?.metadata_json,
       result: session?.result_body,
-      claim: await vault.open(`${SESSION}|result_body`, ((await transitionClaimModel(connection).findById(`${SESSION}:PROCESSING`).lean())?.update.result_body as string) ?? ''),
-      attempt: (await vault.open(`${SESSION}|result_body`, ((await sessionAttemptModel(connection).findById(`${SESSION}:1`).lean())?.result_body as string) ?? '')),
-      secret: await vault.open(webhookSecretWhere(ACCOUNT), ((await accountModels(connection).Account.findById(ACCOUNT).lean())?.webhook_secret_sealed as string) ?? ''),
+      claim: await vault.open(
+        `${SESSION}|result_body`,
+        ((await transitionClaimModel(connection).findById(`${SESSION}:PROCESSING`).lean())?.update
+          .result_body as string) ?? '',
+      ),
+      attempt: await vault.open(
+        `${SESSION}|result_body`,
+        ((await sessionAttemptModel(connection).findById(`${SESSION}:1`).lean())?.result_body as string) ?? '',
+      ),
+      secret: await vault.open(
+        webhookSecretWhere(ACCOUNT),
+        ((await accountModels(connection).Account.findById(ACCOUNT).lean())?.webhook_secret_sealed as string) ?? '',
+      ),
       read: await vault.open(documentReadWhere(SESSION), state!.front!.read_sealed),
       image: await new CaptureBlobRepository(connection, vault).get(SESSION, blobId),
     };
   }
 
   const expected = () => ({
-    name: 'Ines Legacy', metadata: '{"order":"plain before encryption at rest"}', result: '{"status":"VERIFIED"}', claim: '{"status":"VERIFIED"}', attempt: '{"status":"FAILED"}',
-    secret: 'whsec_legacy', read, image,
+    name: 'Ines Legacy',
+    metadata: '{"order":"plain before encryption at rest"}',
+    result: '{"status":"VERIFIED"}',
+    claim: '{"status":"VERIFIED"}',
+    attempt: '{"status":"FAILED"}',
+    secret: 'whsec_legacy',
+    read,
+    image,
   });
 
   it('opens every old format (pii1 fields, v1 webhook secrets and document reads, BVC1 images) with the legacy keys', async () => {
@@ -98,22 +175,51 @@ describe('one sealed-data format: what old formats wrote still opens, and `keys 
 
   it('re-seals every kind under the new master key into sv1 envelopes, which then open with no old key at all, and a second run finds nothing left', async () => {
     const reseal = () =>
-      run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api/src/entry-points/cli/admin.ts'), 'keys', 'reseal'], {
-        cwd: ROOT,
-        env: { PATH: process.env.PATH ?? '', MONGODB_URI: env.MONGODB_URI, SECRET_ENCRYPTION_KEY: env.SECRET_ENCRYPTION_KEY, CAPTURE_ENCRYPTION_KEY: env.CAPTURE_ENCRYPTION_KEY, PII_MASTER_KEYS: bothMasterKeys },
-      });
+      run(
+        process.execPath,
+        ['--import', 'tsx', path.join(ROOT, 'api/src/entry-points/cli/admin.ts'), 'keys', 'reseal'],
+        {
+          cwd: ROOT,
+          env: {
+            PATH: process.env.PATH ?? '',
+            MONGODB_URI: env.MONGODB_URI,
+            SECRET_ENCRYPTION_KEY: env.SECRET_ENCRYPTION_KEY,
+            CAPTURE_ENCRYPTION_KEY: env.CAPTURE_ENCRYPTION_KEY,
+            PII_MASTER_KEYS: bothMasterKeys,
+          },
+        },
+      );
     const first = JSON.parse((await reseal()).stdout);
     expect(first).toEqual({
       data_keys: { active_master_key_id: 'new', data_keys: 1, resealed: 1, unopenable: [] },
-      resealed: { session_fields: 3, attempt_results: 1, claim_fields: 1, webhook_secrets: 1, document_reads: 1, capture_blobs: 1 },
+      resealed: {
+        session_fields: 3,
+        attempt_results: 1,
+        claim_fields: 1,
+        webhook_secrets: 1,
+        document_reads: 1,
+        capture_blobs: 1,
+      },
     });
 
     const session = await sessionModel(connection).collection.findOne({ _id: SESSION as never });
     const account = await accountModels(connection).Account.collection.findOne({ _id: ACCOUNT as never });
     const state = await captureStateModel(connection).collection.findOne({ _id: `${SESSION}:1` as never });
-    const attempt = await sessionAttemptModel(connection).collection.findOne({ _id: `${SESSION}:1` as never });
-    const claim = await transitionClaimModel(connection).collection.findOne({ _id: `${SESSION}:PROCESSING` as never });
-    const fields = [session?.expected_name, session?.metadata_json, session?.result_body, attempt?.result_body, claim?.update.result_body, account?.webhook_secret_sealed, state?.front.read_sealed];
+    const attempt = await sessionAttemptModel(connection).collection.findOne({
+      _id: `${SESSION}:1` as never,
+    });
+    const claim = await transitionClaimModel(connection).collection.findOne({
+      _id: `${SESSION}:PROCESSING` as never,
+    });
+    const fields = [
+      session?.expected_name,
+      session?.metadata_json,
+      session?.result_body,
+      attempt?.result_body,
+      claim?.update.result_body,
+      account?.webhook_secret_sealed,
+      state?.front.read_sealed,
+    ];
     for (const stored of fields) {
       expect(stored).toMatch(CURRENT_ENVELOPE);
       expect(stored).not.toMatch(/dk-2001-01-01/);
@@ -124,7 +230,14 @@ describe('one sealed-data format: what old formats wrote still opens, and `keys 
     expect(JSON.stringify([session, account, state])).not.toMatch(/Ines Legacy|whsec_legacy|plain before/);
 
     expect(await readEverything({ PII_MASTER_KEYS: newMasterKeys })).toEqual(expected());
-    expect(JSON.parse((await reseal()).stdout).resealed).toEqual({ session_fields: 0, attempt_results: 0, claim_fields: 0, webhook_secrets: 0, document_reads: 0, capture_blobs: 0 });
+    expect(JSON.parse((await reseal()).stdout).resealed).toEqual({
+      session_fields: 0,
+      attempt_results: 0,
+      claim_fields: 0,
+      webhook_secrets: 0,
+      document_reads: 0,
+      capture_blobs: 0,
+    });
   }, 90_000);
 
   it('refuses an envelope moved to another place: the header and where it is stored are both bound in', async () => {

@@ -13,11 +13,24 @@ describe('sanctions screening in sessions (simulate screens the sandbox specimen
   let screened: IssuedAccount;
   let store: Connection;
   const simulateVerified = async () => {
-    const created = await call(api.baseUrl, 'POST', '/v1/sessions', { key: screened.sandbox_api_key, body: validSession() });
-    return (await call(api.baseUrl, 'POST', `/v1/sessions/${created.json.session_id}/simulate`, { key: screened.sandbox_api_key, body: { outcome: 'VERIFIED' } })).json;
+    const created = await call(api.baseUrl, 'POST', '/v1/sessions', {
+      key: screened.sandbox_api_key,
+      body: validSession(),
+    });
+    return (
+      await call(api.baseUrl, 'POST', `/v1/sessions/${created.json.session_id}/simulate`, {
+        key: screened.sandbox_api_key,
+        body: { outcome: 'VERIFIED' },
+      })
+    ).json;
   };
   const importList = async (format: string, file: string, list: string) =>
-    new WatchlistRepository(store).replaceList(list, format, await (WATCHLIST_FORMATS[format] as (typeof WATCHLIST_FORMATS)[string]).read(path.join(FIXTURES, file)), new Date());
+    new WatchlistRepository(store).replaceList(
+      list,
+      format,
+      await WATCHLIST_FORMATS[format].read(path.join(FIXTURES, file)),
+      new Date(),
+    );
 
   beforeAll(async () => {
     api = await startTestApi({ WATCHLIST_REFRESH_SECONDS: '0' });
@@ -37,7 +50,11 @@ describe('sanctions screening in sessions (simulate screens the sandbox specimen
   it('answers CLEAR once a list is loaded that does not name the specimen', async () => {
     await importList('opensanctions-csv', 'targets.simple.csv', 'opensanctions');
     const result = await simulateVerified();
-    expect(result).toMatchObject({ status: 'VERIFIED', failure_reason: null, checks: { sanctions: 'CLEAR' } });
+    expect(result).toMatchObject({
+      status: 'VERIFIED',
+      failure_reason: null,
+      checks: { sanctions: 'CLEAR' },
+    });
   });
 
   it('fails the session with SANCTIONS_MATCH when a newly loaded list names the specimen', async () => {
@@ -48,7 +65,12 @@ describe('sanctions screening in sessions (simulate screens the sandbox specimen
       await new Promise((resolve) => setTimeout(resolve, 100));
       result = await simulateVerified();
     }
-    expect(result).toMatchObject({ status: 'FAILED', failure_reason: 'SANCTIONS_MATCH', checks: { sanctions: 'MATCH', document: 'PASS' }, credential_token: null });
+    expect(result).toMatchObject({
+      status: 'FAILED',
+      failure_reason: 'SANCTIONS_MATCH',
+      checks: { sanctions: 'MATCH', document: 'PASS' },
+      credential_token: null,
+    });
   });
 
   it('keeps the listed person out of the logs', () => {

@@ -20,13 +20,19 @@ export interface CallResult {
  * response is checked against the OpenAPI document (its operation, status and schema), so a test
  * fails when the API and its document part ways.
  */
-export async function call(baseUrl: string, method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
+export async function call(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<CallResult> {
   const headers: Record<string, string> = { ...(options.headers ?? {}) };
   if (options.key !== undefined) headers['X-Api-Key'] = options.key;
   let body: string | Buffer | undefined;
   if (options.rawBody !== undefined) body = options.rawBody;
   else if (options.body !== undefined) body = JSON.stringify(options.body);
-  if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
+  if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+    headers['Content-Type'] = 'application/json';
   const response = await fetch(`${baseUrl}${path}`, { method, headers, body: body as BodyInit | undefined });
   const text = await response.text();
   let json: unknown = null;
@@ -35,7 +41,13 @@ export async function call(baseUrl: string, method: string, path: string, option
   } catch {
     json = null;
   }
-  assertMatchesDocument({ method, url: path, status: response.status, contentType: response.headers.get('content-type'), json });
+  assertMatchesDocument({
+    method,
+    url: path,
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    json,
+  });
   return { status: response.status, headers: response.headers, text, json };
 }
 

@@ -22,7 +22,14 @@ export interface TestApi {
  * database and key prefix of its own.
  */
 export async function startTestApi(overrides: Record<string, string> = {}): Promise<TestApi> {
-  const env = { ...isolatedTestEnv(), PORT: '0', LOG_LEVEL: 'info', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', NODE_ENV: 'test', ...overrides };
+  const env = {
+    ...isolatedTestEnv(),
+    PORT: '0',
+    LOG_LEVEL: 'info',
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+    NODE_ENV: 'test',
+    ...overrides,
+  };
   const config = loadConfig(env);
   const logLines: string[] = [];
   const sink = new Writable({

@@ -22,12 +22,22 @@ describe('webhook_url aimed at non-public addresses', () => {
     });
   const badUrls = () => {
     const p = stack.receiver.port;
-    return [`http://127.0.0.1:${p}/hook`, 'http://10.0.0.1/hook', 'http://169.254.169.254/latest/meta-data', `http://[::1]:${p}/hook`, `http://[::ffff:127.0.0.1]:${p}/hook`, `http://localhost:${p}/hook`];
+    return [
+      `http://127.0.0.1:${p}/hook`,
+      'http://10.0.0.1/hook',
+      'http://169.254.169.254/latest/meta-data',
+      `http://[::1]:${p}/hook`,
+      `http://[::ffff:127.0.0.1]:${p}/hook`,
+      `http://localhost:${p}/hook`,
+    ];
   };
 
   beforeAll(async () => {
     stack = await WebhookStack.start({ WEBHOOK_RETRY_INTERVAL_SECONDS: '0.1' });
-    strictApi = await startApi(loadConfig({ ...stack.env, PORT: '0', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'false' }), createLogger('silent'));
+    strictApi = await startApi(
+      loadConfig({ ...stack.env, PORT: '0', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'false' }),
+      createLogger('silent'),
+    );
     await stack.startApi(); // the permissive one, to plant bad targets in the store
   });
   afterAll(async () => {
@@ -37,16 +47,24 @@ describe('webhook_url aimed at non-public addresses', () => {
 
   it('answers 422 at creation for each of them, naming webhook_url', async () => {
     for (const webhook_url of badUrls()) {
-      const res = await post({ return_url: 'https://example.com/done', webhook_url, expected_name: 'Jane Doe' });
+      const res = await post({
+        return_url: 'https://example.com/done',
+        webhook_url,
+        expected_name: 'Jane Doe',
+      });
       const json = await res.json();
       expect({ webhook_url, status: res.status }).toEqual({ webhook_url, status: 422 });
-      expect(json.error.details).toEqual([{ field: 'webhook_url', message: expect.stringMatching(/non-public address/) }]);
+      expect(json.error.details).toEqual([
+        { field: 'webhook_url', message: expect.stringMatching(/non-public address/) },
+      ]);
     }
   });
 
   it('accepts a public address, and a name that does not resolve (the connect-time guard still applies)', async () => {
     for (const webhook_url of ['https://93.184.216.34/hook', 'https://hooks.invalid/identity']) {
-      expect((await post({ return_url: 'https://example.com/done', webhook_url, expected_name: 'Jane Doe' })).status).toBe(201);
+      expect(
+        (await post({ return_url: 'https://example.com/done', webhook_url, expected_name: 'Jane Doe' })).status,
+      ).toBe(201);
     }
   });
 
@@ -58,14 +76,19 @@ describe('webhook_url aimed at non-public addresses', () => {
       ids.push(id);
     }
     await stack.startWorker({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'false' });
-    await waitFor('every delivery to give up', async () => (await Promise.all(ids.map((id) => stack.webhookState(id)))).every((s) => s === 'failed'), 30_000);
+    await waitFor(
+      'every delivery to give up',
+      async () => (await Promise.all(ids.map((id) => stack.webhookState(id)))).every((s) => s === 'failed'),
+      30_000,
+    );
     expect(stack.receiver.connections).toBe(0);
     expect(stack.receiver.copies).toEqual([]);
     for (const id of ids) {
       const attempts = await stack.deliveryLog.listForSession(id);
       expect(attempts.map((a) => a.attempt)).toEqual([1, 2, 3, 4]);
-      for (const a of attempts) expect(a).toMatchObject({ status_code: null, error: expect.stringMatching(/^egress refused/) });
-      expect(attempts[3]!.result).toBe('failed');
+      for (const a of attempts)
+        expect(a).toMatchObject({ status_code: null, error: expect.stringMatching(/^egress refused/) });
+      expect(attempts[3].result).toBe('failed');
     }
   });
 });

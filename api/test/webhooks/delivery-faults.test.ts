@@ -31,17 +31,25 @@ describe('webhook delivery under faults', () => {
     for (const id of ids) {
       const copies = stack.receiver.copiesOf(id);
       expect(copies.map((c) => c.answered)).toEqual([500, 200]);
-      expect(copies[1]!.at - copies[0]!.at).toBeGreaterThanOrEqual(450);
+      expect(copies[1].at - copies[0].at).toBeGreaterThanOrEqual(450);
       const attempts = await stack.deliveryLog.listForSession(id);
       expect(attempts.map((a) => [a.attempt, a.status_code, a.result])).toEqual([
         [1, 500, 'retry_scheduled'],
         [2, 200, 'delivered'],
       ]);
     }
-    const metrics = await fetch(`http://127.0.0.1:${stack.workers[0]!.port}/metrics`).then((r) => r.text());
-    const deliveries = (outcome: string) => Number(new RegExp(`^bioverify_webhook_deliveries_total\\{outcome="${outcome}"\\} (\\d+)`, 'm').exec(metrics)?.[1]);
-    expect({ retried: deliveries('retry_scheduled'), delivered: deliveries('delivered') }).toEqual({ retried: ids.length, delivered: ids.length });
-    const depths = [...metrics.matchAll(/^bioverify_queue_jobs\{queue="([^"]+)",state="waiting"\} (\d+)/gm)].map(([, queue]) => queue);
+    const metrics = await fetch(`http://127.0.0.1:${stack.workers[0].port}/metrics`).then((r) => r.text());
+    const deliveries = (outcome: string) =>
+      Number(
+        new RegExp(`^bioverify_webhook_deliveries_total\\{outcome="${outcome}"\\} (\\d+)`, 'm').exec(metrics)?.[1],
+      );
+    expect({ retried: deliveries('retry_scheduled'), delivered: deliveries('delivered') }).toEqual({
+      retried: ids.length,
+      delivered: ids.length,
+    });
+    const depths = [...metrics.matchAll(/^bioverify_queue_jobs\{queue="([^"]+)",state="waiting"\} (\d+)/gm)].map(
+      ([, queue]) => queue,
+    );
     expect(depths.sort()).toEqual(Object.values(QUEUES).sort());
     expect(metrics).toMatch(/^bioverify_webhook_outbox_pending \d+$/m);
   });
@@ -51,14 +59,19 @@ describe('webhook delivery under faults', () => {
     await stack.receiver.stop();
     const ids = await decide(3);
     await waitFor('two refused attempts per session', async () => {
-      const failed = await stack.deliveryLog.model.countDocuments({ session_id: { $in: ids }, result: 'retry_scheduled' });
+      const failed = await stack.deliveryLog.model.countDocuments({
+        session_id: { $in: ids },
+        result: 'retry_scheduled',
+      });
       return failed >= 2 * ids.length;
     });
     await stack.receiver.start();
     await expectEveryDecisionDelivered(stack, ids);
     for (const id of ids) {
       const attempts = await stack.deliveryLog.listForSession(id);
-      expect(attempts.filter((a) => a.status_code === null && /ECONNREFUSED/.test(a.error ?? '')).length).toBeGreaterThanOrEqual(2);
+      expect(
+        attempts.filter((a) => a.status_code === null && /ECONNREFUSED/.test(a.error ?? '')).length,
+      ).toBeGreaterThanOrEqual(2);
     }
   });
 
@@ -67,7 +80,9 @@ describe('webhook delivery under faults', () => {
     const victim = await stack.startWorker();
     stack.receiver.reply = (_copy, nth) => (nth === 0 ? 'hang' : 200);
     const ids = await decide(3);
-    await waitFor('every first copy in flight', async () => ids.every((id) => stack.receiver.copiesOf(id).length === 1));
+    await waitFor('every first copy in flight', async () =>
+      ids.every((id) => stack.receiver.copiesOf(id).length === 1),
+    );
     await victim.kill('SIGKILL');
     await stack.startWorker();
     await expectEveryDecisionDelivered(stack, ids);
@@ -75,7 +90,7 @@ describe('webhook delivery under faults', () => {
   });
 
   it('lets a worker given SIGTERM during a delivery finish it, then exit cleanly', async () => {
-    const draining = stack.workers[stack.workers.length - 1]!;
+    const draining = stack.workers[stack.workers.length - 1];
     stack.receiver.reply = (_copy, nth) => (nth === 0 ? { delayMs: 1_500, status: 200 } : 200);
     const ids = await decide(2);
     await waitFor('both deliveries in flight', async () => ids.every((id) => stack.receiver.copiesOf(id).length === 1));
@@ -102,18 +117,23 @@ describe('webhook delivery under faults', () => {
 
   it('keeps only ids in Redis, and finished jobs under a bounded retention', async () => {
     const [id] = await decide(1);
-    await expectEveryDecisionDelivered(stack, [id!]);
-    const redis = new Redis(stack.env.REDIS_URL as string);
-    const queue = new JobQueueRepository(redis, stack.env.REDIS_PREFIX as string);
+    await expectEveryDecisionDelivered(stack, [id]);
+    const redis = new Redis(stack.env.REDIS_URL);
+    const queue = new JobQueueRepository(redis, stack.env.REDIS_PREFIX);
     try {
-      const session = await stack.session(id!);
-      const job = await queue.webhooks.getJob(webhookJobId(id!, session!.status));
+      const session = await stack.session(id);
+      const job = await queue.webhooks.getJob(webhookJobId(id, session!.status));
       expect(job?.data).toEqual({ session_id: id, round: 0, session_attempt: 1 });
       expect(job?.opts.removeOnComplete).toEqual(JOB_RETENTION.removeOnComplete);
       const keys = await redis.keys(`${stack.env.REDIS_PREFIX}:*`);
-      const dump = (await Promise.all(keys.map(async (k) => ((await redis.type(k)) === 'hash' ? JSON.stringify(await redis.hgetall(k)) : '')))).join('\n');
+      const dump = (
+        await Promise.all(
+          keys.map(async (k) => ((await redis.type(k)) === 'hash' ? JSON.stringify(await redis.hgetall(k)) : '')),
+        )
+      ).join('\n');
       expect(dump).toContain(id);
-      for (const personal of ['Jane Doe', 'De Bruijn', 'expected_name', 'person', 'metadata', 'whsec_']) expect(dump).not.toContain(personal);
+      for (const personal of ['Jane Doe', 'De Bruijn', 'expected_name', 'person', 'metadata', 'whsec_'])
+        expect(dump).not.toContain(personal);
     } finally {
       await queue.close();
       redis.disconnect();

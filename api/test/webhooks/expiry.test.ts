@@ -26,8 +26,8 @@ describe('session expiry', () => {
     // The sweep is made rare so the delayed jobs are what is tested first.
     stack = await WebhookStack.start({ EXPIRY_SWEEP_INTERVAL_SECONDS: '3600' });
     await stack.startApi();
-    redis = new Redis(stack.env.REDIS_URL as string);
-    queue = new JobQueueRepository(redis, stack.env.REDIS_PREFIX as string);
+    redis = new Redis(stack.env.REDIS_URL);
+    queue = new JobQueueRepository(redis, stack.env.REDIS_PREFIX);
     await stack.startWorker();
   });
   afterAll(async () => {
@@ -56,7 +56,11 @@ describe('session expiry', () => {
     await dueIn(started, 1_500);
     await new Promise((r) => setTimeout(r, 1_000));
     expect([await statusOf(pending), await statusOf(started)]).toEqual(['PENDING', 'IN_PROGRESS']);
-    await waitFor('both expired', async () => (await statusOf(pending)) === 'EXPIRED' && (await statusOf(started)) === 'EXPIRED', 10_000);
+    await waitFor(
+      'both expired',
+      async () => (await statusOf(pending)) === 'EXPIRED' && (await statusOf(started)) === 'EXPIRED',
+      10_000,
+    );
     expect(Date.now()).toBeGreaterThanOrEqual(deadline);
     expect((await stack.session(pending))?.webhook_state).toBe('none');
     expect(stack.receiver.copies).toEqual([]);
@@ -65,7 +69,11 @@ describe('session expiry', () => {
   it('puts a job that fires before the deadline back on the queue until it is due', async () => {
     const id = await newSession();
     await dueIn(id, 2_000, 0);
-    await waitFor('the early job to be delayed again', async () => (await (await queue.expiry.getJob(expiryJobId(id)))?.getState()) === 'delayed', 5_000);
+    await waitFor(
+      'the early job to be delayed again',
+      async () => (await (await queue.expiry.getJob(expiryJobId(id)))?.getState()) === 'delayed',
+      5_000,
+    );
     expect(await statusOf(id)).toBe('PENDING');
     await waitFor('expired once due', async () => (await statusOf(id)) === 'EXPIRED', 10_000);
   });
@@ -74,7 +82,11 @@ describe('session expiry', () => {
     const id = await newSession();
     expect(await simulate(stack.baseUrl, key(), id, 'FAILED')).toBe(200);
     await dueIn(id, 0);
-    await waitFor('the expiry job to finish', async () => (await (await queue.expiry.getJob(expiryJobId(id)))?.getState()) === 'completed', 10_000);
+    await waitFor(
+      'the expiry job to finish',
+      async () => (await (await queue.expiry.getJob(expiryJobId(id)))?.getState()) === 'completed',
+      10_000,
+    );
     expect(await statusOf(id)).toBe('FAILED');
   });
 
@@ -103,10 +115,18 @@ describe('session expiry', () => {
   it('keeps exactly one schedule per sweep however many workers run', async () => {
     await stack.startWorker({ EXPIRY_SWEEP_INTERVAL_SECONDS: '1' });
     const schedulers = await queue.maintenance.getJobSchedulers();
-    expect(schedulers.map((s) => s.key).sort()).toEqual(['billing-sweep', 'capture-sweep', 'expiry-sweep', 'outbox-sweep', 'retention-sweep']);
+    expect(schedulers.map((s) => s.key).sort()).toEqual([
+      'billing-sweep',
+      'capture-sweep',
+      'expiry-sweep',
+      'outbox-sweep',
+      'retention-sweep',
+    ]);
     const since = Date.now();
     await new Promise((r) => setTimeout(r, 4_000));
-    const finished = (await queue.maintenance.getJobs(['completed'], 0, 200)).filter((j) => j.name === JOBS.sweepExpiry && (j.finishedOn ?? 0) > since);
+    const finished = (await queue.maintenance.getJobs(['completed'], 0, 200)).filter(
+      (j) => j.name === JOBS.sweepExpiry && (j.finishedOn ?? 0) > since,
+    );
     // Three workers, one schedule: about one sweep a second, not three.
     expect(finished.length).toBeGreaterThanOrEqual(2);
     expect(finished.length).toBeLessThanOrEqual(5);

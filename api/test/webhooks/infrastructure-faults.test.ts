@@ -66,12 +66,19 @@ describe('webhook delivery across Redis and API failures', () => {
     const healthy = await startApiProcess(stack.env);
     const id = await createSession(`http://127.0.0.1:${healthy.port}`, key(), stack.receiver.url());
     await healthy.kill('SIGTERM');
-    const victim = await startApiProcess(stack.env, path.join(__dirname, 'support/api-dies-before-enqueue.ts'), 'api-victim');
+    const victim = await startApiProcess(
+      stack.env,
+      path.join(__dirname, 'support/api-dies-before-enqueue.ts'),
+      'api-victim',
+    );
     await expect(simulate(`http://127.0.0.1:${victim.port}`, key(), id)).rejects.toThrow();
     await victim.exited;
     expect(victim.child.signalCode).toBe('SIGKILL');
     const written = await stack.session(id);
-    expect(written).toMatchObject({ status: 'VERIFIED', webhook_state: expect.stringMatching(/pending|delivered/) });
+    expect(written).toMatchObject({
+      status: 'VERIFIED',
+      webhook_state: expect.stringMatching(/pending|delivered/),
+    });
     await expectEveryDecisionDelivered(stack, [id]);
   });
 
@@ -82,11 +89,29 @@ describe('webhook delivery across Redis and API failures', () => {
     const session = (await stack.session(id))!;
     // What the API does up to its claim; then it "dies": the claim holds the decision, the session does not.
     const died = decideSession(
-      { queue: { assertWritable: async () => undefined, enqueueWebhook: async () => undefined }, clock: { now: () => new Date() }, logger: createLogger('silent') },
+      {
+        queue: { assertWritable: async () => undefined, enqueueWebhook: async () => undefined },
+        clock: { now: () => new Date() },
+        logger: createLogger('silent'),
+      },
       session,
-      { status: 'VERIFIED', failure_reason: null, checks: { document: 'PASS', liveness: 'PASS', antispoof: 'PASS', face_match: 'PASS' }, confidence: 0.9, person: null, document_expiry: null },
+      {
+        status: 'VERIFIED',
+        failure_reason: null,
+        checks: { document: 'PASS', liveness: 'PASS', antispoof: 'PASS', face_match: 'PASS' },
+        confidence: 0.9,
+        person: null,
+        document_expiry: null,
+      },
       async (from, update) => {
-        await stack.sessions.claims.create({ _id: `${id}:${from[0]}`, session_id: id, from: from[0], to: update.status, update, claimed_at: new Date(Date.now() - 11_000) });
+        await stack.sessions.claims.create({
+          _id: `${id}:${from[0]}`,
+          session_id: id,
+          from: from[0],
+          to: update.status,
+          update,
+          claimed_at: new Date(Date.now() - 11_000),
+        });
         throw new Error('the writer died here');
       },
     );

@@ -30,7 +30,11 @@ describe('readiness against the queue', () => {
     fetch(`${stack.baseUrl}/v1/sessions`, {
       method: 'POST',
       headers: { 'X-Api-Key': stack.account.sandbox_api_key, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ return_url: 'https://example.com/done', webhook_url: stack.receiver.url(), expected_name: 'Jane Doe' }),
+      body: JSON.stringify({
+        return_url: 'https://example.com/done',
+        webhook_url: stack.receiver.url(),
+        expected_name: 'Jane Doe',
+      }),
     });
 
   beforeAll(async () => {
@@ -54,7 +58,10 @@ describe('readiness against the queue', () => {
   it('reports not ready, naming the eviction policy, and refuses to create a session with 503', async () => {
     const api = await readyz(apiUrl());
     expect(api.status).toBe(503);
-    expect(api.body.checks.queue).toEqual({ ok: false, error: expect.stringMatching(/maxmemory-policy is allkeys-lru.*noeviction/) });
+    expect(api.body.checks.queue).toEqual({
+      ok: false,
+      error: expect.stringMatching(/maxmemory-policy is allkeys-lru.*noeviction/),
+    });
     const work = await readyz(workerUrl());
     expect(work.status).toBe(503);
     expect(work.body.checks.queue.error).toMatch(/noeviction/);

@@ -6,7 +6,9 @@ import { WebhookSender } from '../../src/data-access/webhook-sender';
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** A loopback server on every local address (dual-stack '::') that counts TCP connections. */
-async function loopbackServer(handler: Handler): Promise<{ server: Server; port: number; connections: () => number; paths: string[] }> {
+async function loopbackServer(
+  handler: Handler,
+): Promise<{ server: Server; port: number; connections: () => number; paths: string[] }> {
   let connections = 0;
   const paths: string[] = [];
   const server = createServer((req, res) => {
@@ -38,7 +40,11 @@ describe('WebhookSender (HTTP egress)', () => {
       req.on('end', () => res.writeHead(202).end());
     });
     const body = '{"k":"é ☕","n":1.50}';
-    const outcome = await open.send({ url: `http://127.0.0.1:${s.port}/hook?x=1`, body, headers: { 'Content-Type': 'application/json' } });
+    const outcome = await open.send({
+      url: `http://127.0.0.1:${s.port}/hook?x=1`,
+      body,
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(outcome).toMatchObject({ statusCode: 202, error: null });
     expect(outcome.latencyMs).toBeGreaterThanOrEqual(0);
     expect(received).toBe(body);
@@ -78,28 +84,49 @@ describe('WebhookSender (HTTP egress)', () => {
     const guarded = new WebhookSender({ timeoutMs: 2_000, allowPrivateNetworks: false });
     afterAll(() => guarded.close());
 
-    it.each(['127.0.0.1', '[::1]', '[::ffff:127.0.0.1]', 'localhost'])('opens no socket to http://%s (a listening loopback receiver)', async (host) => {
-      const s = await loopbackServer((_req, res) => res.writeHead(200).end());
-      const outcome = await guarded.send({ url: `http://${host}:${s.port}/hook`, body: '{}', headers: {} });
-      expect(outcome.statusCode).toBeNull();
-      expect(outcome.error).toMatch(/^egress refused: .*loopback/);
-      expect(s.connections()).toBe(0);
-      await close(s.server);
-    });
+    it.each(['127.0.0.1', '[::1]', '[::ffff:127.0.0.1]', 'localhost'])(
+      'opens no socket to http://%s (a listening loopback receiver)',
+      async (host) => {
+        const s = await loopbackServer((_req, res) => res.writeHead(200).end());
+        const outcome = await guarded.send({ url: `http://${host}:${s.port}/hook`, body: '{}', headers: {} });
+        expect(outcome.statusCode).toBeNull();
+        expect(outcome.error).toMatch(/^egress refused: .*loopback/);
+        expect(s.connections()).toBe(0);
+        await close(s.server);
+      },
+    );
 
-    it.each(['10.0.0.1', '169.254.169.254', '[fd00::1]', '100.64.0.1'])('refuses http://%s before any connection attempt', async (host) => {
-      const outcome = await guarded.send({ url: `http://${host}/latest/meta-data`, body: '{}', headers: {} });
-      expect(outcome.error).toMatch(/^egress refused/);
-      expect(outcome.latencyMs).toBeLessThan(100);
-    });
+    it.each(['10.0.0.1', '169.254.169.254', '[fd00::1]', '100.64.0.1'])(
+      'refuses http://%s before any connection attempt',
+      async (host) => {
+        const outcome = await guarded.send({
+          url: `http://${host}/latest/meta-data`,
+          body: '{}',
+          headers: {},
+        });
+        expect(outcome.error).toMatch(/^egress refused/);
+        expect(outcome.latencyMs).toBeLessThan(100);
+      },
+    );
 
     it('refuses at connect time a name that resolved to a public address at creation and to loopback now (DNS rebinding)', async () => {
       const s = await loopbackServer((_req, res) => res.writeHead(200).end());
       let lookups = 0;
-      const rebinding = async () => (lookups++ === 0 ? [{ address: '93.184.216.34', family: 4 }] : [{ address: '127.0.0.1', family: 4 }]);
-      expect(await publicWebhookTargetPolicy(rebinding).refuse(new URL(`http://rebind.test:${s.port}/`), 'sandbox')).toBeNull();
-      const sender = new WebhookSender({ timeoutMs: 2_000, allowPrivateNetworks: false, resolver: rebinding });
-      const outcome = await sender.send({ url: `http://rebind.test:${s.port}/hook`, body: '{}', headers: {} });
+      const rebinding = async () =>
+        lookups++ === 0 ? [{ address: '93.184.216.34', family: 4 }] : [{ address: '127.0.0.1', family: 4 }];
+      expect(
+        await publicWebhookTargetPolicy(rebinding).refuse(new URL(`http://rebind.test:${s.port}/`), 'sandbox'),
+      ).toBeNull();
+      const sender = new WebhookSender({
+        timeoutMs: 2_000,
+        allowPrivateNetworks: false,
+        resolver: rebinding,
+      });
+      const outcome = await sender.send({
+        url: `http://rebind.test:${s.port}/hook`,
+        body: '{}',
+        headers: {},
+      });
       expect(outcome.error).toMatch(/^egress refused: 127\.0\.0\.1/);
       expect(s.connections()).toBe(0);
       sender.close();

@@ -13,9 +13,19 @@ export class Applicant {
   /** Capture API answers that were errors, to explain a failure. */
   readonly apiErrors: string[] = [];
 
-  constructor(readonly page: Page, private readonly shotPrefix: string) {
+  constructor(
+    readonly page: Page,
+    private readonly shotPrefix: string,
+  ) {
     page.on('response', (res) => {
-      if (res.status() >= 400 && res.url().includes('/v1/')) void res.text().then((body) => this.apiErrors.push(`${res.request().method()} ${new URL(res.url()).pathname} ${res.status()} ${body.slice(0, 300)}`), () => undefined);
+      if (res.status() >= 400 && res.url().includes('/v1/'))
+        void res.text().then(
+          (body) =>
+            this.apiErrors.push(
+              `${res.request().method()} ${new URL(res.url()).pathname} ${res.status()} ${body.slice(0, 300)}`,
+            ),
+          () => undefined,
+        );
     });
   }
 
@@ -26,11 +36,23 @@ export class Applicant {
       reached = await atStep(this.page, step, timeout);
     } catch (error) {
       // Say where the page stood instead, and keep its picture, so a failure explains itself.
-      await screenshot(this.page, `${this.shotPrefix}-stuck-before-${[step].flat().join('-or-')}`).catch(() => undefined);
-      const at = await this.page.evaluate(() => `${document.body.dataset.step}: ${document.querySelector('main')?.textContent?.replace(/\s+/g, ' ').trim()}`).catch(() => 'unknown');
+      await screenshot(this.page, `${this.shotPrefix}-stuck-before-${[step].flat().join('-or-')}`).catch(
+        () => undefined,
+      );
+      const at = await this.page
+        .evaluate(
+          () =>
+            `${document.body.dataset.step}: ${document.querySelector('main')?.textContent?.replace(/\s+/g, ' ').trim()}`,
+        )
+        .catch(() => 'unknown');
       const url = new URL(this.page.url());
-      const server = await fetch(`${url.origin}/v1/capture/${url.pathname.split('/').pop()}`).then((r) => r.text(), (e: Error) => e.message);
-      throw new Error(`never reached ${[step].flat().join(' or ')}; the page is at ${at}\nthe capture API says ${server}\nAPI errors: ${this.apiErrors.join('\n') || 'none'}\n${(error as Error).message}`);
+      const server = await fetch(`${url.origin}/v1/capture/${url.pathname.split('/').pop()}`).then(
+        (r) => r.text(),
+        (e: Error) => e.message,
+      );
+      throw new Error(
+        `never reached ${[step].flat().join(' or ')}; the page is at ${at}\nthe capture API says ${server}\nAPI errors: ${this.apiErrors.join('\n') || 'none'}\n${(error as Error).message}`,
+      );
     }
     // Let the step's camera preview or progress settle before the picture and the audit.
     await this.page.waitForTimeout(300);

@@ -11,7 +11,8 @@ export const documentImage = (file: string) => path.join(TESTDATA, 'documents', 
 export const faceImage = (file: string) => path.join(TESTDATA, 'faces', file);
 export const livenessFrame = (file: string) => path.join(TESTDATA, 'liveness', file);
 
-export type Pose = 'neutral' | 'left-15' | 'left-30' | 'right-15' | 'right-30' | 'up-15' | 'up-30' | 'down-15' | 'down-30' | 'blink';
+export type Pose =
+  'neutral' | 'left-15' | 'left-30' | 'right-15' | 'right-30' | 'up-15' | 'up-30' | 'down-15' | 'down-30' | 'blink';
 
 /** A camera scene: images held for a number of seconds, in order. */
 export type Scene = Array<{ image: string; seconds: number }>;
@@ -34,7 +35,13 @@ export function challengeScene(identity: string, challenge: string[]): Scene {
   const scene: Scene = [{ image: pose('neutral'), seconds: 1.4 }];
   for (const step of challenge) {
     const [a, b, c] = STEP_POSES[step];
-    scene.push({ image: pose('neutral'), seconds: 0.3 }, { image: pose(a), seconds: 0.2 }, { image: pose(b), seconds: 0.9 }, { image: pose(c), seconds: 0.2 }, { image: pose('neutral'), seconds: 0.4 });
+    scene.push(
+      { image: pose('neutral'), seconds: 0.3 },
+      { image: pose(a), seconds: 0.2 },
+      { image: pose(b), seconds: 0.9 },
+      { image: pose(c), seconds: 0.2 },
+      { image: pose('neutral'), seconds: 0.4 },
+    );
   }
   scene.push({ image: pose('neutral'), seconds: 3 });
   return scene;
@@ -70,14 +77,30 @@ export class CameraFiles {
     // ffmpeg's concat demuxer skips a missing file without failing: a scene with a missing pose
     // would silently show no movement, so refuse it here.
     const missing = scene.map((s) => s.image).filter((image) => !existsSync(image));
-    if (missing.length > 0) throw new Error(`camera scene images missing (npm run testdata:faces?): ${[...new Set(missing)].join(', ')}`);
+    if (missing.length > 0)
+      throw new Error(`camera scene images missing (npm run testdata:faces?): ${[...new Set(missing)].join(', ')}`);
     const list = path.join(this.dir, `scene-${++this.count}.txt`);
     // The concat demuxer ignores the last entry's duration unless the file is listed once more.
     const lines = scene.flatMap((s) => [`file '${s.image}'`, `duration ${s.seconds}`]);
     writeFileSync(list, [...lines, `file '${scene[scene.length - 1].image}'`, ''].join('\n'));
     const out = path.join(this.dir, `scene-${this.count}.${ext}`);
     const fit = `scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2:color=0x5a5a5a,fps=10`;
-    await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', list, '-vf', fit, ...codec, out]);
+    await run('ffmpeg', [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'concat',
+      '-safe',
+      '0',
+      '-i',
+      list,
+      '-vf',
+      fit,
+      ...codec,
+      out,
+    ]);
     return out;
   }
 }

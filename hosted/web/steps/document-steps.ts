@@ -17,7 +17,14 @@ export async function captureSide(flow: Flow, side: 'front' | 'back'): Promise<D
   const title = side === 'front' ? 'frontTitle' : 'backTitle';
   let feedback: string | null = null;
   for (;;) {
-    const photo = await choosePhoto(flow, { step, title, hint: 'documentHint', facing: 'environment', guide: 'document', feedback });
+    const photo = await choosePhoto(flow, {
+      step,
+      title,
+      hint: 'documentHint',
+      facing: 'environment',
+      guide: 'document',
+      feedback,
+    });
     showSending(flow, step, title);
     const answer = await flow.client.putDocument(side, flow.documentType, photo);
     // After the last attempt capture goes on and the decision carries the reason (contract).

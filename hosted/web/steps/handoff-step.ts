@@ -13,7 +13,9 @@ const stateOf = (listed: (typeof LISTED)[number], phone: ProgressStep): 'done' |
 };
 
 function statusText(t: Translate, phone: ProgressStep): string {
-  return phone === 'document' || phone === 'liveness' || phone === 'selfie' || phone === 'submit' ? t(`handoffOn_${phone}` as MessageKey) : t('handoffWaiting');
+  return phone === 'document' || phone === 'liveness' || phone === 'selfie' || phone === 'submit'
+    ? t(`handoffOn_${phone}` as MessageKey)
+    : t('handoffWaiting');
 }
 
 /**
@@ -45,14 +47,31 @@ export function showPhoneProgress(t: Translate, phone: ProgressStep): void {
 export function showHandoff(flow: Flow, qr: HTMLElement): Promise<void> {
   const { t } = flow;
   return new Promise((resolve) => {
-    flow.show('handoff', 'handoffTitle',
+    flow.show(
+      'handoff',
+      'handoffTitle',
       h('p', {}, t('handoffHint')),
       qr,
-      h('ol', { class: 'handoff-progress', 'aria-label': t('progressLabel'), 'data-progress': 'waiting' },
-        ...LISTED.map((step) => h('li', { 'data-progress-step': step, 'data-state': 'todo' },
-          h('span', { class: 'label' }, t(`progress_${step}`)), ' ', h('span', { class: 'state' }, t('progressState_todo'))))),
+      h(
+        'ol',
+        { class: 'handoff-progress', 'aria-label': t('progressLabel'), 'data-progress': 'waiting' },
+        ...LISTED.map((step) =>
+          h(
+            'li',
+            { 'data-progress-step': step, 'data-state': 'todo' },
+            h('span', { class: 'label' }, t(`progress_${step}`)),
+            ' ',
+            h('span', { class: 'state' }, t('progressState_todo')),
+          ),
+        ),
+      ),
       h('p', { class: 'handoff-status', role: 'status' }, t('handoffWaiting')),
-      h('div', { class: 'actions' }, button(t('continueHere'), 'continue-here', () => resolve(), { class: 'secondary' })));
+      h(
+        'div',
+        { class: 'actions' },
+        button(t('continueHere'), 'continue-here', () => resolve(), { class: 'secondary' }),
+      ),
+    );
     if (flow.phoneStep) showPhoneProgress(t, flow.phoneStep);
   });
 }

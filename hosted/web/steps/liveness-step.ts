@@ -23,7 +23,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * measures every movement against the first frame), then each step with its prompt and animation
  * while frames are taken at 5 per second.
  */
-async function recordChallenge(flow: Flow, video: HTMLVideoElement, prompt: HTMLElement, progress: HTMLProgressElement, stage: HTMLElement): Promise<RecordedFrames> {
+async function recordChallenge(
+  flow: Flow,
+  video: HTMLVideoElement,
+  prompt: HTMLElement,
+  progress: HTMLProgressElement,
+  stage: HTMLElement,
+): Promise<RecordedFrames> {
   const frames: Promise<Blob>[] = [];
   const timestamps: number[] = [];
   const started = performance.now();
@@ -49,7 +55,11 @@ async function recordChallenge(flow: Flow, video: HTMLVideoElement, prompt: HTML
 }
 
 function challengeList(flow: Flow): HTMLElement {
-  return h('ol', { class: 'challenge-list' }, ...flow.challenge.map((step: ChallengeStep) => h('li', {}, flow.t(`step_${step}` as MessageKey))));
+  return h(
+    'ol',
+    { class: 'challenge-list' },
+    ...flow.challenge.map((step: ChallengeStep) => h('li', {}, flow.t(`step_${step}` as MessageKey))),
+  );
 }
 
 /** Resolves once the server accepted the frames (or the attempts ran out: the decision says the rest). */
@@ -62,7 +72,10 @@ export function captureLiveness(flow: Flow, problem: string | null = null): Prom
       try {
         const answer = await flow.client.postLiveness(recorded.frames, recorded.timestamps);
         if (!answer.retake) return resolve();
-        captureLiveness(flow, `${t('livenessRetake')} ${t('attemptsLeft', { n: answer.attempts_left })}`).then(resolve, reject);
+        captureLiveness(flow, `${t('livenessRetake')} ${t('attemptsLeft', { n: answer.attempts_left })}`).then(
+          resolve,
+          reject,
+        );
       } catch (error) {
         reject(error);
       }
@@ -73,9 +86,25 @@ export function captureLiveness(flow: Flow, problem: string | null = null): Prom
         framesFromVideoFile(file).then(send, () => captureLiveness(flow, t('camera_other')).then(resolve, reject));
       });
     const prompt = h('p', { class: 'challenge-prompt', 'aria-live': 'assertive' });
-    const progress = h('progress', { max: '1', value: '0', 'aria-label': t('progressLabel') }) as HTMLProgressElement;
-    const video = h('video', { class: 'camera mirrored', 'aria-label': t('cameraLabel'), playsinline: true, muted: true, autoplay: true }) as HTMLVideoElement;
-    const stage = h('div', { class: 'viewfinder guide-face' }, video, h('div', { class: 'guide', 'aria-hidden': 'true' }), h('div', { class: 'challenge-animation', 'aria-hidden': 'true' }));
+    const progress = h('progress', {
+      max: '1',
+      value: '0',
+      'aria-label': t('progressLabel'),
+    }) as HTMLProgressElement;
+    const video = h('video', {
+      class: 'camera mirrored',
+      'aria-label': t('cameraLabel'),
+      playsinline: true,
+      muted: true,
+      autoplay: true,
+    }) as HTMLVideoElement;
+    const stage = h(
+      'div',
+      { class: 'viewfinder guide-face' },
+      video,
+      h('div', { class: 'guide', 'aria-hidden': 'true' }),
+      h('div', { class: 'challenge-animation', 'aria-hidden': 'true' }),
+    );
     const begin = button(t('livenessBegin'), 'start', () => {
       begin.setAttribute('disabled', '');
       flow.camera(video, 'user').then(
@@ -85,16 +114,34 @@ export function captureLiveness(flow: Flow, problem: string | null = null): Prom
         },
         (error) => {
           const message = error instanceof CameraError ? t(error.messageKey) : t('camera_other');
-          flow.show('liveness', 'livenessTitle', notice(message, 'problem'), h('p', {}, t('livenessNeedsCamera')), challengeList(flow),
-            h('div', { class: 'actions' }, recordVideo(), button(t('tryAgain'), 'retake', () => captureLiveness(flow, problem).then(resolve, reject), { class: 'secondary' })));
+          flow.show(
+            'liveness',
+            'livenessTitle',
+            notice(message, 'problem'),
+            h('p', {}, t('livenessNeedsCamera')),
+            challengeList(flow),
+            h(
+              'div',
+              { class: 'actions' },
+              recordVideo(),
+              button(t('tryAgain'), 'retake', () => captureLiveness(flow, problem).then(resolve, reject), {
+                class: 'secondary',
+              }),
+            ),
+          );
         },
       );
     });
-    flow.show('liveness', 'livenessTitle',
+    flow.show(
+      'liveness',
+      'livenessTitle',
       problem ? notice(problem, 'problem') : null,
       h('p', {}, t('livenessHint')),
       challengeList(flow),
-      stage, prompt, progress,
-      h('div', { class: 'actions' }, begin));
+      stage,
+      prompt,
+      progress,
+      h('div', { class: 'actions' }, begin),
+    );
   });
 }

@@ -5,7 +5,8 @@ import type { Flow } from '../flow';
 /** Seconds before a decided page takes the applicant back to the integrator's return_url. */
 export const REDIRECT_DELAY_MS = 5000;
 
-const outcomeKey = (status: string) => (status === 'VERIFIED' ? 'outcome_VERIFIED' : status === 'EXPIRED' ? 'outcome_EXPIRED' : 'outcome_FAILED');
+const outcomeKey = (status: string) =>
+  status === 'VERIFIED' ? 'outcome_VERIFIED' : status === 'EXPIRED' ? 'outcome_EXPIRED' : 'outcome_FAILED';
 
 /**
  * The outcome in the applicant's language, then back to return_url: after a short delay or a tap
@@ -20,10 +21,13 @@ export function showOutcome(flow: Flow, state: CaptureState): void {
     if (flow.config.embedded) window.top?.location.assign(redirect);
     else window.location.assign(redirect);
   };
-  const section = flow.show('done', 'title',
+  const section = flow.show(
+    'done',
+    'title',
     h('p', { class: `outcome outcome-${state.status}`, 'data-status': state.status }, t(outcomeKey(state.status))),
     redirect && !flow.config.embedded ? notice(t('redirecting')) : null,
-    redirect ? h('div', { class: 'actions' }, button(t('continue'), 'continue', leave)) : null);
+    redirect ? h('div', { class: 'actions' }, button(t('continue'), 'continue', leave)) : null,
+  );
   section.dataset.status = state.status;
   flow.bridge.post('complete', { status: state.status, redirect_url: redirect });
   if (redirect && !flow.config.embedded) setTimeout(leave, REDIRECT_DELAY_MS);
@@ -31,5 +35,10 @@ export function showOutcome(flow: Flow, state: CaptureState): void {
 
 export function showError(flow: Flow, message: string, retry?: () => void): void {
   flow.releaseCamera();
-  flow.show('error', 'title', notice(message, 'problem'), retry ? h('div', { class: 'actions' }, button(flow.t('tryAgain'), 'retake', retry)) : null);
+  flow.show(
+    'error',
+    'title',
+    notice(message, 'problem'),
+    retry ? h('div', { class: 'actions' }, button(flow.t('tryAgain'), 'retake', retry)) : null,
+  );
 }

@@ -28,16 +28,35 @@ export function choosePhoto(flow: Flow, options: PhotoStepOptions): Promise<Blob
       });
 
     const live = (problem?: string | null) => {
-      const video = h('video', { class: `camera ${options.facing === 'user' ? 'mirrored' : ''}`, 'aria-label': t('cameraLabel'), playsinline: true, muted: true, autoplay: true }) as HTMLVideoElement;
-      const capture = button(t('capture'), 'capture', () => {
-        encodeJpeg(video, MAX_PHOTO_EDGE).then(preview, () => live(t('camera_other')));
-      }, { disabled: true });
-      const viewport = h('div', { class: `viewfinder guide-${options.guide}` }, video, h('div', { class: 'guide', 'aria-hidden': 'true' }));
-      flow.show(options.step, options.title,
+      const video = h('video', {
+        class: `camera ${options.facing === 'user' ? 'mirrored' : ''}`,
+        'aria-label': t('cameraLabel'),
+        playsinline: true,
+        muted: true,
+        autoplay: true,
+      }) as HTMLVideoElement;
+      const capture = button(
+        t('capture'),
+        'capture',
+        () => {
+          encodeJpeg(video, MAX_PHOTO_EDGE).then(preview, () => live(t('camera_other')));
+        },
+        { disabled: true },
+      );
+      const viewport = h(
+        'div',
+        { class: `viewfinder guide-${options.guide}` },
+        video,
+        h('div', { class: 'guide', 'aria-hidden': 'true' }),
+      );
+      flow.show(
+        options.step,
+        options.title,
         problem ? notice(problem, 'problem') : null,
         h('p', {}, t(options.hint)),
         viewport,
-        h('div', { class: 'actions' }, capture, upload()));
+        h('div', { class: 'actions' }, capture, upload()),
+      );
       flow.camera(video, options.facing).then(
         () => capture.removeAttribute('disabled'),
         (error) => cameraFailed(error instanceof CameraError ? t(error.messageKey) : t('camera_other')),
@@ -45,11 +64,19 @@ export function choosePhoto(flow: Flow, options: PhotoStepOptions): Promise<Blob
     };
 
     const cameraFailed = (message: string) => {
-      flow.show(options.step, options.title,
+      flow.show(
+        options.step,
+        options.title,
         options.feedback ? notice(options.feedback, 'problem') : null,
         notice(message, 'problem'),
         h('p', {}, t(options.hint)),
-        h('div', { class: 'actions' }, upload(), button(t('tryAgain'), 'retake', () => live(options.feedback), { class: 'secondary' })));
+        h(
+          'div',
+          { class: 'actions' },
+          upload(),
+          button(t('tryAgain'), 'retake', () => live(options.feedback), { class: 'secondary' }),
+        ),
+      );
     };
 
     const preview = (blob: Blob) => {
@@ -58,11 +85,26 @@ export function choosePhoto(flow: Flow, options: PhotoStepOptions): Promise<Blob
         URL.revokeObjectURL(url);
         next();
       };
-      flow.show(options.step, options.title,
+      flow.show(
+        options.step,
+        options.title,
         h('img', { class: 'preview', src: url, alt: t('previewAlt') }),
-        h('div', { class: 'actions' },
-          button(t('usePhoto'), 'use-photo', done(() => resolve(blob))),
-          button(t('retake'), 'retake', done(() => live(options.feedback)), { class: 'secondary' })));
+        h(
+          'div',
+          { class: 'actions' },
+          button(
+            t('usePhoto'),
+            'use-photo',
+            done(() => resolve(blob)),
+          ),
+          button(
+            t('retake'),
+            'retake',
+            done(() => live(options.feedback)),
+            { class: 'secondary' },
+          ),
+        ),
+      );
     };
 
     live(options.feedback);

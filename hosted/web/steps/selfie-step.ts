@@ -5,7 +5,14 @@ import { showSending } from './sending';
 export async function captureSelfie(flow: Flow): Promise<void> {
   let feedback: string | null = null;
   for (;;) {
-    const photo = await choosePhoto(flow, { step: 'selfie', title: 'selfieTitle', hint: 'selfieHint', facing: 'user', guide: 'face', feedback });
+    const photo = await choosePhoto(flow, {
+      step: 'selfie',
+      title: 'selfieTitle',
+      hint: 'selfieHint',
+      facing: 'user',
+      guide: 'face',
+      feedback,
+    });
     showSending(flow, 'selfie', 'selfieTitle');
     const answer = await flow.client.putSelfie(photo);
     if (!answer.retake) break;

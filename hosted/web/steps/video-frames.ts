@@ -1,6 +1,9 @@
 import { encodeJpeg, MAX_FRAME_EDGE } from '../image-encode';
 
-export interface RecordedFrames { frames: Blob[]; timestamps: number[] }
+export interface RecordedFrames {
+  frames: Blob[];
+  timestamps: number[];
+}
 
 /** The contract accepts 8 to 60 frames; 5 per second (as the live recording) unless the video is too long for that. */
 const FPS = 5;

@@ -19,7 +19,11 @@ function recordingExecutor() {
 }
 
 const policy = (overrides: Partial<BatchingPolicy> = {}): BatchingPolicy => ({
-  maxBatchSize: 4, preferredBatchSizes: [], maxQueueDelayMs: 50, maxQueueSize: 10, ...overrides,
+  maxBatchSize: 4,
+  preferredBatchSizes: [],
+  maxQueueDelayMs: 50,
+  maxQueueSize: 10,
+  ...overrides,
 });
 const tick = () => new Promise((r) => setImmediate(r));
 
@@ -163,7 +167,10 @@ describe('DynamicBatcher', () => {
     });
     occupy(batcher);
     const failed = [batcher.submit('a', 1, 'k'), batcher.submit('b', 1, 'k')];
-    await expect(Promise.all(failed.map((p) => p.catch((e: Error) => e.message)))).resolves.toEqual(['executor crashed', 'executor crashed']);
+    await expect(Promise.all(failed.map((p) => p.catch((e: Error) => e.message)))).resolves.toEqual([
+      'executor crashed',
+      'executor crashed',
+    ]);
     const next = [batcher.submit('c', 1, 'k'), batcher.submit('d', 1, 'k')];
     await tick();
     jest.advanceTimersByTime(50);

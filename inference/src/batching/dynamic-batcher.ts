@@ -58,11 +58,18 @@ export class DynamicBatcher<In, Out> {
     return this.queue.length;
   }
 
-  submit(input: In, rows: number, shapeKey: string, options: { deadlineMs?: number; cancelled?: () => boolean } = {}): Promise<Out> {
+  submit(
+    input: In,
+    rows: number,
+    shapeKey: string,
+    options: { deadlineMs?: number; cancelled?: () => boolean } = {},
+  ): Promise<Out> {
     if (this.closed) return Promise.reject(new InferenceError('UNAVAILABLE', 'model is shutting down'));
     if (this.queue.length >= this.policy.maxQueueSize) {
       this.events.onReject?.('RESOURCE_EXHAUSTED');
-      return Promise.reject(new InferenceError('RESOURCE_EXHAUSTED', `queue full (${this.policy.maxQueueSize} waiting)`));
+      return Promise.reject(
+        new InferenceError('RESOURCE_EXHAUSTED', `queue full (${this.policy.maxQueueSize} waiting)`),
+      );
     }
     return new Promise<Out>((resolve, reject) => {
       const alone = this.queue.length === 0 && !this.busy;
@@ -75,21 +82,24 @@ export class DynamicBatcher<In, Out> {
   close(): void {
     this.closed = true;
     clearTimeout(this.timer);
-    for (const request of this.queue.splice(0)) request.reject(new InferenceError('UNAVAILABLE', 'model is shutting down'));
+    for (const request of this.queue.splice(0))
+      request.reject(new InferenceError('UNAVAILABLE', 'model is shutting down'));
   }
 
   private dropUnrunnable(): void {
     const wallNow = Date.now();
     for (let i = this.queue.length - 1; i >= 0; i--) {
-      const request = this.queue[i]!;
+      const request = this.queue[i];
       const expired = request.deadlineMs !== undefined && wallNow >= request.deadlineMs;
       const cancelled = request.cancelled?.() ?? false;
       if (!expired && !cancelled) continue;
       this.queue.splice(i, 1);
       this.events.onDequeue?.(this.now() - request.enqueuedAt, expired ? 'expired' : 'cancelled');
-      request.reject(expired
-        ? new InferenceError('DEADLINE_EXCEEDED', 'deadline passed while queued; not run')
-        : new InferenceError('UNAVAILABLE', 'caller cancelled while queued; not run'));
+      request.reject(
+        expired
+          ? new InferenceError('DEADLINE_EXCEEDED', 'deadline passed while queued; not run')
+          : new InferenceError('UNAVAILABLE', 'caller cancelled while queued; not run'),
+      );
     }
   }
 
@@ -102,7 +112,7 @@ export class DynamicBatcher<In, Out> {
     let rows = 0;
     let preferredCut = 0;
     for (let i = 0; i < this.queue.length; i++) {
-      const request = this.queue[i]!;
+      const request = this.queue[i];
       if (request.shapeKey !== head.shapeKey) continue;
       if (rows + request.rows > maxBatchSize && picked.length > 0) break;
       picked.push(i);
@@ -130,7 +140,7 @@ export class DynamicBatcher<In, Out> {
       return;
     }
     const taken = new Set(next.picked);
-    const batch = next.picked.map((i) => this.queue[i]!);
+    const batch = next.picked.map((i) => this.queue[i]);
     for (let i = this.queue.length - 1; i >= 0; i--) if (taken.has(i)) this.queue.splice(i, 1);
     for (const request of batch) this.events.onDequeue?.(this.now() - request.enqueuedAt, 'run');
     this.busy = true;

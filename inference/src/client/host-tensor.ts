@@ -21,11 +21,20 @@ export function bytesPerElement(dtype: TensorDType): number {
 }
 
 /** A typed view over existing bytes (no copy); byteOffset must be aligned to the element size. */
-export function viewOf(dtype: TensorDType, buffer: ArrayBufferLike, byteOffset: number, length: number): HostTensor['data'] {
+export function viewOf(
+  dtype: TensorDType,
+  buffer: ArrayBufferLike,
+  byteOffset: number,
+  length: number,
+): HostTensor['data'] {
   switch (dtype) {
-    case 'float32': return new Float32Array(buffer, byteOffset, length);
-    case 'int32': return new Int32Array(buffer, byteOffset, length);
-    case 'int64': return new BigInt64Array(buffer, byteOffset, length);
-    case 'uint8': return new Uint8Array(buffer, byteOffset, length);
+    case 'float32':
+      return new Float32Array(buffer, byteOffset, length);
+    case 'int32':
+      return new Int32Array(buffer, byteOffset, length);
+    case 'int64':
+      return new BigInt64Array(buffer, byteOffset, length);
+    case 'uint8':
+      return new Uint8Array(buffer, byteOffset, length);
   }
 }

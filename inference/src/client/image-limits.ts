@@ -34,7 +34,8 @@ export const FRAME_LIMITS: ImageLimits = {
 
 /** What is wrong with an image of these dimensions under `limits`, or null when it is within them. */
 export function dimensionProblem(width: number, height: number, limits: ImageLimits): string | null {
-  if (width > limits.maxSide || height > limits.maxSide) return `${width}x${height} has a side over ${limits.maxSide} pixels`;
+  if (width > limits.maxSide || height > limits.maxSide)
+    return `${width}x${height} has a side over ${limits.maxSide} pixels`;
   if (width * height > limits.maxPixels) return `${width}x${height} exceeds ${limits.maxPixels / 1e6} megapixels`;
   return null;
 }

@@ -3,13 +3,30 @@
  * model-level calls and the four checks. Every call sets a deadline; failures reject with grpc-js
  * ServiceErrors whose `code` is the gRPC status.
  */
-import { credentials, makeGenericClientConstructor, Metadata, type CallOptions, type Client, type ServiceError } from '@grpc/grpc-js';
+import {
+  credentials,
+  makeGenericClientConstructor,
+  Metadata,
+  type CallOptions,
+  type Client,
+  type ServiceError,
+} from '@grpc/grpc-js';
 import { service as healthService } from 'grpc-health-check';
 import {
-  ModelServiceClient, type ModelInferRequest, type ModelInferResponse, type ModelMetadataResponse, type ModelStatisticsResponse, type RepositoryIndexResponse,
+  ModelServiceClient,
+  type ModelInferRequest,
+  type ModelInferResponse,
+  type ModelMetadataResponse,
+  type ModelStatisticsResponse,
+  type RepositoryIndexResponse,
 } from '../../../proto/gen/bioverify/inference/v1/model_service';
 import {
-  VerificationServiceClient, type CheckAntispoofResponse, type CheckLivenessRequest, type CheckLivenessResponse, type MatchFacesResponse, type VerifyDocumentResponse,
+  VerificationServiceClient,
+  type CheckAntispoofResponse,
+  type CheckLivenessRequest,
+  type CheckLivenessResponse,
+  type MatchFacesResponse,
+  type VerifyDocumentResponse,
 } from '../../../proto/gen/bioverify/inference/v1/verification_service';
 import { clientMessageOptions } from './message-limits';
 import { DEFAULT_DEADLINES_MS, deadlineIn } from './call-deadline';
@@ -24,14 +41,26 @@ export type ServingStatus = 'UNKNOWN' | 'SERVING' | 'NOT_SERVING' | 'SERVICE_UNK
 
 type Callback<T> = (error: ServiceError | null, response: T) => void;
 
-function call<T>(invoke: (metadata: Metadata, options: CallOptions, callback: Callback<T>) => unknown, timeoutMs: number): Promise<T> {
+function call<T>(
+  invoke: (metadata: Metadata, options: CallOptions, callback: Callback<T>) => unknown,
+  timeoutMs: number,
+): Promise<T> {
   return new Promise((resolve, reject) => {
-    invoke(new Metadata(), { deadline: deadlineIn(timeoutMs) }, (error, response) => (error ? reject(error) : resolve(response)));
+    invoke(new Metadata(), { deadline: deadlineIn(timeoutMs) }, (error, response) =>
+      error ? reject(error) : resolve(response),
+    );
   });
 }
 
 const HealthClient = makeGenericClientConstructor(healthService, 'grpc.health.v1.Health');
-type HealthCheck = { check(req: { service: string }, metadata: Metadata, options: CallOptions, cb: Callback<{ status: ServingStatus }>): void };
+type HealthCheck = {
+  check(
+    req: { service: string },
+    metadata: Metadata,
+    options: CallOptions,
+    cb: Callback<{ status: ServingStatus }>,
+  ): void;
+};
 
 export function createInferenceClient(options: InferenceClientOptions) {
   const deadlines = { ...DEFAULT_DEADLINES_MS, ...options.deadlines };
@@ -41,25 +70,46 @@ export function createInferenceClient(options: InferenceClientOptions) {
   return {
     /** grpc.health.v1 Check; '' is the whole service. */
     health: (service = '', timeoutMs = deadlines.control) =>
-      call<{ status: ServingStatus }>((m, o, cb) => health.check({ service }, m, o, cb), timeoutMs).then((r) => r.status),
+      call<{ status: ServingStatus }>((m, o, cb) => health.check({ service }, m, o, cb), timeoutMs).then(
+        (r) => r.status,
+      ),
     modelReady: (name: string, version = '', timeoutMs = deadlines.control) =>
-      call<{ ready: boolean }>((m, o, cb) => models.modelReady({ name, version }, m, o, cb), timeoutMs).then((r) => r.ready),
+      call<{ ready: boolean }>((m, o, cb) => models.modelReady({ name, version }, m, o, cb), timeoutMs).then(
+        (r) => r.ready,
+      ),
     modelMetadata: (name: string, version = '', timeoutMs = deadlines.control) =>
       call<ModelMetadataResponse>((m, o, cb) => models.modelMetadata({ name, version }, m, o, cb), timeoutMs),
-    modelInfer: (request: Partial<ModelInferRequest> & Pick<ModelInferRequest, 'modelName' | 'inputs'>, timeoutMs = deadlines.infer) =>
-      call<ModelInferResponse>((m, o, cb) => models.modelInfer({ modelVersion: '', id: '', outputs: [], ...request }, m, o, cb), timeoutMs),
+    modelInfer: (
+      request: Partial<ModelInferRequest> & Pick<ModelInferRequest, 'modelName' | 'inputs'>,
+      timeoutMs = deadlines.infer,
+    ) =>
+      call<ModelInferResponse>(
+        (m, o, cb) => models.modelInfer({ modelVersion: '', id: '', outputs: [], ...request }, m, o, cb),
+        timeoutMs,
+      ),
     modelStatistics: (name = '', timeoutMs = deadlines.control) =>
       call<ModelStatisticsResponse>((m, o, cb) => models.modelStatistics({ name, version: '' }, m, o, cb), timeoutMs),
     repositoryIndex: (timeoutMs = deadlines.control) =>
       call<RepositoryIndexResponse>((m, o, cb) => models.repositoryIndex({}, m, o, cb), timeoutMs),
     verifyDocument: (image: Uint8Array, now?: Date, timeoutMs = deadlines.check) =>
-      call<VerifyDocumentResponse>((m, o, cb) => checks.verifyDocument({ image: Buffer.from(image), now }, m, o, cb), timeoutMs),
+      call<VerifyDocumentResponse>(
+        (m, o, cb) => checks.verifyDocument({ image: Buffer.from(image), now }, m, o, cb),
+        timeoutMs,
+      ),
     checkLiveness: (request: CheckLivenessRequest, timeoutMs = deadlines.check) =>
       call<CheckLivenessResponse>((m, o, cb) => checks.checkLiveness(request, m, o, cb), timeoutMs),
     checkAntispoof: (selfie: Uint8Array, timeoutMs = deadlines.check, frames: Uint8Array[] = []) =>
-      call<CheckAntispoofResponse>((m, o, cb) => checks.checkAntispoof({ selfie: Buffer.from(selfie), frames: frames.map((f) => Buffer.from(f)) }, m, o, cb), timeoutMs),
+      call<CheckAntispoofResponse>(
+        (m, o, cb) =>
+          checks.checkAntispoof({ selfie: Buffer.from(selfie), frames: frames.map((f) => Buffer.from(f)) }, m, o, cb),
+        timeoutMs,
+      ),
     matchFaces: (documentPortrait: Uint8Array, selfie: Uint8Array, timeoutMs = deadlines.check) =>
-      call<MatchFacesResponse>((m, o, cb) => checks.matchFaces({ documentPortrait: Buffer.from(documentPortrait), selfie: Buffer.from(selfie) }, m, o, cb), timeoutMs),
+      call<MatchFacesResponse>(
+        (m, o, cb) =>
+          checks.matchFaces({ documentPortrait: Buffer.from(documentPortrait), selfie: Buffer.from(selfie) }, m, o, cb),
+        timeoutMs,
+      ),
     close(): void {
       models.close();
       health.close();

@@ -34,11 +34,14 @@ export function decodeTensor(tensor: InferTensor): HostTensor {
   const dtype = fromProto.get(tensor.datatype);
   if (!dtype) throw new InvalidTensorError(`input "${tensor.name}" has no supported datatype`);
   const dims = tensor.shape.map(Number);
-  if (dims.some((d) => !Number.isSafeInteger(d) || d < 1)) throw new InvalidTensorError(`input "${tensor.name}" has an invalid shape [${tensor.shape}]`);
+  if (dims.some((d) => !Number.isSafeInteger(d) || d < 1))
+    throw new InvalidTensorError(`input "${tensor.name}" has an invalid shape [${tensor.shape}]`);
   const width = bytesPerElement(dtype);
   const count = elementCount(dims);
   if (tensor.rawContents.byteLength !== count * width) {
-    throw new InvalidTensorError(`input "${tensor.name}" carries ${tensor.rawContents.byteLength} bytes, shape [${dims}] of ${dtype} needs ${count * width}`);
+    throw new InvalidTensorError(
+      `input "${tensor.name}" carries ${tensor.rawContents.byteLength} bytes, shape [${dims}] of ${dtype} needs ${count * width}`,
+    );
   }
   let bytes: Uint8Array = tensor.rawContents;
   if (bytes.byteOffset % width !== 0) bytes = new Uint8Array(bytes);

@@ -8,7 +8,13 @@ import { setPriority } from 'node:os';
 import { CudaUnavailableError } from '../runtime/execution-providers';
 import { openModel, type OpenModel } from '../runtime/open-model';
 import { socketLink } from './executor-links';
-import { EXECUTOR_PIPE_FD, type ExecutorLink, type ExecutorReply, type ExecutorRequest, type Tensors } from './executor-protocol';
+import {
+  EXECUTOR_PIPE_FD,
+  type ExecutorLink,
+  type ExecutorReply,
+  type ExecutorRequest,
+  type Tensors,
+} from './executor-protocol';
 
 function connect(): ExecutorLink<ExecutorReply, ExecutorRequest> {
   const socket = new Socket({ fd: EXECUTOR_PIPE_FD, readable: true, writable: true });
@@ -30,15 +36,27 @@ async function handle(message: ExecutorRequest, tensors: Tensors): Promise<void>
     try {
       const model = await openModel(message.entry, message.tuning);
       models.set(name, model);
-      link.send({ type: 'loaded', model: name, provider: model.provider, skipped: model.skippedProviders, warmupMs: model.warmupMs });
+      link.send({
+        type: 'loaded',
+        model: name,
+        provider: model.provider,
+        skipped: model.skippedProviders,
+        warmupMs: model.warmupMs,
+      });
     } catch (error) {
-      if (error instanceof CudaUnavailableError) link.send({ type: 'load-failed', model: name, message: error.reason, cudaUnavailable: true });
+      if (error instanceof CudaUnavailableError)
+        link.send({ type: 'load-failed', model: name, message: error.reason, cudaUnavailable: true });
       else link.send({ type: 'load-failed', model: name, message: (error as Error).message });
     }
     return;
   }
   const model = models.get(message.model);
-  if (!model) return link.send({ type: 'run-failed', id: message.id, message: `model ${message.model} not loaded here` });
+  if (!model)
+    return link.send({
+      type: 'run-failed',
+      id: message.id,
+      message: `model ${message.model} not loaded here`,
+    });
   const started = performance.now();
   try {
     const outputs = await model.run(tensors);

@@ -9,8 +9,7 @@ import type { HostTensor } from '../runtime/model-runner';
 export type Tensors = Record<string, HostTensor>;
 
 export type ExecutorRequest =
-  | { type: 'load'; entry: ModelEntry; tuning: SessionTuning }
-  | { type: 'run'; id: number; model: string };
+  { type: 'load'; entry: ModelEntry; tuning: SessionTuning } | { type: 'run'; id: number; model: string };
 
 export type ExecutorReply =
   | { type: 'loaded'; model: string; provider: ProviderName; skipped: SkippedProvider[]; warmupMs: number }

@@ -17,7 +17,14 @@ import { InferenceError } from '../runtime/inference-error';
 import { concatBatch } from '../batching/batch-tensors';
 import { socketLink } from './executor-links';
 import { StderrTail } from './stderr-tail';
-import type { ExecutorGroup, ExecutorLayout, ExecutorReply, ExecutorRequest, ModelExecutor, Tensors } from './executor-protocol';
+import type {
+  ExecutorGroup,
+  ExecutorLayout,
+  ExecutorReply,
+  ExecutorRequest,
+  ModelExecutor,
+  Tensors,
+} from './executor-protocol';
 
 const compiled = !__filename.endsWith('.ts');
 const entryFile = join(__dirname, `executor-main${compiled ? '.js' : '.ts'}`);
@@ -29,7 +36,10 @@ type Loaded = Extract<ExecutorReply, { type: 'loaded' }>;
 
 /** The CUDA runtime libraries are found through LD_LIBRARY_PATH, which the loader reads only at a process's start. */
 function executorEnv(tuning: SessionTuning): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, INFERENCE_EXECUTOR_NICE: String(tuning.executorNice ?? 0) };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    INFERENCE_EXECUTOR_NICE: String(tuning.executorNice ?? 0),
+  };
   if ((tuning.device ?? 'cpu') !== 'cpu' && tuning.cudaLibraryPath) {
     env.LD_LIBRARY_PATH = [tuning.cudaLibraryPath, process.env.LD_LIBRARY_PATH].filter(Boolean).join(':');
   }
@@ -37,7 +47,10 @@ function executorEnv(tuning: SessionTuning): NodeJS.ProcessEnv {
 }
 
 async function processGroup(entries: ModelEntry[], tuning: SessionTuning): Promise<ExecutorGroup> {
-  const child = spawn(process.execPath, [...loaderArgs, entryFile], { stdio: ['ignore', 'inherit', 'pipe', 'pipe'], env: executorEnv(tuning) });
+  const child = spawn(process.execPath, [...loaderArgs, entryFile], {
+    stdio: ['ignore', 'inherit', 'pipe', 'pipe'],
+    env: executorEnv(tuning),
+  });
   const stderr = new StderrTail();
   child.stderr!.setEncoding('utf8');
   child.stderr!.on('data', (chunk: string) => {
@@ -68,15 +81,17 @@ async function processGroup(entries: ModelEntry[], tuning: SessionTuning): Promi
     pending.clear();
     if (!closing) exitListener?.(dead);
   });
-  const terminate = () => new Promise<void>((resolve) => {
-    closing = true;
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
+  const terminate = () =>
+    new Promise<void>((resolve) => {
+      closing = true;
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
 
   async function loadFailure(reply: Extract<ExecutorReply, { type: 'load-failed' }>): Promise<Error> {
-    if (!reply.cudaUnavailable) return new ModelRepositoryError(reply.model, reply.message.replace(/^model "[^"]+": /, ''));
+    if (!reply.cudaUnavailable)
+      return new ModelRepositoryError(reply.model, reply.message.replace(/^model "[^"]+": /, ''));
     const message = cudaRefusalMessage(reply.message, await stderr.reason(loadMark), nvidiaDriverVersion());
     return new ModelRepositoryError(reply.model, message);
   }
@@ -88,29 +103,42 @@ async function processGroup(entries: ModelEntry[], tuning: SessionTuning): Promi
 
   const executors = new Map<string, ModelExecutor>();
   try {
-    const ready = await Promise.all(entries.map((entry) => new Promise<Loaded>((resolve, reject) => {
-      loads.set(entry.name, { resolve, reject });
-      link.send({ type: 'load', entry, tuning });
-    })));
+    const ready = await Promise.all(
+      entries.map(
+        (entry) =>
+          new Promise<Loaded>((resolve, reject) => {
+            loads.set(entry.name, { resolve, reject });
+            link.send({ type: 'load', entry, tuning });
+          }),
+      ),
+    );
     for (const loaded of ready) {
       executors.set(loaded.model, {
         provider: loaded.provider,
         skippedProviders: loaded.skipped,
         warmupMs: loaded.warmupMs,
         pid: child.pid ?? -1,
-        run: (requests) => new Promise((resolve, reject) => {
-          if (dead) return reject(new InferenceError('UNAVAILABLE', `model "${loaded.model}": ${dead}`));
-          const id = nextId++;
-          pending.set(id, { resolve, reject });
-          link.send({ type: 'run', id, model: loaded.model }, requests);
-        }),
+        run: (requests) =>
+          new Promise((resolve, reject) => {
+            if (dead) return reject(new InferenceError('UNAVAILABLE', `model "${loaded.model}": ${dead}`));
+            const id = nextId++;
+            pending.set(id, { resolve, reject });
+            link.send({ type: 'run', id, model: loaded.model }, requests);
+          }),
       });
     }
   } catch (error) {
     await terminate();
     throw error;
   }
-  return { pid: child.pid ?? -1, executors, onExit: (l) => { exitListener = l; }, close: terminate };
+  return {
+    pid: child.pid ?? -1,
+    executors,
+    onExit: (l) => {
+      exitListener = l;
+    },
+    close: terminate,
+  };
 }
 
 /** Sessions on the front's own thread: blocks its event loop; exists only for the benchmark. */
@@ -123,24 +151,41 @@ async function inlineGroup(entries: ModelEntry[], tuning: SessionTuning): Promis
       models.push(await openModel(entry, tuning));
     } catch (error) {
       await Promise.all(models.map((m) => m.close()));
-      if (error instanceof CudaUnavailableError) throw new ModelRepositoryError(entry.name, cudaRefusalMessage(error.reason, undefined, nvidiaDriverVersion()));
+      if (error instanceof CudaUnavailableError)
+        throw new ModelRepositoryError(entry.name, cudaRefusalMessage(error.reason, undefined, nvidiaDriverVersion()));
       throw error;
     }
   }
-  const executors = new Map<string, ModelExecutor>(models.map((model) => [model.entry.name, {
-    provider: model.provider,
-    skippedProviders: model.skippedProviders,
-    warmupMs: model.warmupMs,
+  const executors = new Map<string, ModelExecutor>(
+    models.map((model) => [
+      model.entry.name,
+      {
+        provider: model.provider,
+        skippedProviders: model.skippedProviders,
+        warmupMs: model.warmupMs,
+        pid: process.pid,
+        run: async (requests: Tensors[]) => {
+          const started = performance.now();
+          const outputs = await model.run(concatBatch(requests));
+          return { outputs, runMs: performance.now() - started };
+        },
+      },
+    ]),
+  );
+  return {
     pid: process.pid,
-    run: async (requests: Tensors[]) => {
-      const started = performance.now();
-      const outputs = await model.run(concatBatch(requests));
-      return { outputs, runMs: performance.now() - started };
+    executors,
+    onExit: () => undefined,
+    close: async () => {
+      await Promise.all(models.map((m) => m.close()));
     },
-  }]));
-  return { pid: process.pid, executors, onExit: () => undefined, close: async () => { await Promise.all(models.map((m) => m.close())); } };
+  };
 }
 
-export function startExecutorGroup(entries: ModelEntry[], layout: ExecutorLayout, tuning: SessionTuning): Promise<ExecutorGroup> {
+export function startExecutorGroup(
+  entries: ModelEntry[],
+  layout: ExecutorLayout,
+  tuning: SessionTuning,
+): Promise<ExecutorGroup> {
   return layout === 'inline' ? inlineGroup(entries, tuning) : processGroup(entries, tuning);
 }

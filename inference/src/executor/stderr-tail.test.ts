@@ -1,6 +1,7 @@
 import { StderrTail } from './stderr-tail';
 
-const failure = '[E:onnxruntime:x, provider_bridge_ort.cc:1 Get] Failed to load library /x/libonnxruntime_providers_cuda.so with error: libcudart.so.13: cannot open shared object file';
+const failure =
+  '[E:onnxruntime:x, provider_bridge_ort.cc:1 Get] Failed to load library /x/libonnxruntime_providers_cuda.so with error: libcudart.so.13: cannot open shared object file';
 
 describe('the executor stderr tail', () => {
   it('finds a failure written in pieces, after the mark only', async () => {

@@ -8,7 +8,10 @@ import { bytesPerElement, viewOf } from '../runtime/host-tensors';
 import type { HostTensor } from '../runtime/model-runner';
 
 type TensorMeta = { name: string; dtype: HostTensor['dtype']; dims: number[]; byteLength: number };
-export interface Frame<H> { header: H; tensors: Record<string, HostTensor> }
+export interface Frame<H> {
+  header: H;
+  tensors: Record<string, HostTensor>;
+}
 
 const PREFIX = 8; // u32 header length + u32 body length
 const ZEROS = Buffer.alloc(8);
@@ -24,14 +27,23 @@ function bytesOf(t: HostTensor): Buffer {
  * dimension: each tensor's parts are written back to back, so the reader gets one batched tensor
  * and the writer never allocates or copies the stacked batch.
  */
-export function writeFrame<H extends object>(stream: Duplex, header: H, tensors: Record<string, HostTensor> | Array<Record<string, HostTensor>> = {}): void {
+export function writeFrame<H extends object>(
+  stream: Duplex,
+  header: H,
+  tensors: Record<string, HostTensor> | Array<Record<string, HostTensor>> = {},
+): void {
   const maps = Array.isArray(tensors) ? tensors : [tensors];
   const names = Object.keys(maps[0] ?? {});
-  const parts = names.map((name) => maps.map((m) => m[name]!));
+  const parts = names.map((name) => maps.map((m) => m[name]));
   const metas: TensorMeta[] = names.map((name, i) => {
-    const first = parts[i]![0]!;
-    const rows = parts[i]!.reduce((n, t) => n + t.dims[0]!, 0);
-    return { name, dtype: first.dtype, dims: maps.length > 1 ? [rows, ...first.dims.slice(1)] : first.dims, byteLength: parts[i]!.reduce((n, t) => n + t.data.byteLength, 0) };
+    const first = parts[i][0];
+    const rows = parts[i].reduce((n, t) => n + t.dims[0], 0);
+    return {
+      name,
+      dtype: first.dtype,
+      dims: maps.length > 1 ? [rows, ...first.dims.slice(1)] : first.dims,
+      byteLength: parts[i].reduce((n, t) => n + t.data.byteLength, 0),
+    };
   });
   const json = Buffer.from(JSON.stringify({ header, tensors: metas }));
   const prefix = Buffer.alloc(PREFIX);
@@ -42,7 +54,7 @@ export function writeFrame<H extends object>(stream: Duplex, header: H, tensors:
   stream.write(prefix);
   stream.write(json);
   metas.forEach((meta, i) => {
-    for (const t of parts[i]!) if (t.data.byteLength > 0) stream.write(bytesOf(t));
+    for (const t of parts[i]) if (t.data.byteLength > 0) stream.write(bytesOf(t));
     const pad = padded(meta.byteLength) - meta.byteLength;
     if (pad) stream.write(ZEROS.subarray(0, pad));
   });
@@ -59,7 +71,7 @@ export function readFrames<H>(stream: Duplex, onFrame: (frame: Frame<H>) => void
   let parsed: { header: H; tensors: TensorMeta[] } | undefined;
 
   const take = (n: number): Buffer => {
-    const all = pending.length === 1 ? pending[0]! : Buffer.concat(pending, buffered);
+    const all = pending.length === 1 ? pending[0] : Buffer.concat(pending, buffered);
     pending = n < all.length ? [all.subarray(n)] : [];
     buffered = all.length - n;
     return all.subarray(0, n);
@@ -91,7 +103,12 @@ export function readFrames<H>(stream: Duplex, onFrame: (frame: Frame<H>) => void
       const tensors: Record<string, HostTensor> = {};
       let offset = 0;
       for (const meta of parsed.tensors) {
-        const data = viewOf(meta.dtype, body!.buffer, body!.byteOffset + offset, meta.byteLength / bytesPerElement(meta.dtype));
+        const data = viewOf(
+          meta.dtype,
+          body!.buffer,
+          body!.byteOffset + offset,
+          meta.byteLength / bytesPerElement(meta.dtype),
+        );
         tensors[meta.name] = { dtype: meta.dtype, dims: meta.dims, data };
         offset += padded(meta.byteLength);
       }

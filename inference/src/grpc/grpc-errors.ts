@@ -14,6 +14,11 @@ const codes: Record<InferenceErrorCode, status> = {
 
 export function toServiceError(error: unknown): Partial<ServiceError> {
   if (isInferenceError(error)) return { code: codes[error.code], details: error.message, metadata: new Metadata() };
-  if (error instanceof ModelRepositoryError) return { code: status.UNAVAILABLE, details: error.message, metadata: new Metadata() };
-  return { code: status.INTERNAL, details: 'internal error in the inference service', metadata: new Metadata() };
+  if (error instanceof ModelRepositoryError)
+    return { code: status.UNAVAILABLE, details: error.message, metadata: new Metadata() };
+  return {
+    code: status.INTERNAL,
+    details: 'internal error in the inference service',
+    metadata: new Metadata(),
+  };
 }

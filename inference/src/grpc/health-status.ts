@@ -9,7 +9,11 @@ export const MODEL_SERVICE_NAME = 'bioverify.inference.v1.ModelService';
 export const VERIFICATION_SERVICE_NAME = 'bioverify.inference.v1.VerificationService';
 
 export class HealthStatus {
-  private readonly health = new HealthImplementation({ '': 'NOT_SERVING', [MODEL_SERVICE_NAME]: 'NOT_SERVING', [VERIFICATION_SERVICE_NAME]: 'NOT_SERVING' });
+  private readonly health = new HealthImplementation({
+    '': 'NOT_SERVING',
+    [MODEL_SERVICE_NAME]: 'NOT_SERVING',
+    [VERIFICATION_SERVICE_NAME]: 'NOT_SERVING',
+  });
 
   addToServer(server: Server): void {
     this.health.addToServer(server);

@@ -56,7 +56,9 @@ export interface RunningInferenceServer {
 
 function bind(server: Server, address: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    server.bindAsync(address, ServerCredentials.createInsecure(), (error, port) => (error ? reject(error) : resolve(port)));
+    server.bindAsync(address, ServerCredentials.createInsecure(), (error, port) =>
+      error ? reject(error) : resolve(port),
+    );
   });
 }
 
@@ -66,13 +68,27 @@ export async function startInferenceServer(options: InferenceServerOptions): Pro
   const health = new HealthStatus();
   let host: ModelHost | undefined;
   const server = new Server(serverMessageOptions);
-  server.addService(ModelServiceService, modelServiceHandlers(() => host));
+  server.addService(
+    ModelServiceService,
+    modelServiceHandlers(() => host),
+  );
   const rowCacheOptions = options.rowCache === undefined ? DEFAULT_ROW_CACHE : options.rowCache;
-  const rowCache = rowCacheOptions ? new RowResultCache({ count: (model, outcome, rows) => metrics.rowCacheRows.inc({ model, outcome }, rows), ...rowCacheOptions }) : null;
-  server.addService(VerificationServiceService, verificationServiceHandlers(() => host, rowCache ?? undefined));
+  const rowCache = rowCacheOptions
+    ? new RowResultCache({
+        count: (model, outcome, rows) => metrics.rowCacheRows.inc({ model, outcome }, rows),
+        ...rowCacheOptions,
+      })
+    : null;
+  server.addService(
+    VerificationServiceService,
+    verificationServiceHandlers(() => host, rowCache ?? undefined),
+  );
   health.addToServer(server);
   const port = await bind(server, `${options.host ?? '0.0.0.0'}:${options.port}`);
-  const metricsServer = options.metricsPort === null ? undefined : await startMetricsServer(metrics.registry, options.metricsPort ?? 0, options.host);
+  const metricsServer =
+    options.metricsPort === null
+      ? undefined
+      : await startMetricsServer(metrics.registry, options.metricsPort ?? 0, options.host);
   try {
     host = await startModelHost({ ...options, metrics });
   } catch (error) {

@@ -5,8 +5,19 @@
  */
 import type { sendUnaryData, ServerUnaryCall } from '@grpc/grpc-js';
 import type {
-  BatchProfile, ModelInferRequest, ModelInferResponse, ModelMetadataRequest, ModelMetadataResponse, ModelReadyRequest, ModelReadyResponse,
-  ModelServiceServer, ModelStatistics, ModelStatisticsRequest, ModelStatisticsResponse, RepositoryIndexRequest, RepositoryIndexResponse,
+  BatchProfile,
+  ModelInferRequest,
+  ModelInferResponse,
+  ModelMetadataRequest,
+  ModelMetadataResponse,
+  ModelReadyRequest,
+  ModelReadyResponse,
+  ModelServiceServer,
+  ModelStatistics,
+  ModelStatisticsRequest,
+  ModelStatisticsResponse,
+  RepositoryIndexRequest,
+  RepositoryIndexResponse,
 } from '../../../proto/gen/bioverify/inference/v1/model_service';
 import type { Duration } from '../metrics/model-statistics';
 import { InferenceError } from '../runtime/inference-error';
@@ -18,11 +29,16 @@ import { decodeTensor, encodeTensor, InvalidTensorError, protoDataType } from '.
 
 type Unary<Req, Res> = (call: ServerUnaryCall<Req, Res>, callback: sendUnaryData<Res>) => void;
 
-function unary<Req, Res>(handler: (request: Req, call: ServerUnaryCall<Req, Res>) => Res | Promise<Res>): Unary<Req, Res> {
+function unary<Req, Res>(
+  handler: (request: Req, call: ServerUnaryCall<Req, Res>) => Res | Promise<Res>,
+): Unary<Req, Res> {
   return (call, callback) => {
     Promise.resolve()
       .then(() => handler(call.request, call))
-      .then((response) => callback(null, response), (error: unknown) => callback(toServiceError(error), null));
+      .then(
+        (response) => callback(null, response),
+        (error: unknown) => callback(toServiceError(error), null),
+      );
   };
 }
 
@@ -42,7 +58,12 @@ function decodeInput(tensor: Parameters<typeof decodeTensor>[0]): HostTensor {
   }
 }
 
-const tensorMetadata = (spec: TensorSpec) => ({ name: spec.name, datatype: protoDataType(spec.dtype), shape: spec.dims, layout: spec.layout ?? '' });
+const tensorMetadata = (spec: TensorSpec) => ({
+  name: spec.name,
+  datatype: protoDataType(spec.dtype),
+  shape: spec.dims,
+  layout: spec.layout ?? '',
+});
 const batchProfileOf = (config: ModelConfig): BatchProfile => {
   const profile = config.batching[config.device];
   return {
@@ -65,8 +86,15 @@ function statisticsOf(model: HostedModel): ModelStatistics {
     device: deviceName(model.executor.provider),
     inferenceCount: s.inferenceCount,
     executionCount: s.executionCount,
-    inferenceStats: { success: duration(s.success), fail: duration(s.fail), queue: duration(s.queue), computeInfer: duration(s.computeInfer) },
-    batchStats: [...s.byBatchSize.entries()].sort(([a], [b]) => a - b).map(([batchSize, d]) => ({ batchSize, computeInfer: duration(d) })),
+    inferenceStats: {
+      success: duration(s.success),
+      fail: duration(s.fail),
+      queue: duration(s.queue),
+      computeInfer: duration(s.computeInfer),
+    },
+    batchStats: [...s.byBatchSize.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([batchSize, d]) => ({ batchSize, computeInfer: duration(d) })),
     queueDepth: model.batcher.depth,
   };
 }
@@ -79,7 +107,9 @@ export function modelServiceHandlers(current: () => ModelHost | undefined): Mode
     return host;
   };
   return {
-    modelReady: unary<ModelReadyRequest, ModelReadyResponse>((req) => ({ ready: loaded().find(req.name, req.version).ready })),
+    modelReady: unary<ModelReadyRequest, ModelReadyResponse>((req) => ({
+      ready: loaded().find(req.name, req.version).ready,
+    })),
 
     modelMetadata: unary<ModelMetadataRequest, ModelMetadataResponse>((req) => {
       const model = loaded().find(req.name, req.version);
@@ -109,20 +139,25 @@ export function modelServiceHandlers(current: () => ModelHost | undefined): Mode
       let wanted: string[];
       try {
         inputs = Object.fromEntries(req.inputs.map((t) => [t.name, decodeInput(t)]));
-        if (req.inputs.length !== Object.keys(inputs).length) throw new InferenceError('INVALID_ARGUMENT', 'an input name appears twice');
+        if (req.inputs.length !== Object.keys(inputs).length)
+          throw new InferenceError('INVALID_ARGUMENT', 'an input name appears twice');
         wanted = req.outputs.length > 0 ? req.outputs : model.config.outputs.map((o) => o.name);
         const unknown = wanted.find((name) => !model.config.outputs.some((o) => o.name === name));
-        if (unknown) throw new InferenceError('INVALID_ARGUMENT', `model "${req.modelName}" has no output "${unknown}"`);
+        if (unknown)
+          throw new InferenceError('INVALID_ARGUMENT', `model "${req.modelName}" has no output "${unknown}"`);
       } catch (error) {
         model.recordRefused(error);
         throw error;
       }
-      const outputs = await host.infer(req.modelName, inputs, { deadlineMs: deadlineMsOf(call), cancelled: () => call.cancelled });
+      const outputs = await host.infer(req.modelName, inputs, {
+        deadlineMs: deadlineMsOf(call),
+        cancelled: () => call.cancelled,
+      });
       return {
         modelName: model.entry.name,
         modelVersion: String(model.entry.version),
         id: req.id,
-        outputs: wanted.map((name) => encodeTensor(name, outputs[name]!)),
+        outputs: wanted.map((name) => encodeTensor(name, outputs[name])),
       };
     }),
 
@@ -131,7 +166,15 @@ export function modelServiceHandlers(current: () => ModelHost | undefined): Mode
     })),
 
     repositoryIndex: unary<RepositoryIndexRequest, RepositoryIndexResponse>(() => ({
-      models: loaded().models().map((m) => ({ name: m.entry.name, version: String(m.entry.version), ready: m.ready, executionProvider: m.executor.provider, device: deviceName(m.executor.provider) })),
+      models: loaded()
+        .models()
+        .map((m) => ({
+          name: m.entry.name,
+          version: String(m.entry.version),
+          ready: m.ready,
+          executionProvider: m.executor.provider,
+          device: deviceName(m.executor.provider),
+        })),
     })),
   };
 }

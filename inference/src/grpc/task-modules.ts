@@ -17,7 +17,12 @@ let loaded: TaskModules | undefined;
 export function taskModules(): TaskModules {
   if (!loaded) {
     const tasks = require('../tasks') as typeof import('../tasks');
-    loaded = { verifyDocument: tasks.verifyDocument, checkLiveness: tasks.checkLiveness, checkAntispoof: tasks.checkAntispoof, matchFaces: tasks.matchFaces };
+    loaded = {
+      verifyDocument: tasks.verifyDocument,
+      checkLiveness: tasks.checkLiveness,
+      checkAntispoof: tasks.checkAntispoof,
+      matchFaces: tasks.matchFaces,
+    };
   }
   return loaded;
 }

@@ -5,9 +5,17 @@
  */
 import type { sendUnaryData, ServerUnaryCall } from '@grpc/grpc-js';
 import type {
-  CheckOutcome as ProtoOutcome, ModelRef,
-  CheckAntispoofRequest, CheckAntispoofResponse, CheckLivenessRequest, CheckLivenessResponse, MatchFacesRequest, MatchFacesResponse,
-  VerificationServiceServer, VerifyDocumentRequest, VerifyDocumentResponse,
+  CheckOutcome as ProtoOutcome,
+  ModelRef,
+  CheckAntispoofRequest,
+  CheckAntispoofResponse,
+  CheckLivenessRequest,
+  CheckLivenessResponse,
+  MatchFacesRequest,
+  MatchFacesResponse,
+  VerificationServiceServer,
+  VerifyDocumentRequest,
+  VerifyDocumentResponse,
 } from '../../../proto/gen/bioverify/inference/v1/verification_service';
 import { assertDecodable } from '../images/assert-decodable';
 import { InferenceError } from '../runtime/inference-error';
@@ -30,14 +38,22 @@ type Call<Req, Res> = ServerUnaryCall<Req, Res>;
  * them with the served version and sha256, so the evidence report can say exactly what decided
  * without each task having to remember it.
  */
-function check<Req, Res extends { outcome?: ProtoOutcome }>(current: () => ModelHost | undefined, cache: RowResultCache | undefined, handler: (request: Req, runner: ModelRunner) => Promise<Res>) {
+function check<Req, Res extends { outcome?: ProtoOutcome }>(
+  current: () => ModelHost | undefined,
+  cache: RowResultCache | undefined,
+  handler: (request: Req, runner: ModelRunner) => Promise<Res>,
+) {
   return (call: Call<Req, Res>, callback: sendUnaryData<Res>): void => {
     const host = current();
     if (!host) return callback(toServiceError(new InferenceError('UNAVAILABLE', 'models are still loading')), null);
     const deadlineMs = deadlineMsOf(call);
     const used = new Set<string>();
     const served: ModelRunner = {
-      infer: (model, inputs, options) => host.infer(model, inputs, { deadlineMs: options?.deadlineMs ?? deadlineMs, cancelled: () => call.cancelled }),
+      infer: (model, inputs, options) =>
+        host.infer(model, inputs, {
+          deadlineMs: options?.deadlineMs ?? deadlineMs,
+          cancelled: () => call.cancelled,
+        }),
       config: (model) => host.config(model),
     };
     const cached = cache ? cache.wrap(served) : served;
@@ -67,7 +83,10 @@ function modelRefs(host: ModelHost, names: Set<string>): ModelRef[] {
 }
 
 /** `cache`, when given, answers rows the checks already sent through a model (see row-result-cache.ts). */
-export function verificationServiceHandlers(current: () => ModelHost | undefined, cache?: RowResultCache): VerificationServiceServer {
+export function verificationServiceHandlers(
+  current: () => ModelHost | undefined,
+  cache?: RowResultCache,
+): VerificationServiceServer {
   return {
     verifyDocument: check<VerifyDocumentRequest, VerifyDocumentResponse>(current, cache, async (req, runner) => {
       await assertDecodable(req.image, 'document image');
@@ -76,28 +95,61 @@ export function verificationServiceHandlers(current: () => ModelHost | undefined
 
     checkLiveness: check<CheckLivenessRequest, CheckLivenessResponse>(current, cache, async (req, runner) => {
       if (req.frames.length === 0 || req.frames.length > MAX_LIVENESS_FRAMES) {
-        throw new InferenceError('INVALID_ARGUMENT', `liveness takes 1 to ${MAX_LIVENESS_FRAMES} frames, got ${req.frames.length}`);
+        throw new InferenceError(
+          'INVALID_ARGUMENT',
+          `liveness takes 1 to ${MAX_LIVENESS_FRAMES} frames, got ${req.frames.length}`,
+        );
       }
       const challenge = req.challenge.map((step) => fromProtoStep(step));
-      if (challenge.length === 0 || challenge.some((s) => s === undefined)) throw new InferenceError('INVALID_ARGUMENT', 'challenge needs at least one known step');
+      if (challenge.length === 0 || challenge.some((s) => s === undefined))
+        throw new InferenceError('INVALID_ARGUMENT', 'challenge needs at least one known step');
       await Promise.all(req.frames.map((frame, i) => assertDecodable(frame, `frame ${i}`)));
       const selfie = req.selfie?.length ? req.selfie : undefined;
       if (selfie) await assertDecodable(selfie, 'selfie');
-      const out = await taskModules().checkLiveness(runner, { frames: req.frames, challenge: challenge as ChallengeStep[], ...(selfie ? { selfie } : {}) });
-      return { outcome: toProtoOutcome(out), failedStep: toProtoStep(out.failed_step), perFrame: out.per_frame.map((f) => ({ yaw: f.yaw, pitch: f.pitch, eyeOpenness: f.eye_openness, faceFound: f.face_found })) };
+      const out = await taskModules().checkLiveness(runner, {
+        frames: req.frames,
+        challenge: challenge as ChallengeStep[],
+        ...(selfie ? { selfie } : {}),
+      });
+      return {
+        outcome: toProtoOutcome(out),
+        failedStep: toProtoStep(out.failed_step),
+        perFrame: out.per_frame.map((f) => ({
+          yaw: f.yaw,
+          pitch: f.pitch,
+          eyeOpenness: f.eye_openness,
+          faceFound: f.face_found,
+        })),
+      };
     }),
 
     checkAntispoof: check<CheckAntispoofRequest, CheckAntispoofResponse>(current, cache, async (req, runner) => {
-      if (req.frames.length > MAX_LIVENESS_FRAMES) throw new InferenceError('INVALID_ARGUMENT', `antispoof takes at most ${MAX_LIVENESS_FRAMES} frames, got ${req.frames.length}`);
-      await Promise.all([assertDecodable(req.selfie, 'selfie'), ...req.frames.map((frame, i) => assertDecodable(frame, `frame ${i}`))]);
+      if (req.frames.length > MAX_LIVENESS_FRAMES)
+        throw new InferenceError(
+          'INVALID_ARGUMENT',
+          `antispoof takes at most ${MAX_LIVENESS_FRAMES} frames, got ${req.frames.length}`,
+        );
+      await Promise.all([
+        assertDecodable(req.selfie, 'selfie'),
+        ...req.frames.map((frame, i) => assertDecodable(frame, `frame ${i}`)),
+      ]);
       const out = await taskModules().checkAntispoof(runner, { selfie: req.selfie, frames: req.frames });
       return { outcome: toProtoOutcome(out), retakeReason: out.retake_reason ?? '' };
     }),
 
     matchFaces: check<MatchFacesRequest, MatchFacesResponse>(current, cache, async (req, runner) => {
-      await Promise.all([assertDecodable(req.documentPortrait, 'document portrait'), assertDecodable(req.selfie, 'selfie')]);
-      const out = await taskModules().matchFaces(runner, { document_portrait: req.documentPortrait, selfie: req.selfie });
-      return { outcome: toProtoOutcome(out), ...(out.similarity === null ? {} : { similarity: out.similarity }) };
+      await Promise.all([
+        assertDecodable(req.documentPortrait, 'document portrait'),
+        assertDecodable(req.selfie, 'selfie'),
+      ]);
+      const out = await taskModules().matchFaces(runner, {
+        document_portrait: req.documentPortrait,
+        selfie: req.selfie,
+      });
+      return {
+        outcome: toProtoOutcome(out),
+        ...(out.similarity === null ? {} : { similarity: out.similarity }),
+      };
     }),
   };
 }

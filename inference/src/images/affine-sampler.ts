@@ -4,13 +4,24 @@ import type { RgbImage } from './rgb-image';
  * Maps output pixel (u, v) to source (x, y): x = a*u + b*v + c, y = d*u + e*v + f. Crops, resizes,
  * letterboxing and eye alignment are all one such map, so every model input is cut in one pass.
  */
-export interface Affine { a: number; b: number; c: number; d: number; e: number; f: number }
+export interface Affine {
+  a: number;
+  b: number;
+  c: number;
+  d: number;
+  e: number;
+  f: number;
+}
 
 export function invert(m: Affine): Affine {
   const det = m.a * m.e - m.b * m.d;
   return {
-    a: m.e / det, b: -m.b / det, c: (m.b * m.f - m.e * m.c) / det,
-    d: -m.d / det, e: m.a / det, f: (m.d * m.c - m.a * m.f) / det,
+    a: m.e / det,
+    b: -m.b / det,
+    c: (m.b * m.f - m.e * m.c) / det,
+    d: -m.d / det,
+    e: m.a / det,
+    f: (m.d * m.c - m.a * m.f) / det,
   };
 }
 
@@ -19,7 +30,11 @@ export function apply(m: Affine, x: number, y: number): [number, number] {
 }
 
 /** Output-to-source map that cuts the square (or rectangle) box and scales it to width x height. */
-export function boxToSize(box: { x: number; y: number; width: number; height: number }, width: number, height: number): Affine {
+export function boxToSize(
+  box: { x: number; y: number; width: number; height: number },
+  width: number,
+  height: number,
+): Affine {
   return { a: box.width / width, b: 0, c: box.x, d: 0, e: box.height / height, f: box.y };
 }
 
@@ -34,7 +49,14 @@ export type Outside = 'black' | 'border';
  * the source a lot, several taps are averaged so small model inputs are not aliased (unless
  * `antialias` is false).
  */
-export function sample(image: RgbImage, map: Affine, width: number, height: number, outside: Outside = 'black', antialias = true): Float32Array {
+export function sample(
+  image: RgbImage,
+  map: Affine,
+  width: number,
+  height: number,
+  outside: Outside = 'black',
+  antialias = true,
+): Float32Array {
   const out = new Float32Array(width * height * 3);
   const shrink = Math.max(Math.hypot(map.a, map.d), Math.hypot(map.b, map.e));
   // Without antialiasing one bilinear tap at each output pixel's centre: OpenCV's INTER_LINEAR
@@ -50,7 +72,13 @@ export function sample(image: RgbImage, map: Affine, width: number, height: numb
         for (let tx = 0; tx < taps; tx++) {
           const su = u + (tx + 0.5) / taps;
           const sv = v + (ty + 0.5) / taps;
-          bilinear(image, map.a * su + map.b * sv + map.c - 0.5, map.d * su + map.e * sv + map.f - 0.5, rgb, outside === 'border');
+          bilinear(
+            image,
+            map.a * su + map.b * sv + map.c - 0.5,
+            map.d * su + map.e * sv + map.f - 0.5,
+            rgb,
+            outside === 'border',
+          );
           r += rgb[0];
           g += rgb[1];
           b += rgb[2];

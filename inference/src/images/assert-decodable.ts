@@ -6,6 +6,10 @@
 import { decodeRgbImage } from './decode-image';
 import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from './image-limits';
 
-export async function assertDecodable(bytes: Uint8Array, what: string, limits: ImageLimits = DEFAULT_IMAGE_LIMITS): Promise<void> {
+export async function assertDecodable(
+  bytes: Uint8Array,
+  what: string,
+  limits: ImageLimits = DEFAULT_IMAGE_LIMITS,
+): Promise<void> {
   await decodeRgbImage(bytes, { what, limits, maxSide: 64 });
 }

@@ -26,9 +26,23 @@ export async function decodeRgbImage(bytes: Uint8Array, options: DecodeOptions =
   await probeImage(bytes, limits, what);
   try {
     let pipeline = sharp(bytes, { limitInputPixels: limits.maxPixels, failOn: 'error' }).rotate();
-    if (options.maxSide) pipeline = pipeline.resize({ width: options.maxSide, height: options.maxSide, fit: 'inside', withoutEnlargement: true });
-    const { data, info } = await pipeline.removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
-    return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
+    if (options.maxSide)
+      pipeline = pipeline.resize({
+        width: options.maxSide,
+        height: options.maxSide,
+        fit: 'inside',
+        withoutEnlargement: true,
+      });
+    const { data, info } = await pipeline
+      .removeAlpha()
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return {
+      data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+      width: info.width,
+      height: info.height,
+    };
   } catch {
     throw new InferenceError('INVALID_ARGUMENT', `${what} could not be decoded (corrupt or truncated)`);
   }

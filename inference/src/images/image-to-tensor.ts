@@ -11,7 +11,8 @@ import type { RgbImage } from './rgb-image';
 
 /** The model's declared input size and normalisation; the config must declare them. */
 export function preprocessingOf(config: ModelConfig): Preprocessing {
-  if (!config.preprocessing) throw new Error(`model ${config.name} v${config.version} declares no preprocessing in its config.json`);
+  if (!config.preprocessing)
+    throw new Error(`model ${config.name} v${config.version} declares no preprocessing in its config.json`);
   return config.preprocessing;
 }
 
@@ -27,12 +28,17 @@ export function normalise(crops: ArrayLike<number>[], pre: Preprocessing, layout
   const nchw = layout === 'NCHW';
   const data = new Float32Array(crops.length * plane * channels);
   crops.forEach((crop, n) => {
-    if (crop.length !== plane * 3) throw new Error(`a crop holds ${crop.length} values, expected ${plane * 3} (${width}x${height} RGB)`);
+    if (crop.length !== plane * 3)
+      throw new Error(`a crop holds ${crop.length} values, expected ${plane * 3} (${width}x${height} RGB)`);
     const base = n * plane * channels;
     for (let p = 0; p < plane; p++) {
       for (let c = 0; c < channels; c++) {
-        const pixel = channels === 1 ? 0.299 * crop[p * 3]! + 0.587 * crop[p * 3 + 1]! + 0.114 * crop[p * 3 + 2]! : crop[p * 3 + order[c]!]!;
-        data[nchw ? base + c * plane + p : base + p * channels + c] = (pixel * pre.scale - (pre.mean[c] ?? 0)) / (pre.std[c] ?? 1);
+        const pixel =
+          channels === 1
+            ? 0.299 * crop[p * 3] + 0.587 * crop[p * 3 + 1] + 0.114 * crop[p * 3 + 2]
+            : crop[p * 3 + order[c]];
+        data[nchw ? base + c * plane + p : base + p * channels + c] =
+          (pixel * pre.scale - (pre.mean[c] ?? 0)) / (pre.std[c] ?? 1);
       }
     }
   });
@@ -42,14 +48,16 @@ export function normalise(crops: ArrayLike<number>[], pre: Preprocessing, layout
 
 /** Packs crops cut to the model's size into its single input, keyed by the input's name. */
 export function packCrops(config: ModelConfig, crops: ArrayLike<number>[]): Record<string, HostTensor> {
-  const input = config.inputs[0]!;
+  const input = config.inputs[0];
   const pre = preprocessingOf(config);
   return { [input.name]: normalise(crops, pre, input.layout ?? pre.layout) };
 }
 
 /** A whole image stretched to the preprocessing size (for models fed pre-cropped inputs). */
 export async function imageToTensor(image: RgbImage, pre: Preprocessing): Promise<HostTensor> {
-  const resized = await sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), { raw: { width: image.width, height: image.height, channels: 3 } })
+  const resized = await sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), {
+    raw: { width: image.width, height: image.height, channels: 3 },
+  })
     .resize(pre.width, pre.height, { fit: 'fill' })
     .raw()
     .toBuffer();

@@ -7,12 +7,23 @@ import sharp, { type Metadata } from 'sharp';
 import { InferenceError } from '../runtime/inference-error';
 import { DEFAULT_IMAGE_LIMITS, dimensionProblem, type ImageLimits } from './image-limits';
 
-export interface ImageHeader { format: string; width: number; height: number }
+export interface ImageHeader {
+  format: string;
+  width: number;
+  height: number;
+}
 
-export async function probeImage(bytes: Uint8Array, limits: ImageLimits = DEFAULT_IMAGE_LIMITS, what = 'image'): Promise<ImageHeader> {
+export async function probeImage(
+  bytes: Uint8Array,
+  limits: ImageLimits = DEFAULT_IMAGE_LIMITS,
+  what = 'image',
+): Promise<ImageHeader> {
   if (bytes.byteLength === 0) throw new InferenceError('INVALID_ARGUMENT', `${what} is empty`);
   if (bytes.byteLength > limits.maxBytes) {
-    throw new InferenceError('INVALID_ARGUMENT', `${what} is ${bytes.byteLength} bytes; the limit is ${limits.maxBytes}`);
+    throw new InferenceError(
+      'INVALID_ARGUMENT',
+      `${what} is ${bytes.byteLength} bytes; the limit is ${limits.maxBytes}`,
+    );
   }
   let header: Metadata;
   try {
@@ -23,7 +34,10 @@ export async function probeImage(bytes: Uint8Array, limits: ImageLimits = DEFAUL
   }
   const { format, width, height } = header;
   if (!format || !limits.formats.includes(format)) {
-    throw new InferenceError('INVALID_ARGUMENT', `${what} format ${format ?? 'unknown'} is not accepted (${limits.formats.join(', ')})`);
+    throw new InferenceError(
+      'INVALID_ARGUMENT',
+      `${what} format ${format ?? 'unknown'} is not accepted (${limits.formats.join(', ')})`,
+    );
   }
   if (!width || !height) throw new InferenceError('INVALID_ARGUMENT', `${what} has no dimensions`);
   const problem = dimensionProblem(width, height, limits);

@@ -1,10 +1,18 @@
 import sharp from 'sharp';
 
 /** Decoded pixels, RGB interleaved, rows top to bottom (the layout task code works in). */
-export interface RgbImage { data: Uint8Array; width: number; height: number }
+export interface RgbImage {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
 
 /** A fresh JPEG of the image, for crops handed back to callers. */
 export async function encodeJpeg(image: RgbImage, quality = 92): Promise<Uint8Array> {
-  const out = await sharp(Buffer.from(image.data), { raw: { width: image.width, height: image.height, channels: 3 } }).jpeg({ quality }).toBuffer();
+  const out = await sharp(Buffer.from(image.data), {
+    raw: { width: image.width, height: image.height, channels: 3 },
+  })
+    .jpeg({ quality })
+    .toBuffer();
   return new Uint8Array(out);
 }

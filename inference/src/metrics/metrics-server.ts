@@ -3,7 +3,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
 
-export async function startMetricsServer(registry: Registry, port: number, host = '0.0.0.0'): Promise<{ port: number; close(): Promise<void> }> {
+export async function startMetricsServer(
+  registry: Registry,
+  port: number,
+  host = '0.0.0.0',
+): Promise<{ port: number; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => {
     if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
       res.writeHead(404).end();

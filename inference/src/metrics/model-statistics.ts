@@ -2,7 +2,10 @@
  * Cumulative per-model counters in Triton's statistics vocabulary, kept beside the Prometheus
  * series so ModelStatistics can answer exact totals (Prometheus histograms only bucket them).
  */
-export interface Duration { count: number; ns: number }
+export interface Duration {
+  count: number;
+  ns: number;
+}
 
 export interface ModelStatisticsRecord {
   inferenceCount: number;
@@ -16,7 +19,15 @@ export interface ModelStatisticsRecord {
 
 export function emptyStatistics(): ModelStatisticsRecord {
   const zero = (): Duration => ({ count: 0, ns: 0 });
-  return { inferenceCount: 0, executionCount: 0, success: zero(), fail: zero(), queue: zero(), computeInfer: zero(), byBatchSize: new Map() };
+  return {
+    inferenceCount: 0,
+    executionCount: 0,
+    success: zero(),
+    fail: zero(),
+    queue: zero(),
+    computeInfer: zero(),
+    byBatchSize: new Map(),
+  };
 }
 
 export function addDuration(duration: Duration, ms: number): void {

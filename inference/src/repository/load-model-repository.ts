@@ -39,18 +39,32 @@ export interface LoadRepositoryOptions {
  * slow, and its verdicts were checked on the GPU. So a CPU service refuses it rather than quietly
  * serving fp32 or a graph it cannot run well.
  */
-async function checkedFp16File(name: string, versionDir: string, config: DeclaredModelConfig, device: Device): Promise<string | undefined> {
+async function checkedFp16File(
+  name: string,
+  versionDir: string,
+  config: DeclaredModelConfig,
+  device: Device,
+): Promise<string | undefined> {
   if (config.precision !== 'fp16' || !config.fp16) return undefined;
   if (device === 'cpu') {
-    throw new ModelRepositoryError(name, `config.json declares "precision": "fp16", which is served on CUDA only, but this service runs on cpu (INFERENCE_DEVICE=cpu): serve it with INFERENCE_DEVICE=cuda or auto, or set "precision": "fp32" in ${join(versionDir, 'config.json')}`);
+    throw new ModelRepositoryError(
+      name,
+      `config.json declares "precision": "fp16", which is served on CUDA only, but this service runs on cpu (INFERENCE_DEVICE=cpu): serve it with INFERENCE_DEVICE=cuda or auto, or set "precision": "fp32" in ${join(versionDir, 'config.json')}`,
+    );
   }
   const fp16Path = join(versionDir, config.fp16.file);
   if (!existsSync(fp16Path)) {
-    throw new ModelRepositoryError(name, `${fp16Path} is missing ("precision": "fp16"; fp16 files are not materialized by default: run npm run models:convert-fp16 -- ${name})`);
+    throw new ModelRepositoryError(
+      name,
+      `${fp16Path} is missing ("precision": "fp16"; fp16 files are not materialized by default: run npm run models:convert-fp16 -- ${name})`,
+    );
   }
   const actual = await fileSha256(fp16Path);
   if (actual !== config.fp16.sha256) {
-    throw new ModelRepositoryError(name, `checksum mismatch for ${config.fp16.file}: config.json declares ${config.fp16.sha256}, file is ${actual}`);
+    throw new ModelRepositoryError(
+      name,
+      `checksum mismatch for ${config.fp16.file}: config.json declares ${config.fp16.sha256}, file is ${actual}`,
+    );
   }
   return fp16Path;
 }
@@ -69,29 +83,47 @@ export async function loadModelEntry(root: string, name: string, device: Device 
   } catch (error) {
     throw new ModelRepositoryError(name, `${configPath}: ${(error as Error).message}`);
   }
-  if (config.name !== name) throw new ModelRepositoryError(name, `config.json says name "${config.name}" but the folder is "${name}"`);
-  if (config.version !== version) throw new ModelRepositoryError(name, `config.json says version ${config.version} but the folder is ${version}/`);
+  if (config.name !== name)
+    throw new ModelRepositoryError(name, `config.json says name "${config.name}" but the folder is "${name}"`);
+  if (config.version !== version)
+    throw new ModelRepositoryError(name, `config.json says version ${config.version} but the folder is ${version}/`);
 
   const modelPath = join(versionDir, config.file);
   if (!existsSync(modelPath)) {
-    throw new ModelRepositoryError(name, `${modelPath} is missing (model files are not committed: run npm run models:materialize)`);
+    throw new ModelRepositoryError(
+      name,
+      `${modelPath} is missing (model files are not committed: run npm run models:materialize)`,
+    );
   }
   const actual = await fileSha256(modelPath);
   if (actual !== config.sha256) {
-    throw new ModelRepositoryError(name, `checksum mismatch for ${config.file}: config.json declares ${config.sha256}, file is ${actual}`);
+    throw new ModelRepositoryError(
+      name,
+      `checksum mismatch for ${config.file}: config.json declares ${config.sha256}, file is ${actual}`,
+    );
   }
   for (const [key, asset] of Object.entries(config.assets ?? {})) {
-    if (!existsSync(join(versionDir, asset))) throw new ModelRepositoryError(name, `asset "${key}" (${asset}) is missing from ${versionDir}`);
+    if (!existsSync(join(versionDir, asset)))
+      throw new ModelRepositoryError(name, `asset "${key}" (${asset}) is missing from ${versionDir}`);
   }
   const fp16Path = await checkedFp16File(name, versionDir, config, device);
-  return { name, version, versionDir, modelPath, ...(fp16Path ? { fp16Path } : {}), declared: config, config: servedConfig(config, device) };
+  return {
+    name,
+    version,
+    versionDir,
+    modelPath,
+    ...(fp16Path ? { fp16Path } : {}),
+    declared: config,
+    config: servedConfig(config, device),
+  };
 }
 
 export async function loadModelRepository(root: string, options: LoadRepositoryOptions = {}): Promise<ModelEntry[]> {
   const absolute = resolve(root);
   if (!existsSync(absolute)) throw new Error(`model repository ${absolute} does not exist`);
   const names = options.only ?? listModelNames(absolute);
-  if (names.length === 0) throw new Error(`model repository ${absolute} holds no model folder (<model>/<version>/config.json)`);
+  if (names.length === 0)
+    throw new Error(`model repository ${absolute} holds no model folder (<model>/<version>/config.json)`);
   const entries: ModelEntry[] = [];
   for (const name of names) entries.push(await loadModelEntry(absolute, name, options.device));
   return entries;

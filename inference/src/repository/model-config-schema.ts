@@ -8,24 +8,34 @@ import type { DeclaredModelConfig } from './model-config';
 
 const dtype = z.enum(['float32', 'int32', 'int64', 'uint8']);
 
-const tensorSpec = z.object({
-  name: z.string().min(1),
-  dtype,
-  dims: z.array(z.number().int().min(-1).refine((d) => d !== 0, 'a dim is -1 (free) or positive')),
-  layout: z.string().optional(),
-  /** Class-index outputs (a recogniser's argmax) say how many classes the index ranges over. */
-  classes: z.number().int().positive().optional(),
-}).passthrough();
+const tensorSpec = z
+  .object({
+    name: z.string().min(1),
+    dtype,
+    dims: z.array(
+      z
+        .number()
+        .int()
+        .min(-1)
+        .refine((d) => d !== 0, 'a dim is -1 (free) or positive'),
+    ),
+    layout: z.string().optional(),
+    /** Class-index outputs (a recogniser's argmax) say how many classes the index ranges over. */
+    classes: z.number().int().positive().optional(),
+  })
+  .passthrough();
 
-const preprocessing = z.object({
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-  color: z.enum(['RGB', 'BGR', 'GRAY']),
-  scale: z.number(),
-  mean: z.array(z.number()),
-  std: z.array(z.number().refine((s) => s !== 0, 'std must not be 0')),
-  layout: z.enum(['NHWC', 'NCHW']),
-}).passthrough();
+const preprocessing = z
+  .object({
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+    color: z.enum(['RGB', 'BGR', 'GRAY']),
+    scale: z.number(),
+    mean: z.array(z.number()),
+    std: z.array(z.number().refine((s) => s !== 0, 'std must not be 0')),
+    layout: z.enum(['NHWC', 'NCHW']),
+  })
+  .passthrough();
 
 const batchSize = z.number().int().positive();
 
@@ -41,15 +51,25 @@ const batchProfile = z
   .superRefine((profile, ctx) => {
     for (const key of ['preferred_batch_size', 'warmup_batch_sizes'] as const) {
       for (const size of profile[key] ?? []) {
-        if (size > profile.max_batch_size) ctx.addIssue({ code: 'custom', path: [key], message: `${size} exceeds max_batch_size ${profile.max_batch_size}` });
+        if (size > profile.max_batch_size)
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: `${size} exceeds max_batch_size ${profile.max_batch_size}`,
+          });
       }
     }
   });
 
-const precisionVariant = z.object({
-  file: z.string().min(1).refine((f) => !f.includes('/') && !f.includes('\\'), 'a file name inside the version folder'),
-  sha256: z.string().regex(/^[0-9a-f]{64}$/, 'lowercase hex sha256'),
-}).passthrough();
+const precisionVariant = z
+  .object({
+    file: z
+      .string()
+      .min(1)
+      .refine((f) => !f.includes('/') && !f.includes('\\'), 'a file name inside the version folder'),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/, 'lowercase hex sha256'),
+  })
+  .passthrough();
 
 export const modelConfigSchema = z
   .object({
@@ -57,16 +77,21 @@ export const modelConfigSchema = z
     version: z.number().int().positive(),
     task: z.string().min(1),
     platform: z.literal('onnxruntime'),
-    file: z.string().min(1).refine((f) => !f.includes('/') && !f.includes('\\'), 'a file name inside the version folder'),
+    file: z
+      .string()
+      .min(1)
+      .refine((f) => !f.includes('/') && !f.includes('\\'), 'a file name inside the version folder'),
     sha256: z.string().regex(/^[0-9a-f]{64}$/, 'lowercase hex sha256'),
     licence: z.string().min(1),
     source: z.union([
-      z.object({
-        package: z.string().min(1),
-        package_version: z.string().min(1),
-        path: z.string().min(1),
-        conversion: z.string().optional(),
-      }).passthrough(),
+      z
+        .object({
+          package: z.string().min(1),
+          package_version: z.string().min(1),
+          path: z.string().min(1),
+          conversion: z.string().optional(),
+        })
+        .passthrough(),
       z.object({ committed: z.string().min(1) }).passthrough(),
     ]),
     inputs: z.array(tensorSpec).min(1),
@@ -81,9 +106,18 @@ export const modelConfigSchema = z
   .passthrough()
   .superRefine((config, ctx) => {
     if (config.precision === 'fp16' && !config.fp16) {
-      ctx.addIssue({ code: 'custom', path: ['fp16'], message: 'precision "fp16" needs the fp16 file: { "file": …, "sha256": … } (npm run models:convert-fp16)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['fp16'],
+        message: 'precision "fp16" needs the fp16 file: { "file": …, "sha256": … } (npm run models:convert-fp16)',
+      });
     }
-    if (config.fp16 && config.fp16.file === config.file) ctx.addIssue({ code: 'custom', path: ['fp16', 'file'], message: 'the fp16 file must differ from the fp32 file' });
+    if (config.fp16 && config.fp16.file === config.file)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['fp16', 'file'],
+        message: 'the fp16 file must differ from the fp32 file',
+      });
   });
 
 /** Fields of the single-profile format, named so an old config says what to change. */
@@ -93,12 +127,14 @@ const LEGACY_BATCHING_FIELDS = ['max_batch_size', 'dynamic_batching', 'execution
 export function parseModelConfig(raw: unknown): DeclaredModelConfig {
   const legacy = typeof raw === 'object' && raw !== null ? LEGACY_BATCHING_FIELDS.filter((f) => f in raw) : [];
   if (legacy.length > 0) {
-    throw new Error(`invalid config.json: ${legacy.join(', ')} moved into batching.cpu and batching.cuda (one profile per device; the device comes from INFERENCE_DEVICE)`);
+    throw new Error(
+      `invalid config.json: ${legacy.join(', ')} moved into batching.cpu and batching.cuda (one profile per device; the device comes from INFERENCE_DEVICE)`,
+    );
   }
   const result = modelConfigSchema.safeParse(raw);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
     throw new Error(`invalid config.json: ${problems.join('; ')}`);
   }
-  return result.data as DeclaredModelConfig;
+  return result.data;
 }

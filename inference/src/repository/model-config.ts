@@ -61,17 +61,30 @@ export type Precision = 'fp32' | 'fp16';
 export interface ModelConfig extends DeclaredModelConfig {
   device: Device;
   max_batch_size: number;
-  dynamic_batching: { preferred_batch_size?: number[]; max_queue_delay_microseconds: number; max_queue_size?: number };
+  dynamic_batching: {
+    preferred_batch_size?: number[];
+    max_queue_delay_microseconds: number;
+    max_queue_size?: number;
+  };
 }
 
 /** Where model.onnx comes from: a file in a pinned npm package (copied or converted), or a file committed to this repository. */
 export type ModelSource = PackageModelSource | CommittedModelSource;
-export interface PackageModelSource { package: string; package_version: string; path: string; conversion?: string }
+export interface PackageModelSource {
+  package: string;
+  package_version: string;
+  path: string;
+  conversion?: string;
+}
 /**
  * A model no package carries, converted once by a tool in this repository and committed beside it
  * (with its licence and provenance); `committed` is its path from the repository root.
  */
-export interface CommittedModelSource { committed: string; upstream?: string; /** Package models only. */ path?: undefined }
+export interface CommittedModelSource {
+  committed: string;
+  upstream?: string;
+  /** Package models only. */ path?: undefined;
+}
 
 export interface TensorSpec {
   name: string;

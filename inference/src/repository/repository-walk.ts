@@ -9,7 +9,9 @@ import { join } from 'node:path';
 const VERSION_FOLDER = /^[1-9][0-9]*$/;
 
 const folders = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory() && !e.name.startsWith('.')).map((e) => e.name);
+  readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
+    .map((e) => e.name);
 
 /** Model folder names under the repository root, sorted. */
 export function listModelNames(root: string): string[] {
@@ -18,7 +20,10 @@ export function listModelNames(root: string): string[] {
 
 /** A model's numbered version folders, lowest first. */
 export function listVersionNumbers(modelDir: string): number[] {
-  return folders(modelDir).filter((name) => VERSION_FOLDER.test(name)).map(Number).sort((a, b) => a - b);
+  return folders(modelDir)
+    .filter((name) => VERSION_FOLDER.test(name))
+    .map(Number)
+    .sort((a, b) => a - b);
 }
 
 export interface VersionFolderPath {
@@ -30,9 +35,11 @@ export interface VersionFolderPath {
 
 /** Every version folder that holds a config.json, model by model, lowest version first. */
 export function listConfiguredVersions(root: string): VersionFolderPath[] {
-  return listModelNames(root).flatMap((name) => listVersionNumbers(join(root, name)).flatMap((version) => {
-    const dir = join(root, name, String(version));
-    const configPath = join(dir, 'config.json');
-    return existsSync(configPath) ? [{ name, version, dir, configPath }] : [];
-  }));
+  return listModelNames(root).flatMap((name) =>
+    listVersionNumbers(join(root, name)).flatMap((version) => {
+      const dir = join(root, name, String(version));
+      const configPath = join(dir, 'config.json');
+      return existsSync(configPath) ? [{ name, version, dir, configPath }] : [];
+    }),
+  );
 }

@@ -2,7 +2,8 @@
 import type { DeclaredModelConfig, Device, ModelConfig } from './model-config';
 
 export function servedConfig(declared: DeclaredModelConfig, device: Device): ModelConfig {
-  const { max_batch_size, preferred_batch_size, max_queue_delay_microseconds, max_queue_size } = declared.batching[device];
+  const { max_batch_size, preferred_batch_size, max_queue_delay_microseconds, max_queue_size } =
+    declared.batching[device];
   return {
     ...declared,
     device,

@@ -21,11 +21,15 @@ export function chooseServedVersion(model: string, modelDir: string): number {
       throw new ModelRepositoryError(model, 'version-policy.json must be {"serve": <version number>}');
     }
     if (!versions.includes(serve)) {
-      throw new ModelRepositoryError(model, `version-policy.json serves version ${serve}, but there is no folder ${serve}/ (found: ${versions.join(', ') || 'none'})`);
+      throw new ModelRepositoryError(
+        model,
+        `version-policy.json serves version ${serve}, but there is no folder ${serve}/ (found: ${versions.join(', ') || 'none'})`,
+      );
     }
     return serve;
   }
   const highest = versions.at(-1);
-  if (highest === undefined) throw new ModelRepositoryError(model, 'no numbered version folder (expected <model>/1/config.json)');
+  if (highest === undefined)
+    throw new ModelRepositoryError(model, 'no numbered version folder (expected <model>/1/config.json)');
   return highest;
 }

@@ -1,5 +1,10 @@
 import type * as ort from 'onnxruntime-node';
-import { CudaUnavailableError, openSessionOnDevice, type ProviderName, type SessionOpener } from './execution-providers';
+import {
+  CudaUnavailableError,
+  openSessionOnDevice,
+  type ProviderName,
+  type SessionOpener,
+} from './execution-providers';
 
 const session = (provider: ProviderName) => ({ provider }) as unknown as ort.InferenceSession;
 
@@ -8,7 +13,8 @@ function stubOpener(working: ProviderName[]): SessionOpener & { tried: ProviderN
   const tried: ProviderName[] = [];
   const open = async (_path: string, provider: ProviderName) => {
     tried.push(provider);
-    if (!working.includes(provider)) throw new Error('OrtSessionOptionsAppendExecutionProvider_Cuda: Failed to load shared library\nmore');
+    if (!working.includes(provider))
+      throw new Error('OrtSessionOptionsAppendExecutionProvider_Cuda: Failed to load shared library\nmore');
     return session(provider);
   };
   return Object.assign(open, { tried });
@@ -24,14 +30,19 @@ describe('opening a session on the requested device', () => {
 
   it('opens on CUDA when asked and CUDA works', async () => {
     const open = stubOpener(['cpu', 'cuda']);
-    expect(await openSessionOnDevice('m.onnx', { device: 'cuda' }, open)).toMatchObject({ provider: 'cuda', skipped: [] });
+    expect(await openSessionOnDevice('m.onnx', { device: 'cuda' }, open)).toMatchObject({
+      provider: 'cuda',
+      skipped: [],
+    });
   });
 
   it('refuses instead of falling back to the CPU when CUDA was asked for and does not open', async () => {
     const open = stubOpener(['cpu']);
     const refusal = openSessionOnDevice('m.onnx', { device: 'cuda' }, open);
     await expect(refusal).rejects.toBeInstanceOf(CudaUnavailableError);
-    await expect(refusal).rejects.toMatchObject({ reason: 'OrtSessionOptionsAppendExecutionProvider_Cuda: Failed to load shared library' });
+    await expect(refusal).rejects.toMatchObject({
+      reason: 'OrtSessionOptionsAppendExecutionProvider_Cuda: Failed to load shared library',
+    });
     expect(open.tried).not.toContain('cpu');
   });
 
@@ -39,13 +50,21 @@ describe('opening a session on the requested device', () => {
     const open = stubOpener(['cpu']);
     const opened = await openSessionOnDevice('m.onnx', { device: 'auto' }, open);
     expect(opened.provider).toBe('cpu');
-    expect(opened.skipped).toEqual([{ provider: 'cuda', reason: 'OrtSessionOptionsAppendExecutionProvider_Cuda: Failed to load shared library' }]);
+    expect(opened.skipped).toEqual([
+      {
+        provider: 'cuda',
+        reason: 'OrtSessionOptionsAppendExecutionProvider_Cuda: Failed to load shared library',
+      },
+    ]);
     expect(open.tried).toEqual(['cuda', 'cpu']);
   });
 
   it('stays on CUDA under auto when CUDA opens', async () => {
     const open = stubOpener(['cpu', 'cuda']);
-    expect(await openSessionOnDevice('m.onnx', { device: 'auto' }, open)).toMatchObject({ provider: 'cuda', skipped: [] });
+    expect(await openSessionOnDevice('m.onnx', { device: 'auto' }, open)).toMatchObject({
+      provider: 'cuda',
+      skipped: [],
+    });
     expect(open.tried).toEqual(['cuda']);
   });
 });

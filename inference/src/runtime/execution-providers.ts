@@ -43,7 +43,11 @@ export class CudaUnavailableError extends Error {
   }
 }
 
-export type SessionOpener = (modelPath: string, provider: ProviderName, tuning: SessionTuning) => Promise<ort.InferenceSession>;
+export type SessionOpener = (
+  modelPath: string,
+  provider: ProviderName,
+  tuning: SessionTuning,
+) => Promise<ort.InferenceSession>;
 
 function sessionOptions(provider: ProviderName, tuning: SessionTuning): ort.InferenceSession.SessionOptions {
   return {
@@ -56,11 +60,16 @@ function sessionOptions(provider: ProviderName, tuning: SessionTuning): ort.Infe
   };
 }
 
-export const openOrtSession: SessionOpener = (modelPath, provider, tuning) => ort.InferenceSession.create(modelPath, sessionOptions(provider, tuning));
+export const openOrtSession: SessionOpener = (modelPath, provider, tuning) =>
+  ort.InferenceSession.create(modelPath, sessionOptions(provider, tuning));
 
 const firstLine = (error: unknown): string => (error as Error).message.split('\n')[0] ?? 'unknown error';
 
-export async function openSessionOnDevice(modelPath: string, tuning: SessionTuning = {}, open: SessionOpener = openOrtSession): Promise<OpenedSession> {
+export async function openSessionOnDevice(
+  modelPath: string,
+  tuning: SessionTuning = {},
+  open: SessionOpener = openOrtSession,
+): Promise<OpenedSession> {
   const request = tuning.device ?? 'cpu';
   if (request === 'cpu') return { session: await open(modelPath, 'cpu', tuning), provider: 'cpu', skipped: [] };
   try {

@@ -8,16 +8,22 @@ type TypedArray = HostTensor['data'];
 
 export function allocate(dtype: TensorDType, length: number): TypedArray {
   switch (dtype) {
-    case 'float32': return new Float32Array(length);
-    case 'int32': return new Int32Array(length);
-    case 'int64': return new BigInt64Array(length);
-    case 'uint8': return new Uint8Array(length);
+    case 'float32':
+      return new Float32Array(length);
+    case 'int32':
+      return new Int32Array(length);
+    case 'int64':
+      return new BigInt64Array(length);
+    case 'uint8':
+      return new Uint8Array(length);
   }
 }
 
 export function toOrtTensor(tensor: HostTensor): ort.Tensor {
   if (tensor.data.length !== elementCount(tensor.dims)) {
-    throw new Error(`tensor data holds ${tensor.data.length} values but dims [${tensor.dims}] need ${elementCount(tensor.dims)}`);
+    throw new Error(
+      `tensor data holds ${tensor.data.length} values but dims [${tensor.dims}] need ${elementCount(tensor.dims)}`,
+    );
   }
   return new ort.Tensor(tensor.dtype, tensor.data, tensor.dims);
 }

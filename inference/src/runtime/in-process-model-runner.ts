@@ -25,7 +25,10 @@ export interface InProcessModelRunner extends ModelRunner {
 export async function createInProcessModelRunner(options: InProcessRunnerOptions = {}): Promise<InProcessModelRunner> {
   const entries = await loadModelRepository(options.repository ?? 'models', { only: options.models });
   // Tools and task tests only: a CUDA request needs the service, whose executors' stderr says why CUDA failed.
-  if (options.device && options.device !== 'cpu') throw new Error('the in-process runner runs on cpu only; run the inference service for INFERENCE_DEVICE=cuda or auto');
+  if (options.device && options.device !== 'cpu')
+    throw new Error(
+      'the in-process runner runs on cpu only; run the inference service for INFERENCE_DEVICE=cuda or auto',
+    );
   const opened: OpenModel[] = [];
   try {
     for (const entry of entries) opened.push(await openModel(entry, options));
@@ -36,14 +39,19 @@ export async function createInProcessModelRunner(options: InProcessRunnerOptions
   const byName = new Map(opened.map((m) => [m.entry.name, m]));
   const find = (model: string): OpenModel => {
     const found = byName.get(model);
-    if (!found) throw new InferenceError('NOT_FOUND', `no model "${model}" in the repository (have: ${[...byName.keys()].join(', ')})`);
+    if (!found)
+      throw new InferenceError(
+        'NOT_FOUND',
+        `no model "${model}" in the repository (have: ${[...byName.keys()].join(', ')})`,
+      );
     return found;
   };
   return {
     async infer(model: string, inputs: Record<string, HostTensor>, infer: InferOptions = {}) {
       const target = find(model);
       validateRequest(target.config, inputs);
-      if (infer.deadlineMs !== undefined && Date.now() > infer.deadlineMs) throw new InferenceError('DEADLINE_EXCEEDED', `deadline passed before "${model}" ran`);
+      if (infer.deadlineMs !== undefined && Date.now() > infer.deadlineMs)
+        throw new InferenceError('DEADLINE_EXCEEDED', `deadline passed before "${model}" ran`);
       return target.run(inputs);
     },
     config: (model: string): ModelConfig => find(model).config,

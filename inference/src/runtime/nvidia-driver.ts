@@ -17,7 +17,10 @@ export function nvidiaDriverVersion(procFile = '/proc/driver/nvidia/version'): s
     // no kernel module loaded: try nvidia-smi (a container may lack the /proc file but have the tool)
   }
   try {
-    const out = execFileSync('nvidia-smi', ['--query-gpu=driver_version', '--format=csv,noheader'], { timeout: 5000, stdio: ['ignore', 'pipe', 'ignore'] });
+    const out = execFileSync('nvidia-smi', ['--query-gpu=driver_version', '--format=csv,noheader'], {
+      timeout: 5000,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     const version = out.toString().split('\n')[0]?.trim();
     if (version) return version;
   } catch {

@@ -8,7 +8,15 @@ import type { ModelEntry } from '../repository/load-model-repository';
 import type { ModelConfig } from '../repository/model-config';
 import { ModelRepositoryError } from '../repository/model-repository-error';
 import { servedConfig } from '../repository/served-config';
-import { CudaUnavailableError, openOrtSession, openSessionOnDevice, type ProviderName, type SessionOpener, type SessionTuning, type SkippedProvider } from './execution-providers';
+import {
+  CudaUnavailableError,
+  openOrtSession,
+  openSessionOnDevice,
+  type ProviderName,
+  type SessionOpener,
+  type SessionTuning,
+  type SkippedProvider,
+} from './execution-providers';
 import { checkGraphContract } from './graph-contract';
 import { fromOrtTensor, toOrtTensor } from './host-tensors';
 import type { HostTensor } from './model-runner';
@@ -36,13 +44,20 @@ function withPrecision(entry: ModelEntry, open: SessionOpener): SessionOpener {
   return (modelPath, provider, tuning) => open(provider === 'cuda' ? fp16Path : modelPath, provider, tuning);
 }
 
-export async function openModel(entry: ModelEntry, tuning: SessionTuning = {}, open: SessionOpener = openOrtSession): Promise<OpenModel> {
+export async function openModel(
+  entry: ModelEntry,
+  tuning: SessionTuning = {},
+  open: SessionOpener = openOrtSession,
+): Promise<OpenModel> {
   let opened;
   try {
     opened = await openSessionOnDevice(entry.modelPath, tuning, withPrecision(entry, open));
   } catch (error) {
     if (error instanceof CudaUnavailableError) throw error;
-    throw new ModelRepositoryError(entry.name, `could not open the model on ${tuning.device === 'auto' ? 'cpu (after CUDA)' : tuning.device ?? 'cpu'}: ${(error as Error).message}`);
+    throw new ModelRepositoryError(
+      entry.name,
+      `could not open the model on ${tuning.device === 'auto' ? 'cpu (after CUDA)' : (tuning.device ?? 'cpu')}: ${(error as Error).message}`,
+    );
   }
   const { session } = opened;
   const config = servedConfig(entry.declared, opened.provider);
@@ -55,7 +70,7 @@ export async function openModel(entry: ModelEntry, tuning: SessionTuning = {}, o
   const run = async (inputs: Record<string, HostTensor>): Promise<Record<string, HostTensor>> => {
     const feeds = Object.fromEntries(Object.entries(inputs).map(([name, t]) => [name, toOrtTensor(t)]));
     const results = await session.run(feeds, outputNames);
-    return Object.fromEntries(outputNames.map((name) => [name, fromOrtTensor(name, results[name]!)]));
+    return Object.fromEntries(outputNames.map((name) => [name, fromOrtTensor(name, results[name])]));
   };
   const started = performance.now();
   const warmupSizes = entry.declared.batching[opened.provider].warmup_batch_sizes;
@@ -64,13 +79,20 @@ export async function openModel(entry: ModelEntry, tuning: SessionTuning = {}, o
       await run(warmupInputs(config, batchSize));
     } catch (error) {
       await session.release();
-      throw new ModelRepositoryError(entry.name, `warm-up run at batch ${batchSize} failed: ${(error as Error).message}`);
+      throw new ModelRepositoryError(
+        entry.name,
+        `warm-up run at batch ${batchSize} failed: ${(error as Error).message}`,
+      );
     }
   }
   // The start log prints each skipped provider as a warning; an fp16 model also loses its precision.
-  const skippedProviders = entry.fp16Path && opened.provider === 'cpu'
-    ? opened.skipped.map((s) => ({ ...s, reason: `${s.reason}; precision fp16 is CUDA only, so the fp32 file ${entry.declared.file} serves on cpu` }))
-    : opened.skipped;
+  const skippedProviders =
+    entry.fp16Path && opened.provider === 'cpu'
+      ? opened.skipped.map((s) => ({
+          ...s,
+          reason: `${s.reason}; precision fp16 is CUDA only, so the fp32 file ${entry.declared.file} serves on cpu`,
+        }))
+      : opened.skipped;
   return {
     entry,
     config,

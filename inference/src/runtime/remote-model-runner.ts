@@ -17,9 +17,13 @@ export async function createRemoteModelRunner(client: InferenceClient): Promise<
   }
   return {
     async infer(model: string, inputs: Record<string, HostTensor>, options: InferOptions = {}) {
-      const timeoutMs = options.deadlineMs !== undefined ? Math.max(1, options.deadlineMs - Date.now()) : DEFAULT_DEADLINES_MS.infer;
+      const timeoutMs =
+        options.deadlineMs !== undefined ? Math.max(1, options.deadlineMs - Date.now()) : DEFAULT_DEADLINES_MS.infer;
       const response = await client.modelInfer(
-        { modelName: model, inputs: Object.entries(inputs).map(([name, tensor]) => encodeTensor(name, tensor)) },
+        {
+          modelName: model,
+          inputs: Object.entries(inputs).map(([name, tensor]) => encodeTensor(name, tensor)),
+        },
         timeoutMs,
       );
       return Object.fromEntries(response.outputs.map((t) => [t.name, decodeTensor(t)]));

@@ -22,7 +22,10 @@ export function warmupInputs(config: ModelConfig, batch: number): Record<string,
     const dims = spec.dims.map((dim, i) => {
       if (dim !== -1) return dim;
       const size = spatialSize(config, spec, i);
-      if (size === undefined) throw new Error(`cannot size free dim ${i} of input "${spec.name}" for warm-up: declare preprocessing width/height and the input's layout`);
+      if (size === undefined)
+        throw new Error(
+          `cannot size free dim ${i} of input "${spec.name}" for warm-up: declare preprocessing width/height and the input's layout`,
+        );
       return size;
     });
     const full = [batch, ...dims];

@@ -12,7 +12,10 @@ describe('groupModels', () => {
   });
 
   it('spreads models round-robin over N processes, never more processes than models', () => {
-    expect(groupModels(models, 2)).toEqual([['a', 'c', 'e'], ['b', 'd']]);
+    expect(groupModels(models, 2)).toEqual([
+      ['a', 'c', 'e'],
+      ['b', 'd'],
+    ]);
     expect(groupModels(['a'], 4)).toEqual([['a']]);
   });
 });

@@ -19,7 +19,7 @@ export function batchingPolicy(config: ModelConfig, dynamicBatching: boolean): B
   const declared = config.dynamic_batching;
   return {
     maxBatchSize: dynamicBatching ? config.max_batch_size : 1,
-    preferredBatchSizes: dynamicBatching ? declared.preferred_batch_size ?? [] : [],
+    preferredBatchSizes: dynamicBatching ? (declared.preferred_batch_size ?? []) : [],
     maxQueueDelayMs: dynamicBatching ? declared.max_queue_delay_microseconds / 1000 : 0,
     maxQueueSize: declared.max_queue_size ?? 1024,
   };
@@ -55,7 +55,16 @@ export class HostedModel {
   markReady(ready: boolean): void {
     this.ready = ready;
     this.metrics.modelReady.set({ model: this.entry.name }, ready ? 1 : 0);
-    if (ready) this.metrics.modelInfo.set({ model: this.entry.name, version: String(this.entry.version), provider: this.executor.provider, device: deviceName(this.executor.provider) }, 1);
+    if (ready)
+      this.metrics.modelInfo.set(
+        {
+          model: this.entry.name,
+          version: String(this.entry.version),
+          provider: this.executor.provider,
+          device: deviceName(this.executor.provider),
+        },
+        1,
+      );
   }
 
   /** Counts a request refused before it reached the queue (bad tensors, expired deadline). */
@@ -66,7 +75,12 @@ export class HostedModel {
   }
 
   /** Accepts a validated request; resolves with exactly its rows. */
-  async infer(inputs: TensorMap, rows: number, shapeKey: string, options: { deadlineMs?: number; cancelled?: () => boolean }): Promise<TensorMap> {
+  async infer(
+    inputs: TensorMap,
+    rows: number,
+    shapeKey: string,
+    options: { deadlineMs?: number; cancelled?: () => boolean },
+  ): Promise<TensorMap> {
     const started = performance.now();
     const labels = { model: this.entry.name };
     this.stats.inferenceCount += 1;
@@ -86,7 +100,10 @@ export class HostedModel {
 
   private recordFailure(error: unknown, elapsedMs: number): void {
     addDuration(this.stats.fail, elapsedMs);
-    this.metrics.errors.inc({ model: this.entry.name, code: isInferenceError(error) ? error.code : 'INTERNAL' });
+    this.metrics.errors.inc({
+      model: this.entry.name,
+      code: isInferenceError(error) ? error.code : 'INTERNAL',
+    });
   }
 
   private async runBatch(batch: Array<QueuedRequest<TensorMap, TensorMap>>): Promise<void> {
@@ -104,7 +121,10 @@ export class HostedModel {
     this.stats.byBatchSize.set(rows, perSize);
     this.metrics.runSeconds.observe(labels, elapsed / 1000);
     this.metrics.batchSize.observe(labels, rows);
-    const answers = splitBatch(outputs, batch.map((r) => r.rows));
-    batch.forEach((request, i) => request.resolve(answers[i]!));
+    const answers = splitBatch(
+      outputs,
+      batch.map((r) => r.rows),
+    );
+    batch.forEach((request, i) => request.resolve(answers[i]));
   }
 }

@@ -39,7 +39,11 @@ export interface HostInferOptions extends InferOptions {
 }
 
 export interface ModelHost extends ModelRunner {
-  infer(model: string, inputs: Record<string, HostTensor>, options?: HostInferOptions): Promise<Record<string, HostTensor>>;
+  infer(
+    model: string,
+    inputs: Record<string, HostTensor>,
+    options?: HostInferOptions,
+  ): Promise<Record<string, HostTensor>>;
   models(): HostedModel[];
   /** NOT_FOUND unless `name` is served (and `version`, when given, is its served version). */
   find(name: string, version?: string): HostedModel;
@@ -52,7 +56,7 @@ export interface ModelHost extends ModelRunner {
 export function groupModels<T>(entries: T[], processes: number | 'per-model'): T[][] {
   const count = processes === 'per-model' ? entries.length : Math.max(1, Math.min(processes, entries.length));
   const groups: T[][] = Array.from({ length: count }, () => []);
-  entries.forEach((entry, i) => groups[i % count]!.push(entry));
+  entries.forEach((entry, i) => groups[i % count].push(entry));
   return groups;
 }
 
@@ -61,7 +65,10 @@ export async function startModelHost(options: ModelHostOptions): Promise<ModelHo
   const layout = options.layout ?? 'process';
   const tuning = options.tuning ?? {};
   const device = tuning.device ?? 'cpu';
-  const entries = await loadModelRepository(options.repository, { only: options.models, device: device === 'cpu' ? 'cpu' : 'cuda' });
+  const entries = await loadModelRepository(options.repository, {
+    only: options.models,
+    device: device === 'cpu' ? 'cpu' : 'cuda',
+  });
   const hosted: HostedModel[] = [];
   const groups: ExecutorGroup[] = [];
   const listeners: Array<() => void> = [];
@@ -81,7 +88,11 @@ export async function startModelHost(options: ModelHostOptions): Promise<ModelHo
     await new Promise((r) => setTimeout(r, delayMs));
     if (closed) return;
     try {
-      const group = await startExecutorGroup(models.map((m) => m.entry), layout, tuning);
+      const group = await startExecutorGroup(
+        models.map((m) => m.entry),
+        layout,
+        tuning,
+      );
       groups[slot] = group;
       for (const model of models) {
         model.executor = group.executors.get(model.entry.name)!;
@@ -100,15 +111,22 @@ export async function startModelHost(options: ModelHostOptions): Promise<ModelHo
     for (const groupEntries of groupModels(entries, options.executorProcesses ?? 1)) {
       const group = await startExecutorGroup(groupEntries, layout, tuning);
       const slot = groups.push(group) - 1;
-      const models = groupEntries.map((entry) => new HostedModel(entry, group.executors.get(entry.name)!, options.metrics, options.dynamicBatching ?? true));
+      const models = groupEntries.map(
+        (entry) =>
+          new HostedModel(entry, group.executors.get(entry.name)!, options.metrics, options.dynamicBatching ?? true),
+      );
       hosted.push(...models);
       watch(group, models, slot);
       for (const model of models) {
         for (const skipped of model.executor.skippedProviders) {
-          log(`WARNING model ${model.entry.name}: ${skipped.provider} did not open (${skipped.reason}); running on cpu because INFERENCE_DEVICE=auto`);
+          log(
+            `WARNING model ${model.entry.name}: ${skipped.provider} did not open (${skipped.reason}); running on cpu because INFERENCE_DEVICE=auto`,
+          );
         }
         model.markReady(true);
-        log(`model ${model.entry.name} v${model.entry.version}: ready on provider ${model.executor.provider}, device ${deviceName(model.executor.provider)}, batch profile ${describeProfile(model.config)} (warm-up ${model.executor.warmupMs.toFixed(0)} ms, executor pid ${group.pid})`);
+        log(
+          `model ${model.entry.name} v${model.entry.version}: ready on provider ${model.executor.provider}, device ${deviceName(model.executor.provider)}, batch profile ${describeProfile(model.config)} (warm-up ${model.executor.warmupMs.toFixed(0)} ms, executor pid ${group.pid})`,
+        );
       }
     }
   } catch (error) {
@@ -134,7 +152,8 @@ export async function startModelHost(options: ModelHostOptions): Promise<ModelHo
       let rows: number;
       try {
         rows = validateRequest(model.config, inputs);
-        if (infer.deadlineMs !== undefined && Date.now() >= infer.deadlineMs) throw new InferenceError('DEADLINE_EXCEEDED', 'deadline passed before the request was queued');
+        if (infer.deadlineMs !== undefined && Date.now() >= infer.deadlineMs)
+          throw new InferenceError('DEADLINE_EXCEEDED', 'deadline passed before the request was queued');
       } catch (error) {
         model.recordRefused(error);
         throw error;
@@ -145,7 +164,9 @@ export async function startModelHost(options: ModelHostOptions): Promise<ModelHo
     models: () => hosted,
     find,
     allReady: () => hosted.every((m) => m.ready),
-    onReadinessChange: (listener) => { listeners.push(listener); },
+    onReadinessChange: (listener) => {
+      listeners.push(listener);
+    },
     async close() {
       closed = true;
       for (const model of hosted) {

@@ -82,7 +82,12 @@ export class RowResultCache {
     };
   }
 
-  private async infer(runner: ModelRunner, model: string, inputs: Record<string, HostTensor>, options?: InferOptions): Promise<Record<string, HostTensor>> {
+  private async infer(
+    runner: ModelRunner,
+    model: string,
+    inputs: Record<string, HostTensor>,
+    options?: InferOptions,
+  ): Promise<Record<string, HostTensor>> {
     if (!this.models.has(model) || this.options.maxBytes <= 0) return runner.infer(model, inputs, options);
     const prefix = `${model}@${runner.config(model).version}`;
     const keys = rowKeys(prefix, inputs);
@@ -114,9 +119,9 @@ export class RowResultCache {
     if (missing.length > 0) {
       const run = runner.infer(model, pickRows(inputs, missing), options).then((out) => splitRows(out, missing.length));
       missing.forEach((i, n) => {
-        const value = run.then((all) => all[n]!);
+        const value = run.then((all) => all[n]);
         rows[i] = value;
-        this.remember(keys[i]!, value);
+        this.remember(keys[i], value);
       });
     }
     for (const [i, first] of repeats) rows[i] = rows[first]!;
@@ -125,12 +130,12 @@ export class RowResultCache {
       answered = await Promise.all(rows);
     } catch (error) {
       // Our own run failed: that is this caller's error. Someone else's shared run failed: run those rows ourselves.
-      const own = await Promise.allSettled(missing.map((i) => rows[i]!));
+      const own = await Promise.allSettled(missing.map((i) => rows[i]));
       if (own.some((r) => r.status === 'rejected')) throw error;
       const settled = await Promise.allSettled(rows);
       const retry = settled.flatMap((s, i) => (s.status === 'rejected' ? [i] : []));
       const again = splitRows(await runner.infer(model, pickRows(inputs, retry), options), retry.length);
-      answered = settled.map((s, i) => (s.status === 'fulfilled' ? s.value : again[retry.indexOf(i)]!));
+      answered = settled.map((s, i) => (s.status === 'fulfilled' ? s.value : again[retry.indexOf(i)]));
     }
     return stackRows(answered);
   }
@@ -171,12 +176,12 @@ export class RowResultCache {
 
 function rowKeys(prefix: string, inputs: Record<string, HostTensor>): string[] {
   const names = Object.keys(inputs).sort();
-  const rows = inputs[names[0]!]!.dims[0]!;
+  const rows = inputs[names[0]].dims[0];
   return Array.from({ length: rows }, (_, row) => {
     const hash = createHash('sha256');
     for (const name of names) {
-      const t = inputs[name]!;
-      const size = t.data.byteLength / t.dims[0]!;
+      const t = inputs[name];
+      const size = t.data.byteLength / t.dims[0];
       hash.update(`${name}:${t.dtype}:${t.dims.slice(1).join('x')};`);
       hash.update(new Uint8Array(t.data.buffer, t.data.byteOffset + row * size, size));
     }
@@ -185,13 +190,15 @@ function rowKeys(prefix: string, inputs: Record<string, HostTensor>): string[] {
 }
 
 function pickRows(inputs: Record<string, HostTensor>, rows: number[]): Record<string, HostTensor> {
-  if (rows.length === inputs[Object.keys(inputs)[0]!]!.dims[0] && rows.every((r, i) => r === i)) return inputs;
-  return Object.fromEntries(Object.entries(inputs).map(([name, t]) => {
-    const size = elementCount(t.dims.slice(1));
-    const data = allocate(t.dtype, rows.length * size);
-    rows.forEach((row, n) => data.set(t.data.subarray(row * size, (row + 1) * size) as never, n * size));
-    return [name, { dtype: t.dtype, dims: [rows.length, ...t.dims.slice(1)], data }];
-  }));
+  if (rows.length === inputs[Object.keys(inputs)[0]].dims[0] && rows.every((r, i) => r === i)) return inputs;
+  return Object.fromEntries(
+    Object.entries(inputs).map(([name, t]) => {
+      const size = elementCount(t.dims.slice(1));
+      const data = allocate(t.dtype, rows.length * size);
+      rows.forEach((row, n) => data.set(t.data.subarray(row * size, (row + 1) * size) as never, n * size));
+      return [name, { dtype: t.dtype, dims: [rows.length, ...t.dims.slice(1)], data }];
+    }),
+  );
 }
 
 function splitRows(outputs: Record<string, HostTensor>, count: number): RowOutputs[] {
@@ -208,10 +215,10 @@ function splitRows(outputs: Record<string, HostTensor>, count: number): RowOutpu
 
 function stackRows(rows: RowOutputs[]): Record<string, HostTensor> {
   const out: Record<string, HostTensor> = {};
-  for (const [name, first] of Object.entries(rows[0]!)) {
+  for (const [name, first] of Object.entries(rows[0])) {
     const size = first.data.length;
     const data = allocate(first.dtype, rows.length * size);
-    rows.forEach((row, n) => data.set(row[name]!.data as never, n * size));
+    rows.forEach((row, n) => data.set(row[name].data as never, n * size));
     out[name] = { dtype: first.dtype, dims: [rows.length, ...first.dims], data };
   }
   return out;

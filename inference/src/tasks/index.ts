@@ -20,7 +20,14 @@ export { faceLandmarksModel } from './face/face-landmarks';
 export { passiveLivenessModel } from './liveness/liveness-settings';
 
 export { findFaceBoxes } from './antispoof/find-face-box';
-export { padLines, padModels, padScores, servesPadEnsemble, type PadLines, type PadScore } from './antispoof/pad-ensemble';
+export {
+  padLines,
+  padModels,
+  padScores,
+  servesPadEnsemble,
+  type PadLines,
+  type PadScore,
+} from './antispoof/pad-ensemble';
 export { spreadFrames } from './antispoof/spread-frames';
 export { analyseFaces, type AnalysedFace } from './face/analyse-faces';
 export { detectFaces } from './face/detect-faces';

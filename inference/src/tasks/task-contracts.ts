@@ -26,9 +26,18 @@ export interface CheckOutcome {
   scores: ScoreEvidence[];
 }
 
-export interface FaceBox { x: number; y: number; width: number; height: number; score: number }
+export interface FaceBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  score: number;
+}
 
-export interface DocumentCheckInput { image: Uint8Array; now?: Date }
+export interface DocumentCheckInput {
+  image: Uint8Array;
+  now?: Date;
+}
 export interface MrzFields {
   format: 'TD1' | 'TD2' | 'TD3';
   document_code: string;
@@ -37,9 +46,9 @@ export interface MrzFields {
   surname: string;
   given_names: string;
   nationality: string;
-  birth_date: string;   // YYYY-MM-DD
+  birth_date: string; // YYYY-MM-DD
   sex: 'M' | 'F' | 'X';
-  expiry_date: string;  // YYYY-MM-DD
+  expiry_date: string; // YYYY-MM-DD
   check_digits_valid: boolean;
   /** Which characters were changed by field-aware correction, for audit. */
   corrections: Array<{ line: number; index: number; from: string; to: string }>;
@@ -55,7 +64,14 @@ export interface DocumentCheckOutput extends CheckOutcome {
     document_number: string;
     expiry_date: string;
     sex: string;
-    address: { line1: string | null; line2: string | null; city: string | null; region: string | null; postal_code: string | null; country: string | null } | null;
+    address: {
+      line1: string | null;
+      line2: string | null;
+      city: string | null;
+      region: string | null;
+      postal_code: string | null;
+      country: string | null;
+    } | null;
     address_is_best_effort: boolean;
   } | null;
   portrait_box: FaceBox | null;
@@ -89,8 +105,13 @@ export interface AntispoofCheckOutput extends CheckOutcome {
   retake_reason: 'FACE_TOO_CLOSE' | null;
 }
 
-export interface FaceMatchCheckInput { document_portrait: Uint8Array; selfie: Uint8Array }
-export interface FaceMatchCheckOutput extends CheckOutcome { similarity: number | null }
+export interface FaceMatchCheckInput {
+  document_portrait: Uint8Array;
+  selfie: Uint8Array;
+}
+export interface FaceMatchCheckOutput extends CheckOutcome {
+  similarity: number | null;
+}
 
 export type DocumentCheck = (runner: ModelRunner, input: DocumentCheckInput) => Promise<DocumentCheckOutput>;
 export type LivenessCheck = (runner: ModelRunner, input: LivenessCheckInput) => Promise<LivenessCheckOutput>;

@@ -30,20 +30,35 @@ function freePort(): Promise<number> {
 }
 
 /** `untilServing`: stop the service as soon as the probe answers SERVING (the start succeeded). */
-export async function startWithDevice(env: Record<string, string>, deadlineMs: number, untilServing = false): Promise<DeviceStart> {
+export async function startWithDevice(
+  env: Record<string, string>,
+  deadlineMs: number,
+  untilServing = false,
+): Promise<DeviceStart> {
   const port = await freePort();
   const { LD_LIBRARY_PATH: _inherited, ...parentEnv } = process.env;
   const started = Date.now();
   const child = spawn(tsx, [join(root, 'inference/src/main.ts')], {
     cwd: root,
-    env: { ...parentEnv, INFERENCE_PORT: String(port), INFERENCE_HOST: '127.0.0.1', INFERENCE_METRICS_PORT: '0', ...env },
+    env: {
+      ...parentEnv,
+      INFERENCE_PORT: String(port),
+      INFERENCE_HOST: '127.0.0.1',
+      INFERENCE_METRICS_PORT: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
   let exitCode: number | null | undefined;
-  const exited = new Promise<void>((resolve) => child.once('exit', (code) => { exitCode = code; resolve(); }));
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code) => {
+      exitCode = code;
+      resolve();
+    }),
+  );
   const client = createInferenceClient({ address: `127.0.0.1:${port}` });
   const healthSeen: string[] = [];
   try {

@@ -5,7 +5,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { faceTestdataDir, generateFaceTestdata, livenessTestdataDir } from '../../tools/testdata/faces/generate-face-testdata';
+import {
+  faceTestdataDir,
+  generateFaceTestdata,
+  livenessTestdataDir,
+} from '../../tools/testdata/faces/generate-face-testdata';
 import { createInferenceClient } from '../../src/client/inference-client';
 import { createRemoteModelRunner } from '../../src/runtime/remote-model-runner';
 import { startInferenceServer } from '../../src/grpc/inference-server';
@@ -21,7 +25,13 @@ export interface ServiceTestRunner extends ModelRunner {
 /** Starts the real inference service with `models` on a free port and a runner that calls it. */
 export async function faceTestRunner(models: string[]): Promise<ServiceTestRunner> {
   await generateFaceTestdata();
-  const server = await startInferenceServer({ repository: path.join(__dirname, '../../../models'), port: 0, host: '127.0.0.1', metricsPort: null, models });
+  const server = await startInferenceServer({
+    repository: path.join(__dirname, '../../../models'),
+    port: 0,
+    host: '127.0.0.1',
+    metricsPort: null,
+    models,
+  });
   const client = createInferenceClient({ address: `127.0.0.1:${server.port}` });
   const runner = await createRemoteModelRunner(client);
   return {
@@ -39,7 +49,10 @@ export async function faceImage(name: string, dir = faceTestdataDir): Promise<Ui
 }
 
 export async function jsonLines<T>(file: string): Promise<T[]> {
-  return (await readFile(file, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as T);
+  return (await readFile(file, 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as T);
 }
 
 /** The same runner with one model's thresholds replaced, to drive a check across its line. */

@@ -34,7 +34,9 @@ export function importsOf(file: string): ImportEdge[] {
   const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
   return importedFiles.map(({ fileName }) => ({
     specifier: fileName,
-    resolved: fileName.startsWith('.') ? resolveRelative(file, fileName) ?? path.resolve(path.dirname(file), fileName) : null,
+    resolved: fileName.startsWith('.')
+      ? (resolveRelative(file, fileName) ?? path.resolve(path.dirname(file), fileName))
+      : null,
   }));
 }
 

@@ -27,5 +27,10 @@ export function pngBomb(width: number, height: number, rowsToDeflate = height): 
   ihdr[8] = 8; // bit depth
   ihdr[9] = 0; // greyscale
   const raw = Buffer.alloc(rowsToDeflate * (width + 1)); // filter byte 0 + zero pixels per row
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

@@ -16,9 +16,11 @@ export function seededRandom(seed: number): () => number {
 export function sampleInputs(config: ModelConfig, rows: number, seed: number): Record<string, HostTensor> {
   const random = seededRandom(seed);
   const shapes = warmupInputs(config, 1);
-  return Object.fromEntries(Object.entries(shapes).map(([name, t]) => {
-    const dims = config.max_batch_size > 0 ? [rows, ...t.dims.slice(1)] : t.dims;
-    const length = dims.reduce((a, b) => a * b, 1);
-    return [name, { dtype: t.dtype, dims, data: Float32Array.from({ length }, () => random()) }];
-  }));
+  return Object.fromEntries(
+    Object.entries(shapes).map(([name, t]) => {
+      const dims = config.max_batch_size > 0 ? [rows, ...t.dims.slice(1)] : t.dims;
+      const length = dims.reduce((a, b) => a * b, 1);
+      return [name, { dtype: t.dtype, dims, data: Float32Array.from({ length }, () => random()) }];
+    }),
+  );
 }

@@ -11,6 +11,6 @@ export const protoInput = (name: string, tensor: HostTensor) => encodeTensor(nam
 export function maxAbsDiff(a: ArrayLike<number>, b: ArrayLike<number>): number {
   if (a.length !== b.length) return Infinity;
   let max = 0;
-  for (let i = 0; i < a.length; i++) max = Math.max(max, Math.abs(a[i]! - b[i]!));
+  for (let i = 0; i < a.length; i++) max = Math.max(max, Math.abs(a[i] - b[i]));
   return max;
 }

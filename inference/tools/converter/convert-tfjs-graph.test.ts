@@ -4,7 +4,6 @@ import { encodeModel } from './onnx-writer';
 import type { TfjsModelJson, TfNode } from './tfjs-model-json';
 import type { DecodedWeight } from './weights-decoder';
 
-
 /** x [1,2,2,1] → Mul by a constant → Reshape to [1,4] (the batch of 1 baked in, as TFJS exports do) → Relu. */
 function tinyModel(reluOp = 'Relu'): { json: TfjsModelJson; weights: Map<string, DecodedWeight> } {
   const node: TfNode[] = [
@@ -18,7 +17,9 @@ function tinyModel(reluOp = 'Relu'): { json: TfjsModelJson; weights: Map<string,
   const dims = (...d: number[]) => ({ dim: d.map((size) => ({ size: String(size) })) });
   return {
     json: {
-      format: 'graph-model', modelTopology: { node }, weightsManifest: [],
+      format: 'graph-model',
+      modelTopology: { node },
+      weightsManifest: [],
       signature: {
         inputs: { 'x:0': { name: 'x:0', dtype: 'DT_FLOAT', tensorShape: dims(1, 2, 2, 1) } },
         outputs: { out: { name: 'Identity:0', dtype: 'DT_FLOAT', tensorShape: dims(1, 4) } },
@@ -34,7 +35,9 @@ function tinyModel(reluOp = 'Relu'): { json: TfjsModelJson; weights: Map<string,
 test('a converted graph takes any batch size and answers under the names the config chose', async () => {
   const { json, weights } = tinyModel();
   const graph = convertTfjsGraph(json, weights, { 'x:0': 'image', out: 'values' });
-  const session = await ort.InferenceSession.create(encodeModel(graph, { graphName: 'tiny', docString: 'test', producerVersion: '1' }));
+  const session = await ort.InferenceSession.create(
+    encodeModel(graph, { graphName: 'tiny', docString: 'test', producerVersion: '1' }),
+  );
   const input = Float32Array.of(1, -2, 3, -4, 5, -6, 7, -8, 0, 1, 0, -1);
   const out = await session.run({ image: new ort.Tensor('float32', input, [3, 2, 2, 1]) });
   expect(out.values.dims).toEqual([3, 4]);
@@ -44,7 +47,13 @@ test('a converted graph takes any batch size and answers under the names the con
 test('the same graph always encodes to the same bytes', () => {
   const encode = () => {
     const { json, weights } = tinyModel();
-    return Buffer.from(encodeModel(convertTfjsGraph(json, weights), { graphName: 'tiny', docString: 'test', producerVersion: '1' }));
+    return Buffer.from(
+      encodeModel(convertTfjsGraph(json, weights), {
+        graphName: 'tiny',
+        docString: 'test',
+        producerVersion: '1',
+      }),
+    );
   };
   expect(encode().equals(encode())).toBe(true);
 });

@@ -25,13 +25,23 @@ function interfaceDims(entry: TfSignatureEntry): Array<number | string> {
 }
 
 /** Interface tensor names: the config's choice (by signature key or tensor name), else TF's. */
-function interfaceNames(entries: Record<string, TfSignatureEntry>, chosen: Record<string, string>): Map<string, string> {
+function interfaceNames(
+  entries: Record<string, TfSignatureEntry>,
+  chosen: Record<string, string>,
+): Map<string, string> {
   const names = new Map<string, string>();
-  for (const [key, entry] of Object.entries(entries)) names.set(tensorNode(entry.name), chosen[key] ?? chosen[entry.name] ?? tensorNode(entry.name));
+  for (const [key, entry] of Object.entries(entries))
+    names.set(tensorNode(entry.name), chosen[key] ?? chosen[entry.name] ?? tensorNode(entry.name));
   return names;
 }
 
-function contextFor(graph: OnnxGraph, node: TfNode, nodes: Map<string, TfNode>, weights: Map<string, DecodedWeight>, onnxName: (tf: string) => string): ConversionContext {
+function contextFor(
+  graph: OnnxGraph,
+  node: TfNode,
+  nodes: Map<string, TfNode>,
+  weights: Map<string, DecodedWeight>,
+  onnxName: (tf: string) => string,
+): ConversionContext {
   const inputs = dataInputs(node);
   const constant = (i: number): DecodedWeight => {
     const source = nodes.get(inputs[i]);
@@ -39,13 +49,27 @@ function contextFor(graph: OnnxGraph, node: TfNode, nodes: Map<string, TfNode>, 
     if (!value) throw new Error(`node ${node.name} (${node.op}): input ${i} (${inputs[i]}) must be a constant`);
     return value;
   };
-  return { graph, node, inputCount: inputs.length, value: (i) => onnxName(inputs[i]), constant, output: onnxName(node.name) };
+  return {
+    graph,
+    node,
+    inputCount: inputs.length,
+    value: (i) => onnxName(inputs[i]),
+    constant,
+    output: onnxName(node.name),
+  };
 }
 
-export function convertTfjsGraph(model: TfjsModelJson, weights: Map<string, DecodedWeight>, chosenNames: Record<string, string> = {}): OnnxGraph {
+export function convertTfjsGraph(
+  model: TfjsModelJson,
+  weights: Map<string, DecodedWeight>,
+  chosenNames: Record<string, string> = {},
+): OnnxGraph {
   const signature = signatureOf(model);
   const nodes = new Map(model.modelTopology.node.map((n) => [n.name, n]));
-  const renamed = new Map([...interfaceNames(signature.inputs, chosenNames), ...interfaceNames(signature.outputs, chosenNames)]);
+  const renamed = new Map([
+    ...interfaceNames(signature.inputs, chosenNames),
+    ...interfaceNames(signature.outputs, chosenNames),
+  ]);
   const graph = new OnnxGraph();
   const names = new Map<string, string>();
   const onnxName = (tf: string): string => {
@@ -64,16 +88,22 @@ export function convertTfjsGraph(model: TfjsModelJson, weights: Map<string, Deco
     return name;
   };
   // Interface names are reserved before any generated name can take them.
-  for (const [tf, wanted] of renamed) if (onnxName(tf) !== wanted) throw new Error(`interface name ${wanted} is used twice`);
+  for (const [tf, wanted] of renamed)
+    if (onnxName(tf) !== wanted) throw new Error(`interface name ${wanted} is used twice`);
 
-  for (const entry of Object.values(signature.inputs)) graph.inputs.push({ name: onnxName(tensorNode(entry.name)), dims: interfaceDims(entry) });
+  for (const entry of Object.values(signature.inputs))
+    graph.inputs.push({ name: onnxName(tensorNode(entry.name)), dims: interfaceDims(entry) });
   const outputs = Object.values(signature.outputs);
-  for (const node of topologicalOrder(nodes, outputs.map((o) => tensorNode(o.name)))) {
+  for (const node of topologicalOrder(
+    nodes,
+    outputs.map((o) => tensorNode(o.name)),
+  )) {
     if (node.op === 'Const' || node.op === 'Placeholder') continue;
     const handler = opHandlers[node.op];
     if (!handler) throw new Error(`node ${node.name}: TF op ${node.op} is not supported by the converter`);
     handler(contextFor(graph, node, nodes, weights, onnxName));
   }
-  for (const entry of outputs) graph.outputs.push({ name: onnxName(tensorNode(entry.name)), dims: interfaceDims(entry) });
+  for (const entry of outputs)
+    graph.outputs.push({ name: onnxName(tensorNode(entry.name)), dims: interfaceDims(entry) });
   return graph;
 }

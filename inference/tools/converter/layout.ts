@@ -16,6 +16,7 @@ export function inNchw(ctx: ConversionContext, op: (nchwInput: string) => string
 
 /** TF's per-axis NHWC list (strides, ksize, dilations) → the spatial [h, w] pair ONNX wants. */
 export function spatial(nhwc: number[]): number[] {
-  if (nhwc.length !== 4 || nhwc[0] !== 1 || nhwc[3] !== 1) throw new Error(`expected [1, h, w, 1], got [${nhwc.join(', ')}]`);
+  if (nhwc.length !== 4 || nhwc[0] !== 1 || nhwc[3] !== 1)
+    throw new Error(`expected [1, h, w, 1], got [${nhwc.join(', ')}]`);
   return [nhwc[1], nhwc[2]];
 }

@@ -11,10 +11,14 @@ const IR_VERSION = 7; // the IR that introduced opset 13's era; onnxruntime read
 function attribute(name: string, a: OnnxAttribute): onnx.IAttributeProto {
   const T = onnx.AttributeProto.AttributeType;
   switch (a.type) {
-    case 'int': return { name, type: T.INT, i: a.value };
-    case 'ints': return { name, type: T.INTS, ints: a.value };
-    case 'float': return { name, type: T.FLOAT, f: a.value };
-    case 'string': return { name, type: T.STRING, s: Buffer.from(a.value, 'utf8') };
+    case 'int':
+      return { name, type: T.INT, i: a.value };
+    case 'ints':
+      return { name, type: T.INTS, ints: a.value };
+    case 'float':
+      return { name, type: T.FLOAT, f: a.value };
+    case 'string':
+      return { name, type: T.STRING, s: Buffer.from(a.value, 'utf8') };
   }
 }
 
@@ -28,7 +32,10 @@ function tensor(init: OnnxInitializer): onnx.ITensorProto {
 
 function valueInfo(v: OnnxValueInfo): onnx.IValueInfoProto {
   const dim = v.dims.map((d) => (typeof d === 'string' ? { dimParam: d } : { dimValue: d }));
-  return { name: v.name, type: { tensorType: { elemType: onnx.TensorProto.DataType.FLOAT, shape: { dim } } } };
+  return {
+    name: v.name,
+    type: { tensorType: { elemType: onnx.TensorProto.DataType.FLOAT, shape: { dim } } },
+  };
 }
 
 export interface ModelMetadata {
@@ -47,7 +54,10 @@ export function encodeModel(graph: OnnxGraph, meta: ModelMetadata): Uint8Array {
     graph: {
       name: meta.graphName,
       node: graph.nodes.map((n) => ({
-        name: n.name, opType: n.op, input: n.inputs, output: n.outputs,
+        name: n.name,
+        opType: n.op,
+        input: n.inputs,
+        output: n.outputs,
         attribute: Object.entries(n.attributes).map(([k, a]) => attribute(k, a)),
       })),
       initializer: graph.initializers.map(tensor),

@@ -11,10 +11,13 @@ export interface TfjsModel {
 
 export async function readTfjsModel(modelJsonPath: string): Promise<TfjsModel> {
   const json = JSON.parse(await readFile(modelJsonPath, 'utf8')) as TfjsModelJson;
-  if (json.format !== 'graph-model') throw new Error(`${modelJsonPath}: format "${json.format}" is not a TFJS graph model`);
+  if (json.format !== 'graph-model')
+    throw new Error(`${modelJsonPath}: format "${json.format}" is not a TFJS graph model`);
   const dir = path.dirname(modelJsonPath);
   const shards = await Promise.all(
-    json.weightsManifest.map(async (group) => Buffer.concat(await Promise.all(group.paths.map((p) => readFile(path.join(dir, p)))))),
+    json.weightsManifest.map(async (group) =>
+      Buffer.concat(await Promise.all(group.paths.map((p) => readFile(path.join(dir, p))))),
+    ),
   );
   return { json, weights: decodeWeights(json.weightsManifest, shards) };
 }

@@ -29,12 +29,13 @@ function shard(): Uint8Array {
 }
 
 /** Raw bits, read without passing through JS numbers (which may rewrite NaN payloads). */
-const bitsOf = (values: Float32Array | Int32Array) => Array.from(new Uint32Array(values.buffer, values.byteOffset, values.length));
+const bitsOf = (values: Float32Array | Int32Array) =>
+  Array.from(new Uint32Array(values.buffer, values.byteOffset, values.length));
 
 test('decodes every weight bit for bit as @tensorflow/tfjs does, float16 and uint8/uint16 quantization included', () => {
   const data = shard();
   const ours = decodeWeights([{ paths: ['group1-shard1of1.bin'], weights: specs }], [data]);
-  const theirs = tf.io.decodeWeights(data.slice().buffer, specs as tf.io.WeightsManifestEntry[]);
+  const theirs = tf.io.decodeWeights(data.slice().buffer, specs);
   for (const spec of specs) {
     const reference = theirs[spec.name];
     expect(ours.get(spec.name)!.shape).toEqual(reference.shape);
@@ -44,7 +45,10 @@ test('decodes every weight bit for bit as @tensorflow/tfjs does, float16 and uin
 });
 
 test('a manifest that promises more bytes than its shard holds is rejected, naming the weight', () => {
-  expect(() => decodeWeights([{ paths: ['x.bin'], weights: [{ name: 'too_big', shape: [4], dtype: 'float32' }] }], [new Uint8Array(12)])).toThrow(
-    'weight too_big runs past the end of its shard',
-  );
+  expect(() =>
+    decodeWeights(
+      [{ paths: ['x.bin'], weights: [{ name: 'too_big', shape: [4], dtype: 'float32' }] }],
+      [new Uint8Array(12)],
+    ),
+  ).toThrow('weight too_big runs past the end of its shard');
 });

@@ -13,7 +13,14 @@ export interface DecodedWeight {
   values: Float32Array | Int32Array;
 }
 
-const STORED_BYTES: Record<string, number> = { float32: 4, int32: 4, bool: 1, float16: 2, uint8: 1, uint16: 2 };
+const STORED_BYTES: Record<string, number> = {
+  float32: 4,
+  int32: 4,
+  bool: 1,
+  float16: 2,
+  uint8: 1,
+  uint16: 2,
+};
 
 function elementCount(shape: number[]): number {
   return shape.reduce((a, b) => a * b, 1);
@@ -25,19 +32,30 @@ function decodeOne(spec: WeightSpec, bytes: Uint8Array): DecodedWeight {
   const buffer = new Uint8Array(bytes).buffer; // a copy: Buffer.slice would share the pool
   const q = spec.quantization;
   if (!q) {
-    if (spec.dtype === 'float32') return { dtype: 'float32', shape: spec.shape, values: new Float32Array(buffer, 0, count) };
+    if (spec.dtype === 'float32')
+      return { dtype: 'float32', shape: spec.shape, values: new Float32Array(buffer, 0, count) };
     if (spec.dtype === 'int32') return { dtype: 'int32', shape: spec.shape, values: new Int32Array(buffer, 0, count) };
     throw new Error(`weight ${spec.name}: dtype ${spec.dtype} is not supported`);
   }
   if (q.dtype === 'float16') {
     if (spec.dtype !== 'float32') throw new Error(`weight ${spec.name}: float16 quantization of ${spec.dtype}`);
-    return { dtype: 'float32', shape: spec.shape, values: float16ToFloat32(new Uint16Array(buffer, 0, count)) };
+    return {
+      dtype: 'float32',
+      shape: spec.shape,
+      values: float16ToFloat32(new Uint16Array(buffer, 0, count)),
+    };
   }
   const stored = q.dtype === 'uint8' ? new Uint8Array(buffer, 0, count) : new Uint16Array(buffer, 0, count);
   const scale = q.scale ?? 1;
   const min = q.min ?? 0;
-  if (spec.dtype === 'float32') return { dtype: 'float32', shape: spec.shape, values: Float32Array.from(stored, (v) => v * scale + min) };
-  if (spec.dtype === 'int32') return { dtype: 'int32', shape: spec.shape, values: Int32Array.from(stored, (v) => Math.round(v * scale + min)) };
+  if (spec.dtype === 'float32')
+    return { dtype: 'float32', shape: spec.shape, values: Float32Array.from(stored, (v) => v * scale + min) };
+  if (spec.dtype === 'int32')
+    return {
+      dtype: 'int32',
+      shape: spec.shape,
+      values: Int32Array.from(stored, (v) => Math.round(v * scale + min)),
+    };
   throw new Error(`weight ${spec.name}: ${q.dtype} quantization of ${spec.dtype}`);
 }
 

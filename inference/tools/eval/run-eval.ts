@@ -26,9 +26,12 @@ export function parseArgs(argv: string[]): EvalArgs {
 }
 
 function usage(): string {
-  return ['usage: npm run eval -- --task <name> [flags] [--out <dir>] [--models <repository dir>]',
-    `       npm run eval   (the default suite: ${defaultSuite.map((e) => e.join(' ')).join('; ')})`, 'tasks:',
-    ...Object.values(evalTasks).map((t) => `  ${t.name} ${t.usage}`)].join('\n');
+  return [
+    'usage: npm run eval -- --task <name> [flags] [--out <dir>] [--models <repository dir>]',
+    `       npm run eval   (the default suite: ${defaultSuite.map((e) => e.join(' ')).join('; ')})`,
+    'tasks:',
+    ...Object.values(evalTasks).map((t) => `  ${t.name} ${t.usage}`),
+  ].join('\n');
 }
 
 export async function runEval(argv: string[]): Promise<number> {
@@ -43,7 +46,10 @@ export async function runEval(argv: string[]): Promise<number> {
     console.log(usage());
     return task || args.help ? 0 : 2;
   }
-  const runner = await createInProcessModelRunner({ repository: args.models ?? 'models', models: task.models });
+  const runner = await createInProcessModelRunner({
+    repository: args.models ?? 'models',
+    models: task.models,
+  });
   try {
     const outcome = await task.run({ runner, args, log: (line) => console.log(line) });
     const outDir = args.out ?? path.join('.state/eval', task.name);
@@ -53,7 +59,14 @@ export async function runEval(argv: string[]): Promise<number> {
     if (outcome.trials && outcome.decision) {
       const summary = summariseTrials(outcome.trials, outcome.decision);
       lines.push(...describeSummary(summary, outcome.vocabulary));
-      const chart = errorChartSvg({ title: `${task.name}: ${summary.counts.genuine} genuine / ${summary.counts.nonGenuine} non-genuine trials`, trials: outcome.trials, curve: summary.curve, decision: outcome.decision, atDecision: summary.atDecision, eer: summary.equalError });
+      const chart = errorChartSvg({
+        title: `${task.name}: ${summary.counts.genuine} genuine / ${summary.counts.nonGenuine} non-genuine trials`,
+        trials: outcome.trials,
+        curve: summary.curve,
+        decision: outcome.decision,
+        atDecision: summary.atDecision,
+        eer: summary.equalError,
+      });
       await writeFile(path.join(outDir, 'chart.svg'), chart);
       lines.push(`chart: ${path.join(outDir, 'chart.svg')}`);
       const { curve, ...rest } = summary;
@@ -64,7 +77,10 @@ export async function runEval(argv: string[]): Promise<number> {
       await writeFile(path.join(outDir, name), content);
       lines.push(`${name}: ${path.join(outDir, name)}`);
     }
-    await writeFile(path.join(outDir, 'summary.json'), JSON.stringify({ task: task.name, args, ...figures, ...outcome.summary }, null, 1) + '\n');
+    await writeFile(
+      path.join(outDir, 'summary.json'),
+      JSON.stringify({ task: task.name, args, ...figures, ...outcome.summary }, null, 1) + '\n',
+    );
     lines.push(`summary: ${path.join(outDir, 'summary.json')}`);
     console.log(lines.join('\n'));
     return 0;
@@ -74,8 +90,11 @@ export async function runEval(argv: string[]): Promise<number> {
 }
 
 if (require.main === module) {
-  runEval(process.argv.slice(2)).then((code) => process.exit(code), (error) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
+  runEval(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
 }

@@ -9,7 +9,12 @@ const trials: ScoredTrial[] = [
   { id: 'i1', score: 0.72, genuine: false, kind: 'different-person' },
   { id: 'i2', score: 0.3, genuine: false, kind: 'different-person' },
 ];
-const decision: DecisionLine = { score: 'cosine_similarity', threshold: 0.7, comparison: 'gte', configuredIn: 'models/x/1/config.json thresholds.match_similarity' };
+const decision: DecisionLine = {
+  score: 'cosine_similarity',
+  threshold: 0.7,
+  comparison: 'gte',
+  configuredIn: 'models/x/1/config.json thresholds.match_similarity',
+};
 
 describe('summarising an evaluation at the configured line', () => {
   const summary = summariseTrials(trials, decision);
@@ -25,14 +30,24 @@ describe('summarising an evaluation at the configured line', () => {
   });
 
   it('prints where the line is configured and the error rates in the task words', () => {
-    const lines = describeSummary(summary, { falseAccept: 'spoof accepted', falseReject: 'live rejected' }).join('\n');
+    const lines = describeSummary(summary, {
+      falseAccept: 'spoof accepted',
+      falseReject: 'live rejected',
+    }).join('\n');
     expect(lines).toContain('models/x/1/config.json thresholds.match_similarity');
     expect(lines).toContain('FMR  (spoof accepted) = 50.00% (1/2)');
     expect(lines).toContain('FNMR (live rejected) = 33.33% (1/3)');
   });
 
   it('draws the score, ROC and DET panels with the configured line in one SVG', () => {
-    const svg = errorChartSvg({ title: 't', trials, curve: summary.curve, decision, atDecision: summary.atDecision, eer: summary.equalError });
+    const svg = errorChartSvg({
+      title: 't',
+      trials,
+      curve: summary.curve,
+      decision,
+      atDecision: summary.atDecision,
+      eer: summary.equalError,
+    });
     expect(svg.startsWith('<svg')).toBe(true);
     for (const text of ['Scores by label', 'ROC', 'DET', 'configured 0.7']) expect(svg).toContain(text);
     expect(svg).not.toContain('NaN');

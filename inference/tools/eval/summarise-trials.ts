@@ -26,7 +26,11 @@ export function summariseTrials(trials: ScoredTrial[], decision: DecisionLine): 
   const nonGenuine = trials.filter((t) => !t.genuine);
   return {
     decision,
-    counts: { genuine: genuine.length, nonGenuine: nonGenuine.length, unscored: trials.filter((t) => t.score === null).length },
+    counts: {
+      genuine: genuine.length,
+      nonGenuine: nonGenuine.length,
+      unscored: trials.filter((t) => t.score === null).length,
+    },
     atDecision: {
       ...atDecision,
       falseAccepts: nonGenuine.filter((t) => passes(t.score, decision.threshold, decision.comparison)).length,

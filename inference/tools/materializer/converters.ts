@@ -15,9 +15,14 @@ const copy: Conversion = (file) => readFile(file);
 
 const conversions: Record<string, Conversion> = {
   'tfjs-graph-to-onnx': (file, source) =>
-    convertTfjsModelFile({ modelJsonPath: file, tensorNames: source.tensor_names, provenance: `${source.package}@${source.package_version} ${source.path}` }),
+    convertTfjsModelFile({
+      modelJsonPath: file,
+      tensorNames: source.tensor_names,
+      provenance: `${source.package}@${source.package_version} ${source.path}`,
+    }),
   // face-api ships this net as weights only; its architecture is rebuilt in code.
-  'dlib-resnet-weights-to-onnx': (file, source) => convertDlibResnetWeights(file, `${source.package}@${source.package_version} ${source.path}`),
+  'dlib-resnet-weights-to-onnx': (file, source) =>
+    convertDlibResnetWeights(file, `${source.package}@${source.package_version} ${source.path}`),
   // The recogniser with greedy CTC decoding's argmax and maxima in the graph (a few bytes per frame back).
   'append-ctc-greedy-heads': (file, source) => ctcHeadsFromPackage(file, source),
 };

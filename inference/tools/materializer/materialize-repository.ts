@@ -10,7 +10,11 @@ export interface RepositoryReport {
   failures: Error[];
 }
 
-export async function materializeRepository(modelsDir: string, packagesDir: string, only?: Set<string>): Promise<RepositoryReport> {
+export async function materializeRepository(
+  modelsDir: string,
+  packagesDir: string,
+  only?: Set<string>,
+): Promise<RepositoryReport> {
   const report: RepositoryReport = { done: [], failures: [] };
   const folders = (await listVersionFolders(modelsDir)).filter((f) => !only || only.has(f.name));
   for (const folder of folders) {

@@ -36,10 +36,21 @@ async function targetsOf(folder: VersionFolder, packagesDir: string): Promise<Ta
   const convert = conversionFor(source.conversion);
   if (!convert) throw new MaterializeError(folder.name, folder.version, `unknown conversion "${source.conversion}"`);
   // Opened lazily: a complete folder needs no package, so serving never depends on node_modules.
-  const inPackage = async (relative: string) => fileInPackage(await openPackage(packagesDir, folder, source), relative, folder);
-  const targets: Target[] = [{ file: config.file, sha256: config.sha256, produce: async () => convert(await inPackage(source.path), source) }];
+  const inPackage = async (relative: string) =>
+    fileInPackage(await openPackage(packagesDir, folder, source), relative, folder);
+  const targets: Target[] = [
+    {
+      file: config.file,
+      sha256: config.sha256,
+      produce: async () => convert(await inPackage(source.path), source),
+    },
+  ];
   for (const [file, asset] of Object.entries(source.assets ?? {})) {
-    targets.push({ file, sha256: asset.sha256, produce: async () => conversionFor(undefined)!(await inPackage(asset.path), source) });
+    targets.push({
+      file,
+      sha256: asset.sha256,
+      produce: async () => conversionFor(undefined)!(await inPackage(asset.path), source),
+    });
   }
   return targets;
 }
@@ -50,7 +61,11 @@ async function materializeFile(folder: VersionFolder, target: Target): Promise<F
   const bytes = await target.produce();
   const actual = sha256(bytes);
   if (actual !== target.sha256) {
-    throw new MaterializeError(folder.name, folder.version, `${target.file} has sha256 ${actual} but config.json pins ${target.sha256}`);
+    throw new MaterializeError(
+      folder.name,
+      folder.version,
+      `${target.file} has sha256 ${actual} but config.json pins ${target.sha256}`,
+    );
   }
   const partial = `${destination}.tmp`;
   try {

@@ -19,7 +19,8 @@ async function readConfig(file: string, name: string, version: number): Promise<
   }
   // A copied folder whose config still names the old model would serve under the wrong name.
   if (config.name !== name) throw new MaterializeError(name, version, `config.json says name "${config.name}"`);
-  if (config.version !== version) throw new MaterializeError(name, version, `config.json says version ${config.version}`);
+  if (config.version !== version)
+    throw new MaterializeError(name, version, `config.json says version ${config.version}`);
   return config;
 }
 

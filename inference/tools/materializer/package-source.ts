@@ -23,7 +23,11 @@ export async function openPackage(packagesDir: string, folder: VersionFolder, so
     throw new MaterializeError(folder.name, folder.version, `package ${name} is not installed (run npm install)`);
   }
   if (installed !== wanted) {
-    throw new MaterializeError(folder.name, folder.version, `config pins ${name}@${wanted} but ${installed} is installed`);
+    throw new MaterializeError(
+      folder.name,
+      folder.version,
+      `config pins ${name}@${wanted} but ${installed} is installed`,
+    );
   }
   return dir;
 }
@@ -31,7 +35,8 @@ export async function openPackage(packagesDir: string, folder: VersionFolder, so
 /** Resolves a path inside the package, refusing any that climbs out of it. */
 export function fileInPackage(dir: string, relative: string, folder: VersionFolder): string {
   const file = path.resolve(dir, relative);
-  if (!file.startsWith(dir + path.sep)) throw new MaterializeError(folder.name, folder.version, `source path ${relative} leaves the package`);
+  if (!file.startsWith(dir + path.sep))
+    throw new MaterializeError(folder.name, folder.version, `source path ${relative} leaves the package`);
   return file;
 }
 
@@ -42,6 +47,7 @@ export function fileInPackage(dir: string, relative: string, folder: VersionFold
 export function committedFile(modelsDir: string, relative: string, folder: VersionFolder): string {
   const root = path.dirname(modelsDir);
   const file = path.resolve(root, relative);
-  if (!file.startsWith(root + path.sep)) throw new MaterializeError(folder.name, folder.version, `committed path ${relative} leaves the repository`);
+  if (!file.startsWith(root + path.sep))
+    throw new MaterializeError(folder.name, folder.version, `committed path ${relative} leaves the repository`);
   return file;
 }

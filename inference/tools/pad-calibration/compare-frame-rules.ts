@@ -46,8 +46,16 @@ rules['all frames: spread of fused logit (−sd)'] = (f) => {
   return -Math.sqrt(mean(l.map((x) => (x - m) ** 2)));
 };
 // Colour cues: higher blue/red = colder; negated so that higher means "more live".
-rules['cue: face blue/red (−median)'] = (f) => -quantile(f.filter((x) => x.faceBlueRed !== null).map((x) => x.faceBlueRed!), 0.5);
-rules['cue: brightest 2% blue/red (−median)'] = (f) => -quantile(f.map((x) => x.brightBlueRed), 0.5);
+rules['cue: face blue/red (−median)'] = (f) =>
+  -quantile(
+    f.filter((x) => x.faceBlueRed !== null).map((x) => x.faceBlueRed!),
+    0.5,
+  );
+rules['cue: brightest 2% blue/red (−median)'] = (f) =>
+  -quantile(
+    f.map((x) => x.brightBlueRed),
+    0.5,
+  );
 
 function auc(live: number[], attack: number[]): number {
   let wins = 0;
@@ -68,18 +76,27 @@ function main() {
   const cal = load(calFile);
   const rep = load(repFile);
   const species = ['screen-replay', 'print-turned'];
-  console.log(`| rule | line (calibration, ≤${budget} live refused) | cal live refused | cal replays accepted | report live refused | report replays accepted | report prints accepted | AUC live/replay (report) | AUC live/print (report) |`);
+  console.log(
+    `| rule | line (calibration, ≤${budget} live refused) | cal live refused | cal replays accepted | report live refused | report replays accepted | report prints accepted | AUC live/replay (report) | AUC live/print (report) |`,
+  );
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const [name, stat] of Object.entries(rules)) {
     const calLive = cal.filter((s) => s.live).map((s) => stat(s.frames));
     const line = placeLine(calLive, budget);
     const count = (rows: ScoredSequence[], sp: string, accepted: boolean) => {
       const of = rows.filter((s) => s.species === sp);
-      return `${of.filter((s) => (stat(s.frames) >= line) === accepted).length}/${of.length}`;
+      return `${of.filter((s) => stat(s.frames) >= line === accepted).length}/${of.length}`;
     };
     const repLive = rep.filter((s) => s.live).map((s) => stat(s.frames));
-    const aucs = species.map((sp) => auc(repLive, rep.filter((s) => s.species === sp).map((s) => stat(s.frames))).toFixed(3));
-    console.log(`| ${name} | ${line.toFixed(4)} | ${count(cal, 'live', false)} | ${count(cal, 'screen-replay', true)} | ${count(rep, 'live', false)} | ${count(rep, 'screen-replay', true)} | ${count(rep, 'print-turned', true)} | ${aucs[0]} | ${aucs[1]} |`);
+    const aucs = species.map((sp) =>
+      auc(
+        repLive,
+        rep.filter((s) => s.species === sp).map((s) => stat(s.frames)),
+      ).toFixed(3),
+    );
+    console.log(
+      `| ${name} | ${line.toFixed(4)} | ${count(cal, 'live', false)} | ${count(cal, 'screen-replay', true)} | ${count(rep, 'live', false)} | ${count(rep, 'screen-replay', true)} | ${count(rep, 'print-turned', true)} | ${aucs[0]} | ${aucs[1]} |`,
+    );
   }
 }
 

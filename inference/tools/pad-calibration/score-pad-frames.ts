@@ -24,7 +24,12 @@ export interface ScoredFrame {
   brightBlueRed: number;
 }
 
-export interface ScoredSequence { name: string; species: string; live: boolean; frames: ScoredFrame[] }
+export interface ScoredSequence {
+  name: string;
+  species: string;
+  live: boolean;
+  frames: ScoredFrame[];
+}
 
 const repoRoot = path.resolve(__dirname, '../../..');
 
@@ -50,7 +55,8 @@ function blueRed(image: RgbImage, box: Box): number {
 function brightBlueRed(image: RgbImage): number {
   const n = image.width * image.height;
   const luma = new Float32Array(n);
-  for (let i = 0; i < n; i++) luma[i] = 0.299 * image.data[i * 3] + 0.587 * image.data[i * 3 + 1] + 0.114 * image.data[i * 3 + 2];
+  for (let i = 0; i < n; i++)
+    luma[i] = 0.299 * image.data[i * 3] + 0.587 * image.data[i * 3 + 1] + 0.114 * image.data[i * 3 + 2];
   const cut = Float32Array.from(luma).sort()[Math.floor(n * 0.98)];
   let r = 0;
   let b = 0;
@@ -65,21 +71,39 @@ function brightBlueRed(image: RgbImage): number {
 async function main() {
   const file = path.resolve(process.argv[2] ?? path.join(repoRoot, '.state/testdata/pad/labels.json'));
   const out = path.resolve(process.argv[3] ?? path.join(repoRoot, '.state/pad-frames.json'));
-  const labels = JSON.parse(await readFile(file, 'utf8')) as { sequences: Array<{ name: string; frames: string[]; live: boolean; species: string }> };
-  const runner = await createInProcessModelRunner({ repository: path.join(repoRoot, 'models'), models: ['face-detection', ...padModels] });
+  const labels = JSON.parse(await readFile(file, 'utf8')) as {
+    sequences: Array<{ name: string; frames: string[]; live: boolean; species: string }>;
+  };
+  const runner = await createInProcessModelRunner({
+    repository: path.join(repoRoot, 'models'),
+    models: ['face-detection', ...padModels],
+  });
   // Incremental: sequences already in `out` are kept, so a set still being generated can be scored as it grows.
-  const sequences: ScoredSequence[] = existsSync(out) ? (JSON.parse(await readFile(out, 'utf8')) as { sequences: ScoredSequence[] }).sequences : [];
+  const sequences: ScoredSequence[] = existsSync(out)
+    ? (JSON.parse(await readFile(out, 'utf8')) as { sequences: ScoredSequence[] }).sequences
+    : [];
   const done = new Set(sequences.map((s) => s.name));
   for (const [k, sequence] of labels.sequences.entries()) {
     if (done.has(sequence.name)) continue;
-    const images = await Promise.all(sequence.frames.map(async (f) => decodeRgbImage(new Uint8Array(await readFile(path.join(path.dirname(file), f))))));
+    const images = await Promise.all(
+      sequence.frames.map(async (f) =>
+        decodeRgbImage(new Uint8Array(await readFile(path.join(path.dirname(file), f)))),
+      ),
+    );
     const boxes = await findFaceBoxes(runner, images);
-    const found = images.flatMap((image, i) => (boxes[i] ? [{ image, box: boxes[i]!, i }] : []));
+    const found = images.flatMap((image, i) => (boxes[i] ? [{ image, box: boxes[i], i }] : []));
     const scores = await padScores(runner, found);
     const frames: ScoredFrame[] = images.map((image, index) => {
       const at = found.findIndex((f) => f.i === index);
       const box = boxes[index];
-      return { index, found: at >= 0, score: at >= 0 ? scores[at].score : null, members: at >= 0 ? scores[at].members : null, faceBlueRed: box ? blueRed(image, box) : null, brightBlueRed: brightBlueRed(image) };
+      return {
+        index,
+        found: at >= 0,
+        score: at >= 0 ? scores[at].score : null,
+        members: at >= 0 ? scores[at].members : null,
+        faceBlueRed: box ? blueRed(image, box) : null,
+        brightBlueRed: brightBlueRed(image),
+      };
     });
     sequences.push({ name: sequence.name, species: sequence.species, live: sequence.live, frames });
     if (k % 10 === 9) {

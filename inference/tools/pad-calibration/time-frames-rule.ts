@@ -18,12 +18,20 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.le
 async function main() {
   const at = process.argv.indexOf('--runs');
   const runs = at > 0 ? Number(process.argv[at + 1]) : 15;
-  const runner = await createInProcessModelRunner({ repository: path.join(repoRoot, 'models'), models: ['face-detection', ...padModels] });
+  const runner = await createInProcessModelRunner({
+    repository: path.join(repoRoot, 'models'),
+    models: ['face-detection', ...padModels],
+  });
   const previous = withPadThresholds(runner, previousFramesRule);
-  const recorded = (await readFile(path.join(livenessTestdataDir, 'sequences.jsonl'), 'utf8')).split('\n').filter(Boolean).map((l) => JSON.parse(l) as { frames: string[]; live: boolean });
+  const recorded = (await readFile(path.join(livenessTestdataDir, 'sequences.jsonl'), 'utf8'))
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { frames: string[]; live: boolean });
   const load = async (f: string) => new Uint8Array(await readFile(path.join(livenessTestdataDir, f)));
   const lines = padLines(runner);
-  console.log(`served: ${lines.framesScored} frames at most, quantile ${lines.framesQuantile} >= ${lines.framesScore}, each >= ${lines.frameScore}; previous: ${JSON.stringify(previousFramesRule)}`);
+  console.log(
+    `served: ${lines.framesScored} frames at most, quantile ${lines.framesQuantile} >= ${lines.framesScore}, each >= ${lines.frameScore}; previous: ${JSON.stringify(previousFramesRule)}`,
+  );
   for (const length of [9, 11, 13]) {
     const sequence = recorded.find((s) => s.live && s.frames.length === length);
     if (!sequence) continue;
@@ -31,16 +39,26 @@ async function main() {
     const selfie = frames[0];
     const times = { served: [] as number[], previous: [] as number[] };
     for (let i = 0; i < runs + 2; i++) {
-      for (const [name, r] of [['served', runner], ['previous', previous]] as const) {
+      for (const [name, r] of [
+        ['served', runner],
+        ['previous', previous],
+      ] as const) {
         const start = process.hrtime.bigint();
         await checkAntispoof(r, { selfie, frames });
         if (i >= 2) times[name].push(Number(process.hrtime.bigint() - start) / 1e6);
       }
     }
     const [s, p] = [median(times.served), median(times.previous)];
-    console.log(`${length} frames: served ${s.toFixed(1)} ms, previous ${p.toFixed(1)} ms, added ${(s - p).toFixed(1)} ms (median of ${runs})`);
+    console.log(
+      `${length} frames: served ${s.toFixed(1)} ms, previous ${p.toFixed(1)} ms, added ${(s - p).toFixed(1)} ms (median of ${runs})`,
+    );
   }
-  console.log(`load ${os.loadavg().map((l) => l.toFixed(1)).join('/')}, ${os.cpus().length} x ${os.cpus()[0]?.model}`);
+  console.log(
+    `load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join('/')}, ${os.cpus().length} x ${os.cpus()[0]?.model}`,
+  );
   await runner.close();
 }
 

@@ -15,11 +15,19 @@ type Described = { name: string; dtype: string; dims: Array<number | string> };
 const free = (d: number | string) => (typeof d === 'string' || d === -1 ? '?' : d);
 
 function fromGraph(meta: readonly ort.InferenceSession.ValueMetadata[]): Described[] {
-  return meta.map((m) => (m.isTensor ? { name: m.name, dtype: m.type, dims: m.shape.map(free) } : { name: m.name, dtype: 'non-tensor', dims: [] }));
+  return meta.map((m) =>
+    m.isTensor
+      ? { name: m.name, dtype: m.type, dims: m.shape.map(free) }
+      : { name: m.name, dtype: 'non-tensor', dims: [] },
+  );
 }
 
 function fromConfig(specs: TensorSpec[], batched: boolean): Described[] {
-  return specs.map((s) => ({ name: s.name, dtype: s.dtype, dims: (batched ? [-1, ...s.dims] : s.dims).map(free) }));
+  return specs.map((s) => ({
+    name: s.name,
+    dtype: s.dtype,
+    dims: (batched ? [-1, ...s.dims] : s.dims).map(free),
+  }));
 }
 
 const byName = (list: Described[]) => [...list].sort((a, b) => a.name.localeCompare(b.name));
@@ -46,7 +54,12 @@ test('face-embedding versions agree on what face match reads, so the served one 
     expect(config.inputs.map((i) => i.name)).toEqual(['image']);
     expect(config.outputs.map((o) => o.name)).toContain('embedding');
     // A distance model carries distance lines, a similarity model similarity lines; face match reads either.
-    const lines = Object.keys(config.thresholds ?? {}).filter((k) => k.startsWith('match_') || k.startsWith('same_face_')).sort();
-    expect([['match_distance', 'same_face_distance'], ['match_similarity', 'same_face_similarity']]).toContainEqual(lines);
+    const lines = Object.keys(config.thresholds ?? {})
+      .filter((k) => k.startsWith('match_') || k.startsWith('same_face_'))
+      .sort();
+    expect([
+      ['match_distance', 'same_face_distance'],
+      ['match_similarity', 'same_face_similarity'],
+    ]).toContainEqual(lines);
   }
 });

@@ -36,7 +36,8 @@ describe.each(convertedVersions())('$label', ({ label, config }) => {
 
   beforeAll(async () => {
     bytes = await convertTfjsModelFile({
-      modelJsonPath: modelJson(), tensorNames: config.source.tensor_names,
+      modelJsonPath: modelJson(),
+      tensorNames: config.source.tensor_names,
       provenance: `${config.source.package}@${config.source.package_version} ${config.source.path}`,
     });
   });
@@ -60,7 +61,9 @@ describe.each(convertedVersions())('$label', ({ label, config }) => {
     const batch = new Float32Array(random.length * 2);
     batch.set(random);
     batch.set(face, random.length);
-    const onnx = await session.run({ [config.inputs[0].name]: new ort.Tensor('float32', batch, [2, ...rowDims.slice(1)]) });
+    const onnx = await session.run({
+      [config.inputs[0].name]: new ort.Tensor('float32', batch, [2, ...rowDims.slice(1)]),
+    });
     const tfRandom = reference.run(random, rowDims);
     const tfFace = reference.run(face, rowDims);
 
@@ -70,7 +73,9 @@ describe.each(convertedVersions())('$label', ({ label, config }) => {
       const half = rows.length / 2;
       const randomDiff = maxAbsDiff(rows.subarray(0, half), tfRandom[output.name]);
       const faceDiff = maxAbsDiff(rows.subarray(half), tfFace[output.name]);
-      report.push(`${label.padEnd(20)} ${output.name.padEnd(16)} random ${randomDiff.toExponential(2)}  face ${faceDiff.toExponential(2)}`);
+      report.push(
+        `${label.padEnd(20)} ${output.name.padEnd(16)} random ${randomDiff.toExponential(2)}  face ${faceDiff.toExponential(2)}`,
+      );
       expect(randomDiff).toBeLessThanOrEqual(TOLERANCE);
       expect(faceDiff).toBeLessThanOrEqual(TOLERANCE);
     }

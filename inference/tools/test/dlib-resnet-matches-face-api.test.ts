@@ -22,7 +22,9 @@ import { analyseFaces, dlibChip } from '../../src/tasks';
 const TOLERANCE = 1e-4;
 const v3 = packageVersions().find((v) => v.config.name === 'face-embedding' && v.config.version === 3)!;
 const manifest = path.join(packageDir(PACKAGES_DIR, v3.config.source.package), v3.config.source.path);
-const photos = ['faces/grace_hopper_512x512.jpg', 'faces/astronaut.png', 'opencv/face_swapped.jpg'].map((f) => path.join(REPO_ROOT, '.state/assets/debian', f));
+const photos = ['faces/grace_hopper_512x512.jpg', 'faces/astronaut.png', 'opencv/face_swapped.jpg'].map((f) =>
+  path.join(REPO_ROOT, '.state/assets/debian', f),
+);
 
 function maxAbsDiff(a: Float32Array, b: Float32Array): number {
   expect(a.length).toBe(b.length);
@@ -31,7 +33,10 @@ function maxAbsDiff(a: Float32Array, b: Float32Array): number {
 
 /** dlib chips (150×150, 0.25 padding) of the real photos, cut from FaceMesh landmarks as the check does. */
 async function realFaceChips(): Promise<Float32Array[]> {
-  const runner = await createInProcessModelRunner({ repository: MODELS_DIR, models: ['face-detection', 'face-landmarks'] });
+  const runner = await createInProcessModelRunner({
+    repository: MODELS_DIR,
+    models: ['face-detection', 'face-landmarks'],
+  });
   try {
     const chips: Float32Array[] = [];
     for (const photo of photos) {
@@ -50,11 +55,17 @@ async function realFaceChips(): Promise<Float32Array[]> {
 describe('face-embedding v3 (dlib ResNet built from @vladmandic/face-api weights)', () => {
   let bytes: Uint8Array;
   beforeAll(async () => {
-    bytes = await convertDlibResnetWeights(manifest, `${v3.config.source.package}@${v3.config.source.package_version} ${v3.config.source.path}`);
+    bytes = await convertDlibResnetWeights(
+      manifest,
+      `${v3.config.source.package}@${v3.config.source.package_version} ${v3.config.source.path}`,
+    );
   }, 60_000);
 
   test('builds the same bytes twice, and they hash to the sha256 config.json pins', async () => {
-    const again = await convertDlibResnetWeights(manifest, `${v3.config.source.package}@${v3.config.source.package_version} ${v3.config.source.path}`);
+    const again = await convertDlibResnetWeights(
+      manifest,
+      `${v3.config.source.package}@${v3.config.source.package_version} ${v3.config.source.path}`,
+    );
     expect(sha256(again)).toBe(sha256(bytes));
     expect(sha256(bytes)).toBe(v3.config.sha256);
   });
@@ -64,13 +75,19 @@ describe('face-embedding v3 (dlib ResNet built from @vladmandic/face-api weights
     const session = await ort.InferenceSession.create(bytes);
     const batch = new Float32Array(inputs.length * 150 * 150 * 3);
     inputs.forEach((input, n) => batch.set(input, n * input.length));
-    const { embedding } = await session.run({ image: new ort.Tensor('float32', batch, [inputs.length, 150, 150, 3]) });
+    const { embedding } = await session.run({
+      image: new ort.Tensor('float32', batch, [inputs.length, 150, 150, 3]),
+    });
     const reference = await loadFaceApiReference(packageDir(PACKAGES_DIR, v3.config.source.package));
     const diffs: number[] = [];
     for (const [n, input] of inputs.entries()) {
-      diffs.push(maxAbsDiff((embedding.data as Float32Array).slice(n * 128, (n + 1) * 128), await reference.describe(input)));
+      diffs.push(
+        maxAbsDiff((embedding.data as Float32Array).slice(n * 128, (n + 1) * 128), await reference.describe(input)),
+      );
     }
-    console.log(`face-embedding v3 vs face-api: max abs difference per input (3 faces, random) ${diffs.map((d) => d.toExponential(2)).join(' ')}`);
+    console.log(
+      `face-embedding v3 vs face-api: max abs difference per input (3 faces, random) ${diffs.map((d) => d.toExponential(2)).join(' ')}`,
+    );
     expect(Math.max(...diffs)).toBeLessThanOrEqual(TOLERANCE);
   }, 120_000);
 });

@@ -18,7 +18,10 @@ async function run(model: string, source: 'photo' | 'grey', crop?: Crop) {
   const { dir, config } = committedVersions().find((v) => v.config.name === model && v.config.version === 1)!;
   const pre = config.preprocessing!;
   const grey = (128 * pre.scale - pre.mean[0]) / pre.std[0];
-  const input = source === 'photo' ? await preprocessImage(PHOTO, pre, crop) : new Float32Array(pre.width * pre.height * 3).fill(grey);
+  const input =
+    source === 'photo'
+      ? await preprocessImage(PHOTO, pre, crop)
+      : new Float32Array(pre.width * pre.height * 3).fill(grey);
   const session = await ort.InferenceSession.create(path.join(dir, config.file));
   const out = await session.run({ image: new ort.Tensor('float32', input, [1, pre.height, pre.width, 3]) });
   await session.release();
@@ -27,7 +30,9 @@ async function run(model: string, source: 'photo' | 'grey', crop?: Crop) {
 
 beforeAll(async () => {
   if (!existsSync(PHOTO)) throw new Error(`${PHOTO} missing: run bash scripts/fetch-debian-assets.sh`);
-  expect((await materializeRepository(MODELS_DIR, PACKAGES_DIR, new Set(['face-detection', 'face-landmarks']))).failures).toEqual([]);
+  expect(
+    (await materializeRepository(MODELS_DIR, PACKAGES_DIR, new Set(['face-detection', 'face-landmarks']))).failures,
+  ).toEqual([]);
 });
 
 test('face-detection finds the face in a portrait photo and nothing in a grey image', async () => {

@@ -16,9 +16,17 @@ let v1: InProcessModelRunner;
 let v2: InProcessModelRunner;
 
 beforeAll(async () => {
-  expect((await materializeRepository(MODELS_DIR, PACKAGES_DIR, new Set(['text-detection', textRecognitionModel]))).failures).toEqual([]);
-  v1 = await createInProcessModelRunner({ repository: versionRepository(MODELS_DIR, textRecognitionModel, 1), models: ['text-detection', textRecognitionModel] });
-  v2 = await createInProcessModelRunner({ repository: versionRepository(MODELS_DIR, textRecognitionModel, 2), models: [textRecognitionModel] });
+  expect(
+    (await materializeRepository(MODELS_DIR, PACKAGES_DIR, new Set(['text-detection', textRecognitionModel]))).failures,
+  ).toEqual([]);
+  v1 = await createInProcessModelRunner({
+    repository: versionRepository(MODELS_DIR, textRecognitionModel, 1),
+    models: ['text-detection', textRecognitionModel],
+  });
+  v2 = await createInProcessModelRunner({
+    repository: versionRepository(MODELS_DIR, textRecognitionModel, 2),
+    models: [textRecognitionModel],
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -28,7 +36,12 @@ afterAll(async () => {
 
 test('v2 returns a few values per frame where v1 returns every class', () => {
   expect(v1.config(textRecognitionModel).outputs.map((o) => o.dims)).toEqual([[-1, 6625]]);
-  expect(v2.config(textRecognitionModel).outputs.map((o) => o.name)).toEqual(['best_class', 'best_prob', 'mrz_top2_class', 'mrz_top2_prob']);
+  expect(v2.config(textRecognitionModel).outputs.map((o) => o.name)).toEqual([
+    'best_class',
+    'best_prob',
+    'mrz_top2_class',
+    'mrz_top2_prob',
+  ]);
 });
 
 test('v1 and v2 read every line of a real document identically', async () => {

@@ -9,10 +9,18 @@ export interface ImageSources {
 }
 
 /** What a build stage adds to the context it copied, keyed by the path it appears at and the command that makes it. */
-const STAGE_PRODUCTS: Array<{ path: string; madeBy: string; from: (sources: ImageSources, rest: string) => string }> = [
+const STAGE_PRODUCTS: Array<{
+  path: string;
+  madeBy: string;
+  from: (sources: ImageSources, rest: string) => string;
+}> = [
   { path: 'dist', madeBy: 'npm run build', from: (sources, rest) => path.join(sources.buildOutput, rest) },
   // The suite's setup materializes the models in the repository, as the stage's command does in the image.
-  { path: 'models', madeBy: 'npm run models:materialize', from: (sources, rest) => path.join(sources.context, 'models', rest) },
+  {
+    path: 'models',
+    madeBy: 'npm run models:materialize',
+    from: (sources, rest) => path.join(sources.context, 'models', rest),
+  },
 ];
 
 function fromBuildStage(dockerfile: Dockerfile, stageName: string, source: string, sources: ImageSources): string {
@@ -37,10 +45,15 @@ function fromBuildStage(dockerfile: Dockerfile, stageName: string, source: strin
 export function assembleFinalStage(dockerfile: Dockerfile, sources: ImageSources, into: string): void {
   const stage = dockerfile.final;
   for (const copy of stage.copies) {
-    const destination = path.join(into, path.posix.relative(stage.workdir, path.posix.resolve(stage.workdir, copy.destination)));
+    const destination = path.join(
+      into,
+      path.posix.relative(stage.workdir, path.posix.resolve(stage.workdir, copy.destination)),
+    );
     const intoFolder = copy.destination.endsWith('/') || copy.sources.length > 1;
     for (const source of copy.sources) {
-      const origin = copy.from ? fromBuildStage(dockerfile, copy.from, source, sources) : path.join(sources.context, source);
+      const origin = copy.from
+        ? fromBuildStage(dockerfile, copy.from, source, sources)
+        : path.join(sources.context, source);
       if (!existsSync(origin)) throw new Error(`${dockerfile.file}: COPY ${source} has nothing at ${origin}`);
       const target = intoFolder ? path.join(destination, path.basename(origin)) : destination;
       mkdirSync(path.dirname(target), { recursive: true });

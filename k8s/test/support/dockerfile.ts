@@ -28,11 +28,18 @@ export interface Dockerfile {
 /** Joins continuation lines and drops comments: one instruction per entry. */
 function instructions(text: string): string[] {
   const lines = text.split('\n').filter((line) => !/^\s*#/.test(line));
-  return lines.join('\n').replace(/\\\n/g, ' ').split('\n').map((line) => line.trim()).filter(Boolean);
+  return lines
+    .join('\n')
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
 }
 
 function parseEnv(args: string): Record<string, string> {
-  return Object.fromEntries([...args.matchAll(/(\w+)=("[^"]*"|\S+)/g)].map(([, key, value]) => [key!, value!.replace(/^"|"$/g, '')]));
+  return Object.fromEntries(
+    [...args.matchAll(/(\w+)=("[^"]*"|\S+)/g)].map(([, key, value]) => [key, value.replace(/^"|"$/g, '')]),
+  );
 }
 
 function parseCopy(args: string): CopyInstruction {
@@ -40,7 +47,7 @@ function parseCopy(args: string): CopyInstruction {
   const flags = words.filter((word) => word.startsWith('--'));
   const paths = words.filter((word) => !word.startsWith('--'));
   const from = flags.find((flag) => flag.startsWith('--from='))?.slice('--from='.length);
-  return { from, sources: paths.slice(0, -1), destination: paths[paths.length - 1]! };
+  return { from, sources: paths.slice(0, -1), destination: paths[paths.length - 1] };
 }
 
 /** The subset of Dockerfile syntax our images use: FROM … AS, WORKDIR, ENV k=v, COPY [--from], RUN, CMD [json]. */
@@ -52,30 +59,30 @@ export function readDockerfile(file: string): Dockerfile {
   for (const line of instructions(text)) {
     const [, keyword, args = ''] = /^(\w+)\s*(.*)$/.exec(line)!;
     const stage = stages[stages.length - 1];
-    switch (keyword!.toUpperCase()) {
+    switch (keyword.toUpperCase()) {
       case 'FROM': {
         const [, base, name] = /^(\S+)(?:\s+AS\s+(\S+))?/i.exec(args)!;
-        stages.push({ base: base!, name, workdir: '/', env: {}, copies: [], runs: [] });
+        stages.push({ base: base, name, workdir: '/', env: {}, copies: [], runs: [] });
         break;
       }
       case 'WORKDIR':
-        stage!.workdir = path.posix.resolve(stage!.workdir, args);
+        stage.workdir = path.posix.resolve(stage.workdir, args);
         break;
       case 'ENV':
-        Object.assign(stage!.env, parseEnv(args));
+        Object.assign(stage.env, parseEnv(args));
         break;
       case 'COPY':
-        stage!.copies.push(parseCopy(args));
+        stage.copies.push(parseCopy(args));
         break;
       case 'RUN':
-        stage!.runs.push(args);
+        stage.runs.push(args);
         break;
       case 'CMD':
-        stage!.cmd = JSON.parse(args) as string[];
+        stage.cmd = JSON.parse(args) as string[];
         break;
       default:
         break; // EXPOSE, USER, LABEL: nothing a file set depends on
     }
   }
-  return { file, tag, stages, final: stages[stages.length - 1]! };
+  return { file, tag, stages, final: stages[stages.length - 1] };
 }

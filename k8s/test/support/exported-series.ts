@@ -7,7 +7,9 @@ import { InferenceMetrics } from '../../../inference/src/metrics/inference-metri
 function seriesOf(registry: Registry): string[] {
   return registry.getMetricsAsArray().flatMap((metric) => {
     const { name, type } = metric as unknown as { name: string; type: string };
-    return type === 'histogram' || type === 'summary' ? [`${name}_bucket`, `${name}_sum`, `${name}_count`, name] : [name];
+    return type === 'histogram' || type === 'summary'
+      ? [`${name}_bucket`, `${name}_sum`, `${name}_count`, name]
+      : [name];
   });
 }
 
@@ -16,8 +18,17 @@ export function exportedSeries(): { api: string[]; worker: string[]; inference: 
   const unused = async (): Promise<never> => {
     throw new Error('not scraped here');
   };
-  const worker = new WorkerMetrics({ pendingDecisions: unused, deliveryBacklog: unused, outboxPending: unused, queueDepths: unused });
-  return { api: seriesOf(new ApiMetrics().registry), worker: seriesOf(worker.registry), inference: seriesOf(new InferenceMetrics().registry) };
+  const worker = new WorkerMetrics({
+    pendingDecisions: unused,
+    deliveryBacklog: unused,
+    outboxPending: unused,
+    queueDepths: unused,
+  });
+  return {
+    api: seriesOf(new ApiMetrics().registry),
+    worker: seriesOf(worker.registry),
+    inference: seriesOf(new InferenceMetrics().registry),
+  };
 }
 
 /** Metric names a PromQL expression mentions: identifiers of our prefixes (functions and labels are not). */

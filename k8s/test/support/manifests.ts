@@ -51,4 +51,5 @@ export interface Probe {
 }
 
 export const deployments = (objects: K8sObject[]) => objects.filter((o) => o.kind === 'Deployment');
-export const containersOf = (deployment: K8sObject): Container[] => deployment.spec.template.spec.containers as Container[];
+export const containersOf = (deployment: K8sObject): Container[] =>
+  deployment.spec.template.spec.containers as Container[];

@@ -9,7 +9,7 @@ export function drawChallenge(length = CHALLENGE_LENGTH): ChallengeStep[] {
   const pool = [...CHALLENGE_STEPS];
   for (let i = 0; i < length; i += 1) {
     const j = i + randomInt(pool.length - i);
-    [pool[i], pool[j]] = [pool[j] as ChallengeStep, pool[i] as ChallengeStep];
+    [pool[i], pool[j]] = [pool[j], pool[i]];
   }
   return pool.slice(0, length);
 }

@@ -19,7 +19,10 @@ export const ADDRESS_TOKEN_LINE = 0.6;
  * is best effort, so the rule asks for most tokens rather than all, but the postal code exactly.
  * Returns the token score, or null when the document carries no address to compare.
  */
-export function addressScore(expected: string, read: Address | null): { score: number; postalCodeMatches: boolean } | null {
+export function addressScore(
+  expected: string,
+  read: Address | null,
+): { score: number; postalCodeMatches: boolean } | null {
   if (!read) return null;
   const readTokens = [read.line1, read.line2, read.city].flatMap((part) => (part ? tokens(part) : []));
   if (readTokens.length === 0 && !read.postal_code) return null;

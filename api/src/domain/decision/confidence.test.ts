@@ -12,7 +12,10 @@ describe('confidence from the distance to each decision line', () => {
   });
 
   it('takes the weakest score, and 0 for a failure no score explains', () => {
-    const scores = [{ name: 'a', value: 0.9, threshold: 0.5, comparison: 'gte' as const }, { name: 'b', value: 0.8, threshold: 0.7, comparison: 'gte' as const }];
+    const scores = [
+      { name: 'a', value: 0.9, threshold: 0.5, comparison: 'gte' as const },
+      { name: 'b', value: 0.8, threshold: 0.7, comparison: 'gte' as const },
+    ];
     expect(overallConfidence(scores, false)).toBeCloseTo(0.5714, 4);
     expect(overallConfidence(scores, true)).toBe(0);
   });

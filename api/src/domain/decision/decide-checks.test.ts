@@ -4,16 +4,30 @@ import { DecisionInputs } from './decision-inputs';
 
 const model = { name: 'm', version: '1', sha256: 'a'.repeat(64) };
 const pass = (name: string, value: number, threshold: number): CheckRun => ({
-  verdict: 'PASS', reason: null, scores: [{ name, value, threshold, comparison: 'gte' }], models: [model], duration_ms: 5,
+  verdict: 'PASS',
+  reason: null,
+  scores: [{ name, value, threshold, comparison: 'gte' }],
+  models: [model],
+  duration_ms: 5,
 });
-const failed = (reason: string, name: string, value: number, threshold: number): CheckRun => ({ ...pass(name, value, threshold), verdict: 'FAIL', reason });
+const failed = (reason: string, name: string, value: number, threshold: number): CheckRun => ({
+  ...pass(name, value, threshold),
+  verdict: 'FAIL',
+  reason,
+});
 
 const document: DocumentRead = {
   ...pass('mrz_structure', 0.9, 0.5),
   format: 'TD3',
   person: {
-    name: 'TOMAS OESTERGAARD', dob: '1958-12-21', document_type: 'passport', document_country: 'MA',
-    document_number: 'EL9157721', expiry_date: '2032-01-09', nationality: 'MAR', address: null,
+    name: 'TOMAS OESTERGAARD',
+    dob: '1958-12-21',
+    document_type: 'passport',
+    document_country: 'MA',
+    document_number: 'EL9157721',
+    expiry_date: '2032-01-09',
+    nationality: 'MAR',
+    address: null,
   },
   corrections: [],
   portrait: null,
@@ -25,9 +39,9 @@ function inputs(overrides: Partial<DecisionInputs> = {}): DecisionInputs {
     declaredType: 'passport',
     hasPortrait: true,
     expected: { name: 'Tomas Oestergaard', dob: '1958-12-21', address: null },
-    liveness: { ...pass('challenge', 1, 1), failed_step: null, face_found: [true] } as LivenessRun,
+    liveness: { ...pass('challenge', 1, 1), failed_step: null, face_found: [true] },
     antispoof: pass('real_score', 0.9, 0.35),
-    faceMatch: { ...pass('similarity', 0.9, 0.7), similarity: 0.9 } as FaceMatchRun,
+    faceMatch: { ...pass('similarity', 0.9, 0.7), similarity: 0.9 },
     sanctions: null,
     now: new Date('2026-11-23T00:00:00Z'),
     ...overrides,
@@ -37,26 +51,44 @@ function inputs(overrides: Partial<DecisionInputs> = {}): DecisionInputs {
 describe('deciding from check outcomes', () => {
   it('verifies when every check passes, with the person from the document and a confidence of at least 0.5', () => {
     const { decision } = decideChecks(inputs());
-    expect(decision).toMatchObject({ status: 'VERIFIED', failure_reason: null, checks: { document: 'PASS', liveness: 'PASS', antispoof: 'PASS', face_match: 'PASS' } });
-    expect(decision.person).toMatchObject({ name: 'TOMAS OESTERGAARD', dob: '1958-12-21', document_country: 'MA', document_jurisdiction: null });
+    expect(decision).toMatchObject({
+      status: 'VERIFIED',
+      failure_reason: null,
+      checks: { document: 'PASS', liveness: 'PASS', antispoof: 'PASS', face_match: 'PASS' },
+    });
+    expect(decision.person).toMatchObject({
+      name: 'TOMAS OESTERGAARD',
+      dob: '1958-12-21',
+      document_country: 'MA',
+      document_jurisdiction: null,
+    });
     expect(decision.document_expiry).toBe('2032-01-09');
     expect(decision.confidence).toBeGreaterThanOrEqual(0.5);
     expect(decision.checks.sanctions).toBeUndefined();
   });
 
   it('names the first failing reason in the contract precedence when several checks fail', () => {
-    const { decision } = decideChecks(inputs({
-      expected: { name: 'Tomas Oestergaard', dob: '1970-01-01', address: null },
-      faceMatch: { ...failed('FACE_MATCH_BELOW_THRESHOLD', 'similarity', 0.3, 0.7), similarity: 0.3 } as FaceMatchRun,
-      antispoof: failed('SPOOF_DETECTED', 'real_score', 0.1, 0.35),
-    }));
-    expect(decision).toMatchObject({ status: 'FAILED', failure_reason: 'DOB_MISMATCH', checks: { document: 'FAIL', antispoof: 'FAIL', face_match: 'FAIL' } });
+    const { decision } = decideChecks(
+      inputs({
+        expected: { name: 'Tomas Oestergaard', dob: '1970-01-01', address: null },
+        faceMatch: { ...failed('FACE_MATCH_BELOW_THRESHOLD', 'similarity', 0.3, 0.7), similarity: 0.3 },
+        antispoof: failed('SPOOF_DETECTED', 'real_score', 0.1, 0.35),
+      }),
+    );
+    expect(decision).toMatchObject({
+      status: 'FAILED',
+      failure_reason: 'DOB_MISMATCH',
+      checks: { document: 'FAIL', antispoof: 'FAIL', face_match: 'FAIL' },
+    });
     expect(decision.confidence).toBeLessThan(0.5);
   });
 
   it('skips antispoof and face match when the selfie shows no face, failing liveness as FACE_NOT_DETECTED', () => {
     const { decision } = decideChecks(inputs({ antispoof: { ...failed('FACE_NOT_DETECTED', 'x', 0, 1), scores: [] } }));
-    expect(decision).toMatchObject({ failure_reason: 'FACE_NOT_DETECTED', checks: { liveness: 'FAIL', antispoof: 'SKIPPED', face_match: 'SKIPPED' } });
+    expect(decision).toMatchObject({
+      failure_reason: 'FACE_NOT_DETECTED',
+      checks: { liveness: 'FAIL', antispoof: 'SKIPPED', face_match: 'SKIPPED' },
+    });
   });
 
   it('skips face match when the document gave no portrait', () => {
@@ -65,23 +97,75 @@ describe('deciding from check outcomes', () => {
   });
 
   it('fails an unreadable document with no person and a confidence of 0', () => {
-    const { decision } = decideChecks(inputs({ document: { ...document, verdict: 'FAIL', reason: 'DOCUMENT_UNREADABLE', scores: [], person: null, format: null } }));
-    expect(decision).toMatchObject({ status: 'FAILED', failure_reason: 'DOCUMENT_UNREADABLE', person: null, confidence: 0 });
+    const { decision } = decideChecks(
+      inputs({
+        document: {
+          ...document,
+          verdict: 'FAIL',
+          reason: 'DOCUMENT_UNREADABLE',
+          scores: [],
+          person: null,
+          format: null,
+        },
+      }),
+    );
+    expect(decision).toMatchObject({
+      status: 'FAILED',
+      failure_reason: 'DOCUMENT_UNREADABLE',
+      person: null,
+      confidence: 0,
+    });
   });
 
   it('fails the document check on an address that does not match the one on the document', () => {
-    const withAddress = { ...document, person: { ...document.person!, address: { line1: '171 ULICA FLORIANSKA', line2: null, city: 'KRAKOW', region: null, postal_code: '31-042', country: 'PL' } } };
-    expect(decideChecks(inputs({ document: withAddress, expected: { name: 'Tomas Oestergaard', dob: null, address: '171 ulica Floriańska, 31-042 Kraków' } })).decision.status).toBe('VERIFIED');
-    expect(decideChecks(inputs({ document: withAddress, expected: { name: 'Tomas Oestergaard', dob: null, address: '12 rue de Rivoli, 75001 Paris' } })).decision)
-      .toMatchObject({ failure_reason: 'ADDRESS_MISMATCH', checks: { document: 'FAIL' } });
+    const withAddress = {
+      ...document,
+      person: {
+        ...document.person!,
+        address: {
+          line1: '171 ULICA FLORIANSKA',
+          line2: null,
+          city: 'KRAKOW',
+          region: null,
+          postal_code: '31-042',
+          country: 'PL',
+        },
+      },
+    };
+    expect(
+      decideChecks(
+        inputs({
+          document: withAddress,
+          expected: { name: 'Tomas Oestergaard', dob: null, address: '171 ulica Floriańska, 31-042 Kraków' },
+        }),
+      ).decision.status,
+    ).toBe('VERIFIED');
+    expect(
+      decideChecks(
+        inputs({
+          document: withAddress,
+          expected: { name: 'Tomas Oestergaard', dob: null, address: '12 rue de Rivoli, 75001 Paris' },
+        }),
+      ).decision,
+    ).toMatchObject({ failure_reason: 'ADDRESS_MISMATCH', checks: { document: 'FAIL' } });
   });
 
   it('reports sanctions only for accounts with the add-on: SKIPPED without a list, MATCH failing the session', () => {
-    const skipped = decideChecks(inputs({ sanctions: { verdict: 'SKIPPED', reason: 'NO_LIST_LOADED', duration_ms: 0 } }));
+    const skipped = decideChecks(
+      inputs({ sanctions: { verdict: 'SKIPPED', reason: 'NO_LIST_LOADED', duration_ms: 0 } }),
+    );
     expect(skipped.decision).toMatchObject({ status: 'VERIFIED', checks: { sanctions: 'SKIPPED' } });
     const hit = { list: 'ofac-sdn', entry_id: '123', matched_name: 'TOMAS OESTERGAARD', score: 0.97 };
-    const matched = decideChecks(inputs({ sanctions: { verdict: 'MATCH', threshold: 0.9, score: 0.97, best: hit, lists: [], duration_ms: 2 } }));
-    expect(matched.decision).toMatchObject({ status: 'FAILED', failure_reason: 'SANCTIONS_MATCH', checks: { sanctions: 'MATCH' } });
+    const matched = decideChecks(
+      inputs({
+        sanctions: { verdict: 'MATCH', threshold: 0.9, score: 0.97, best: hit, lists: [], duration_ms: 2 },
+      }),
+    );
+    expect(matched.decision).toMatchObject({
+      status: 'FAILED',
+      failure_reason: 'SANCTIONS_MATCH',
+      checks: { sanctions: 'MATCH' },
+    });
     expect(matched.report.sanctions).toMatchObject({ verdict: 'MATCH', match: hit });
   });
 });

@@ -11,14 +11,29 @@ export interface DecisionWithEvidence {
   report: Record<string, ReportCheck>;
 }
 
-const isReason = (value: string | null): value is FailureReason => value !== null && (FAILURE_REASONS as readonly string[]).includes(value);
+const isReason = (value: string | null): value is FailureReason =>
+  value !== null && (FAILURE_REASONS as readonly string[]).includes(value);
 
 function fromRun(run: CheckRun, extraScores: ScoreEvidence[] = []): ReportCheck {
   const scores = [...run.scores, ...extraScores];
-  return { verdict: run.verdict, reason: run.reason, scores, model: run.models[run.models.length - 1] ?? null, models: run.models, duration_ms: run.duration_ms };
+  return {
+    verdict: run.verdict,
+    reason: run.reason,
+    scores,
+    model: run.models[run.models.length - 1] ?? null,
+    models: run.models,
+    duration_ms: run.duration_ms,
+  };
 }
 
-const skipped = (reason: string | null = null): ReportCheck => ({ verdict: 'SKIPPED', reason, scores: [], model: null, models: [], duration_ms: 0 });
+const skipped = (reason: string | null = null): ReportCheck => ({
+  verdict: 'SKIPPED',
+  reason,
+  scores: [],
+  model: null,
+  models: [],
+  duration_ms: 0,
+});
 
 /**
  * Turns the checks' outcomes into the session's decision (contract "Decision"): every check that
@@ -48,8 +63,18 @@ export function decideChecks(input: DecisionInputs): DecisionWithEvidence {
     }
     const address = input.expected.address ? addressScore(input.expected.address, person.address) : null;
     if (address) {
-      crossScores.push({ name: 'address_token_share', value: address.score, threshold: ADDRESS_TOKEN_LINE, comparison: 'gte' });
-      crossScores.push({ name: 'address_postal_code_match', value: address.postalCodeMatches ? 1 : 0, threshold: 1, comparison: 'gte' });
+      crossScores.push({
+        name: 'address_token_share',
+        value: address.score,
+        threshold: ADDRESS_TOKEN_LINE,
+        comparison: 'gte',
+      });
+      crossScores.push({
+        name: 'address_postal_code_match',
+        value: address.postalCodeMatches ? 1 : 0,
+        threshold: 1,
+        comparison: 'gte',
+      });
       if (address.score < ADDRESS_TOKEN_LINE || !address.postalCodeMatches) crossReasons.push('ADDRESS_MISMATCH');
     }
   }
@@ -60,7 +85,12 @@ export function decideChecks(input: DecisionInputs): DecisionWithEvidence {
   const documentFailed = read.verdict === 'FAIL' || !person || crossReasons.length > 0;
   if (documentFailed) {
     documentCheck.verdict = 'FAIL';
-    documentCheck.reason = read.verdict === 'FAIL' ? read.reason ?? 'DOCUMENT_UNREADABLE' : person ? crossReasons[0] ?? null : 'DOCUMENT_UNREADABLE';
+    documentCheck.reason =
+      read.verdict === 'FAIL'
+        ? (read.reason ?? 'DOCUMENT_UNREADABLE')
+        : person
+          ? (crossReasons[0] ?? null)
+          : 'DOCUMENT_UNREADABLE';
   }
 
   // Faces: a selfie without a face fails liveness as FACE_NOT_DETECTED and skips what needs a face.
@@ -82,7 +112,12 @@ export function decideChecks(input: DecisionInputs): DecisionWithEvidence {
     if (input.faceMatch.verdict === 'FAIL') fail(input.faceMatch.reason ?? 'FACE_MATCH_BELOW_THRESHOLD');
   }
 
-  const report: Record<string, ReportCheck> = { document: documentCheck, liveness: livenessCheck, antispoof: antispoofCheck, face_match: faceMatchCheck };
+  const report: Record<string, ReportCheck> = {
+    document: documentCheck,
+    liveness: livenessCheck,
+    antispoof: antispoofCheck,
+    face_match: faceMatchCheck,
+  };
   const checks: Checks = {
     document: documentCheck.verdict as CheckVerdict,
     liveness: livenessCheck.verdict as CheckVerdict,
@@ -113,8 +148,12 @@ export function decideChecks(input: DecisionInputs): DecisionWithEvidence {
 
   const failureReason = FAILURE_REASONS.find((reason) => reasons.includes(reason)) ?? null;
   const status = failureReason ? 'FAILED' : 'VERIFIED';
-  const ranScores = Object.values(report).filter((c) => c.verdict !== 'SKIPPED').flatMap((c) => c.scores);
-  const failedWithoutScore = Object.values(report).some((c) => (c.verdict === 'FAIL' || c.verdict === 'MATCH') && !c.scores.some((s) => !passes(s)));
+  const ranScores = Object.values(report)
+    .filter((c) => c.verdict !== 'SKIPPED')
+    .flatMap((c) => c.scores);
+  const failedWithoutScore = Object.values(report).some(
+    (c) => (c.verdict === 'FAIL' || c.verdict === 'MATCH') && !c.scores.some((s) => !passes(s)),
+  );
   const decidedPerson: Person | null = person
     ? {
         name: person.name,

@@ -4,7 +4,14 @@
  * issuer used (Núñez → NUNEZ; Müller → MUELLER or MULLER; `<` fillers are separators).
  */
 const ICAO_EXPANSIONS: Array<[RegExp, string]> = [
-  [/Ä|Æ/g, 'AE'], [/Ö|Ø|Œ/g, 'OE'], [/Ü/g, 'UE'], [/ß/g, 'SS'], [/Å/g, 'AA'], [/Þ/g, 'TH'], [/Ð/g, 'D'], [/Ĳ/g, 'IJ'],
+  [/Ä|Æ/g, 'AE'],
+  [/Ö|Ø|Œ/g, 'OE'],
+  [/Ü/g, 'UE'],
+  [/ß/g, 'SS'],
+  [/Å/g, 'AA'],
+  [/Þ/g, 'TH'],
+  [/Ð/g, 'D'],
+  [/Ĳ/g, 'IJ'],
 ];
 
 function words(name: string): string[] {

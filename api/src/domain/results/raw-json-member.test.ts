@@ -2,7 +2,9 @@ import { rawJsonMember } from './raw-json-member';
 
 describe('rawJsonMember', () => {
   it('returns the exact text of a member, whitespace and number spelling included', () => {
-    expect(rawJsonMember('{"a":1,"metadata": { "x" : 1.0 , "y":[1e3] } ,"b":2}', 'metadata')).toBe('{ "x" : 1.0 , "y":[1e3] }');
+    expect(rawJsonMember('{"a":1,"metadata": { "x" : 1.0 , "y":[1e3] } ,"b":2}', 'metadata')).toBe(
+      '{ "x" : 1.0 , "y":[1e3] }',
+    );
   });
 
   it('is not fooled by braces and quotes inside strings', () => {

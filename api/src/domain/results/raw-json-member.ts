@@ -23,7 +23,7 @@ export function rawJsonMember(text: string, member: string): string | null {
 }
 
 function skipWs(text: string, i: number): number {
-  while (i < text.length && ' \t\n\r'.includes(text[i]!)) i += 1;
+  while (i < text.length && ' \t\n\r'.includes(text[i])) i += 1;
   return i;
 }
 
@@ -50,6 +50,6 @@ function skipValue(text: string, i: number): number {
       if (depth === 0) return i;
     }
   }
-  while (i < text.length && !',}] \t\n\r'.includes(text[i]!)) i += 1;
+  while (i < text.length && !',}] \t\n\r'.includes(text[i])) i += 1;
   return i;
 }

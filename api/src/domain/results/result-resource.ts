@@ -66,8 +66,16 @@ export function redactResult(resultBody: string, metadataJson: string | null, re
 
 /** The evidence report without personal data: every score kept; the document's country and MRZ corrections, and a listed person's name, gone. */
 export function redactReport(reportJson: string, redactedAt: Date): string {
-  const report = JSON.parse(reportJson) as { checks?: Record<string, Record<string, unknown>>; document?: Record<string, unknown> | null };
-  const checks = Object.fromEntries(Object.entries(report.checks ?? {}).map(([name, check]) => [name, 'match' in check ? { ...check, match: null } : check]));
+  const report = JSON.parse(reportJson) as {
+    checks?: Record<string, Record<string, unknown>>;
+    document?: Record<string, unknown> | null;
+  };
+  const checks = Object.fromEntries(
+    Object.entries(report.checks ?? {}).map(([name, check]) => [
+      name,
+      'match' in check ? { ...check, match: null } : check,
+    ]),
+  );
   const document = report.document ? { ...report.document, country: null, corrections: [] } : null;
   return JSON.stringify({ ...report, checks, document, redacted_at: redactedAt.toISOString() });
 }

@@ -14,7 +14,11 @@ export function tokenSimilarity(a: string, b: string): number {
   if (joinedParticle(a) === b || joinedParticle(b) === a) return MATCH_POLICY.joinedParticleSimilarity;
   const similarity = jaroWinkler(a, b);
   if (similarity >= MATCH_POLICY.minTokenSimilarity) return similarity;
-  const oneEdit = Math.min(a.length, b.length) >= 3 && Math.max(a.length, b.length) >= 4 && Math.abs(a.length - b.length) <= 1 && damerauLevenshtein.limited(1, a, b) <= 1;
+  const oneEdit =
+    Math.min(a.length, b.length) >= 3 &&
+    Math.max(a.length, b.length) >= 4 &&
+    Math.abs(a.length - b.length) <= 1 &&
+    damerauLevenshtein.limited(1, a, b) <= 1;
   return oneEdit ? MATCH_POLICY.oneEditSimilarity : 0;
 }
 
@@ -39,7 +43,7 @@ export function nameScore(query: string[], candidate: string[], similarity: Simi
   if (n === 0 || m === 0) return 0;
   // Names are a few tokens each: a dense matrix and repeated best-pair picks beat sorting objects.
   const sims = new Float64Array(n * m);
-  for (let q = 0; q < n; q++) for (let c = 0; c < m; c++) sims[q * m + c] = similarity(query[q] as string, candidate[c] as string);
+  for (let q = 0; q < n; q++) for (let c = 0; c < m; c++) sims[q * m + c] = similarity(query[q], candidate[c]);
   let coveredQ = 0;
   let coveredC = 0;
   let aligned = 0;
@@ -48,8 +52,8 @@ export function nameScore(query: string[], candidate: string[], similarity: Simi
     let bestAt = -1;
     let s = 0;
     for (let i = 0; i < sims.length; i++) {
-      if ((sims[i] as number) > s) {
-        s = sims[i] as number;
+      if (sims[i] > s) {
+        s = sims[i];
         bestAt = i;
       }
     }
@@ -58,8 +62,8 @@ export function nameScore(query: string[], candidate: string[], similarity: Simi
     const c = bestAt % m;
     for (let k = 0; k < m; k++) sims[q * m + k] = 0;
     for (let k = 0; k < n; k++) sims[k * m + c] = 0;
-    const qt = query[q] as string;
-    const ct = candidate[c] as string;
+    const qt = query[q];
+    const ct = candidate[c];
     coveredQ += s * qt.length;
     coveredC += s * ct.length;
     aligned++;
@@ -68,7 +72,8 @@ export function nameScore(query: string[], candidate: string[], similarity: Simi
   if (initialsOnly || aligned < Math.min(2, query.length, candidate.length)) return 0;
   const coverageQ = coveredQ / totalLength(query);
   const coverageC = coveredC / totalLength(candidate);
-  const [shorter, longer] = totalLength(query) <= totalLength(candidate) ? [coverageQ, coverageC] : [coverageC, coverageQ];
+  const [shorter, longer] =
+    totalLength(query) <= totalLength(candidate) ? [coverageQ, coverageC] : [coverageC, coverageQ];
   return MATCH_POLICY.shorterSideWeight * shorter + (1 - MATCH_POLICY.shorterSideWeight) * longer;
 }
 

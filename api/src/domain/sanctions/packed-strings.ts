@@ -27,6 +27,6 @@ export class PackedStrings {
   }
 
   get(index: number): string {
-    return this.text.slice(this.bounds[index] as number, this.bounds[index + 1] as number);
+    return this.text.slice(this.bounds[index], this.bounds[index + 1]);
   }
 }

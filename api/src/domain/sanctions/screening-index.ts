@@ -128,15 +128,15 @@ export class ScreeningIndex {
       const bit = 1 << q;
       const rarity = Math.log(1 + this.rowCount / rows.length);
       for (let i = 0; i < rows.length; i++) {
-        const row = rows[i] as number;
-        const seen = this.tokenMask[row] as number;
+        const row = rows[i];
+        const seen = this.tokenMask[row];
         if (seen & bit) continue;
         if (seen === 0) {
           if (!finds) continue;
           touched.push(row);
         }
         this.tokenMask[row] = seen | bit;
-        this.weight[row] = (this.weight[row] as number) + rarity;
+        this.weight[row] = this.weight[row] + rarity;
       }
     });
     const chosen = this.heaviest(touched, CANDIDATES_SCORED);
@@ -150,30 +150,37 @@ export class ScreeningIndex {
   /** The `count` rows with the most (and rarest) keys in common, without sorting them all. */
   private heaviest(touched: number[], count: number): number[] {
     if (touched.length <= count) return touched;
-    const weights = Float32Array.from(touched, (row) => this.weight[row] as number);
+    const weights = Float32Array.from(touched, (row) => this.weight[row]);
     const cut = kthLargest(weights, count);
-    const above = touched.filter((row) => (this.weight[row] as number) > cut);
+    const above = touched.filter((row) => this.weight[row] > cut);
     for (const row of touched) if (above.length < count && this.weight[row] === cut) above.push(row);
     return above;
   }
 
   private scoreRow(row: number, query: string[], subject: ScreeningSubject, similarity: Similarity): IndexVerdict {
     const tokens: string[] = [];
-    for (let i = this.rowTokenStart[row] as number; i < (this.rowTokenStart[row + 1] as number); i++) {
-      tokens.push(this.vocabulary[this.rowTokens[i] as number] as string);
+    for (let i = this.rowTokenStart[row]; i < this.rowTokenStart[row + 1]; i++) {
+      tokens.push(this.vocabulary[this.rowTokens[i]]);
     }
     const names = nameScore(query, tokens, similarity);
     if (names === 0) return { score: 0, best: null };
-    const entry = this.rowEntry[row] as number;
-    const adjusted = names + dobAdjustment(subject.dob, splitList(this.entryDobs.get(entry))) + nationalityAdjustment(subject.nationality, splitList(this.entryNationalities.get(entry)));
+    const entry = this.rowEntry[row];
+    const adjusted =
+      names +
+      dobAdjustment(subject.dob, splitList(this.entryDobs.get(entry))) +
+      nationalityAdjustment(subject.nationality, splitList(this.entryNationalities.get(entry)));
     const score = Math.round(Math.min(1, Math.max(0, adjusted)) * 1000) / 1000;
     return {
       score,
-      best: { list: this.lists[this.entryList[entry] as number]?.name as string, entry_id: this.entryId.get(entry), matched_name: this.rowName.get(row), score },
+      best: {
+        list: this.lists[this.entryList[entry]]?.name,
+        entry_id: this.entryId.get(entry),
+        matched_name: this.rowName.get(row),
+        score,
+      },
     };
   }
 }
-
 
 const splitList = (joined: string): string[] => (joined ? joined.split(',') : []);
 
@@ -183,21 +190,21 @@ function kthLargest(values: Float32Array, k: number): number {
   let hi = values.length - 1;
   const target = k - 1;
   while (lo < hi) {
-    const pivot = values[(lo + hi) >> 1] as number;
+    const pivot = values[(lo + hi) >> 1];
     let i = lo;
     let j = hi;
     while (i <= j) {
-      while ((values[i] as number) > pivot) i++;
-      while ((values[j] as number) < pivot) j--;
+      while (values[i] > pivot) i++;
+      while (values[j] < pivot) j--;
       if (i <= j) {
-        const swap = values[i] as number;
-        values[i++] = values[j] as number;
+        const swap = values[i];
+        values[i++] = values[j];
         values[j--] = swap;
       }
     }
     if (target <= j) hi = j;
     else if (target >= i) lo = i;
-    else return values[target] as number;
+    else return values[target];
   }
-  return values[target] as number;
+  return values[target];
 }

@@ -21,8 +21,21 @@ export interface AdminEnv {
 export function adminEnv(): AdminEnv {
   const local = !process.env.MONGODB_URI && existsSync(STACK_ENV) ? JSON.parse(readFileSync(STACK_ENV, 'utf8')) : {};
   const parsed = z
-    .object({ MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//), SECRET_ENCRYPTION_KEY: z.string().min(32), PII_MASTER_KEYS: envSchema.shape.PII_MASTER_KEYS.optional(), CAPTURE_ENCRYPTION_KEY: envSchema.shape.CAPTURE_ENCRYPTION_KEY.optional() })
-    .safeParse({ ...local, ...pickDefined(process.env, ['MONGODB_URI', 'SECRET_ENCRYPTION_KEY', 'PII_MASTER_KEYS', 'CAPTURE_ENCRYPTION_KEY']) });
+    .object({
+      MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//),
+      SECRET_ENCRYPTION_KEY: z.string().min(32),
+      PII_MASTER_KEYS: envSchema.shape.PII_MASTER_KEYS.optional(),
+      CAPTURE_ENCRYPTION_KEY: envSchema.shape.CAPTURE_ENCRYPTION_KEY.optional(),
+    })
+    .safeParse({
+      ...local,
+      ...pickDefined(process.env, [
+        'MONGODB_URI',
+        'SECRET_ENCRYPTION_KEY',
+        'PII_MASTER_KEYS',
+        'CAPTURE_ENCRYPTION_KEY',
+      ]),
+    });
   if (!parsed.success) {
     const names = parsed.error.issues.map((i) => i.path.join('.')).join(', ');
     throw new Error(`set ${names} (or start the local stack with npm start first)`);

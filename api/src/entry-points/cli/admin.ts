@@ -4,12 +4,25 @@ import { Connection } from 'mongoose';
 import { AdminStores, composeAdminStores } from '../../compose-stores';
 import { AuditLogRepository } from '../../data-access/audit-log.repository';
 import { Environment } from '../../domain/environment';
-import { createAccount, rotateApiKey, rotateWebhookSecret } from '../../domain/usecases/manage-accounts/manage-accounts.usecase';
+import {
+  createAccount,
+  rotateApiKey,
+  rotateWebhookSecret,
+} from '../../domain/usecases/manage-accounts/manage-accounts.usecase';
 import { AppError } from '../../shared/app-error';
 import { systemClock } from '../../shared/clock';
 import { adminEnv } from './admin-env';
 import { randomBase62 } from '../../shared/random-id';
-import { auditTrail, billingReportCommand, LIFECYCLE_USAGE, resealKeys, rotateKeys, sealExisting, setBilling, setPlan } from './lifecycle-commands';
+import {
+  auditTrail,
+  billingReportCommand,
+  LIFECYCLE_USAGE,
+  resealKeys,
+  rotateKeys,
+  sealExisting,
+  setBilling,
+  setPlan,
+} from './lifecycle-commands';
 import { redeliverCommand } from './redeliver-command';
 import { importWatchlist, screenWatchlist, WATCHLIST_USAGE, watchlistStatus } from './watchlist-command';
 
@@ -27,18 +40,36 @@ type Handler = (stores: AdminStores, args: string[]) => Promise<unknown>;
 
 const commands: Record<string, Handler> = {
   'accounts create': async ({ accounts }, args) => {
-    const { values } = parseArgs({ args, options: { name: { type: 'string' }, plan: { type: 'string', default: 'starter' }, watchlist: { type: 'boolean', default: false } } });
+    const { values } = parseArgs({
+      args,
+      options: {
+        name: { type: 'string' },
+        plan: { type: 'string', default: 'starter' },
+        watchlist: { type: 'boolean', default: false },
+      },
+    });
     if (!values.name) throw new AppError('VALIDATION_ERROR', '--name is required');
-    return createAccount({ accounts, clock: systemClock }, { name: values.name, plan: values.plan as string, watchlist: Boolean(values.watchlist) });
+    return createAccount(
+      { accounts, clock: systemClock },
+      { name: values.name, plan: values.plan, watchlist: Boolean(values.watchlist) },
+    );
   },
   'accounts rotate-key': async ({ accounts }, args) => {
-    const { values } = parseArgs({ args, options: { account: { type: 'string' }, environment: { type: 'string' }, 'grace-hours': { type: 'string', default: '0' } } });
+    const { values } = parseArgs({
+      args,
+      options: {
+        account: { type: 'string' },
+        environment: { type: 'string' },
+        'grace-hours': { type: 'string', default: '0' },
+      },
+    });
     const environment = values.environment as Environment;
     if (!values.account || (environment !== 'sandbox' && environment !== 'production')) {
       throw new AppError('VALIDATION_ERROR', '--account and --environment sandbox|production are required');
     }
     const grace = Number(values['grace-hours']);
-    if (!Number.isFinite(grace) || grace < 0) throw new AppError('VALIDATION_ERROR', '--grace-hours must be a non-negative number');
+    if (!Number.isFinite(grace) || grace < 0)
+      throw new AppError('VALIDATION_ERROR', '--grace-hours must be a non-negative number');
     return rotateApiKey({ accounts, clock: systemClock }, values.account, environment, grace);
   },
   'accounts rotate-webhook-secret': async ({ accounts }, args) => {

@@ -33,37 +33,55 @@ async function requireAccount(accounts: AccountRepository, accountId: string) {
 }
 
 export async function setPlan(ctx: AdminContext, args: string[]) {
-  const { values } = parseArgs({ args, options: { account: { type: 'string' }, plan: { type: 'string' }, effective: { type: 'string' } } });
+  const { values } = parseArgs({
+    args,
+    options: { account: { type: 'string' }, plan: { type: 'string' }, effective: { type: 'string' } },
+  });
   const accountId = requireValue(values.account, '--account');
   const plan = requireValue(values.plan, '--plan');
   if (!PLANS.includes(plan)) throw new AppError('VALIDATION_ERROR', `Unknown plan; choose one of ${PLANS.join(', ')}.`);
   const effectiveFrom = values.effective ? new Date(values.effective) : new Date();
-  if (Number.isNaN(effectiveFrom.getTime())) throw new AppError('VALIDATION_ERROR', '--effective must be a date (YYYY-MM-DD) or an ISO 8601 time');
+  if (Number.isNaN(effectiveFrom.getTime()))
+    throw new AppError('VALIDATION_ERROR', '--effective must be a date (YYYY-MM-DD) or an ISO 8601 time');
   await requireAccount(ctx.accounts, accountId);
   await ctx.accounts.addPlanChange(accountId, { plan, effective_from: effectiveFrom });
   return { account_id: accountId, plan, effective_from: effectiveFrom.toISOString() };
 }
 
 export async function setBilling(ctx: AdminContext, args: string[]) {
-  const { values } = parseArgs({ args, options: { account: { type: 'string' }, 'default-country': { type: 'string' }, 'retention-days': { type: 'string' } } });
+  const { values } = parseArgs({
+    args,
+    options: {
+      account: { type: 'string' },
+      'default-country': { type: 'string' },
+      'retention-days': { type: 'string' },
+    },
+  });
   const accountId = requireValue(values.account, '--account');
   const fields: { default_country?: string | null; pii_retention_days?: number | null } = {};
   const country = values['default-country']?.toUpperCase();
   if (country !== undefined) {
-    if (!/^[A-Z]{2}$/.test(country) || !countries.isValid(country)) throw new AppError('VALIDATION_ERROR', '--default-country must be an ISO 3166-1 alpha-2 code');
+    if (!/^[A-Z]{2}$/.test(country) || !countries.isValid(country))
+      throw new AppError('VALIDATION_ERROR', '--default-country must be an ISO 3166-1 alpha-2 code');
     fields.default_country = country;
   }
   const days = values['retention-days'];
   if (days !== undefined) {
     const parsed = days === 'default' ? null : Number(days);
-    if (parsed !== null && (!Number.isFinite(parsed) || parsed <= 0)) throw new AppError('VALIDATION_ERROR', '--retention-days must be a positive number of days, or default');
+    if (parsed !== null && (!Number.isFinite(parsed) || parsed <= 0))
+      throw new AppError('VALIDATION_ERROR', '--retention-days must be a positive number of days, or default');
     fields.pii_retention_days = parsed;
   }
-  if (Object.keys(fields).length === 0) throw new AppError('VALIDATION_ERROR', 'give --default-country and/or --retention-days');
+  if (Object.keys(fields).length === 0)
+    throw new AppError('VALIDATION_ERROR', 'give --default-country and/or --retention-days');
   await requireAccount(ctx.accounts, accountId);
   await ctx.accounts.setBillingDefaults(accountId, fields);
   const account = await requireAccount(ctx.accounts, accountId);
-  return { account_id: accountId, default_country: account.defaultCountry ?? null, pii_retention_days: account.piiRetentionDays ?? null };
+  return {
+    account_id: accountId,
+    default_country: account.defaultCountry ?? null,
+    pii_retention_days: account.piiRetentionDays ?? null,
+  };
 }
 
 export async function rotateKeys(ctx: AdminContext) {
@@ -81,10 +99,14 @@ export async function sealExisting(ctx: AdminContext) {
 }
 
 export async function auditTrail(ctx: AdminContext, args: string[]) {
-  const { values } = parseArgs({ args, options: { session: { type: 'string' }, account: { type: 'string' } } });
+  const { values } = parseArgs({
+    args,
+    options: { session: { type: 'string' }, account: { type: 'string' } },
+  });
   const audit = new AuditLogRepository(ctx.mongo);
   if (values.session) {
-    if (!SESSION_ID_PATTERN.test(values.session)) throw new AppError('VALIDATION_ERROR', '--session must be a session id');
+    if (!SESSION_ID_PATTERN.test(values.session))
+      throw new AppError('VALIDATION_ERROR', '--session must be a session id');
     return { session_id: values.session, events: await audit.forSession(values.session) };
   }
   if (values.account) return { account_id: values.account, events: await audit.forAccount(values.account) };
@@ -93,11 +115,19 @@ export async function auditTrail(ctx: AdminContext, args: string[]) {
 
 /** JSON by default; `--format csv` prints CSV text instead (one header line, one line per country and currency). */
 export async function billingReportCommand(ctx: AdminContext, args: string[]): Promise<unknown> {
-  const { values } = parseArgs({ args, options: { account: { type: 'string' }, month: { type: 'string' }, format: { type: 'string', default: 'json' } } });
+  const { values } = parseArgs({
+    args,
+    options: {
+      account: { type: 'string' },
+      month: { type: 'string' },
+      format: { type: 'string', default: 'json' },
+    },
+  });
   const accountId = requireValue(values.account, '--account');
   const month = requireValue(values.month, '--month');
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new AppError('VALIDATION_ERROR', '--month must be YYYY-MM');
-  if (values.format !== 'json' && values.format !== 'csv') throw new AppError('VALIDATION_ERROR', '--format must be json or csv');
+  if (values.format !== 'json' && values.format !== 'csv')
+    throw new AppError('VALIDATION_ERROR', '--format must be json or csv');
   const report = await billingReport(new BillingLedgerRepository(ctx.mongo), accountId, month);
   return values.format === 'csv' ? { raw: billingReportCsv(report) } : report;
 }

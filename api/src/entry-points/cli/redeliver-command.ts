@@ -25,9 +25,13 @@ function queueAddress(): { url: string; prefix: string } | null {
  * The store is marked first; with no Redis address (or Redis down) the workers' outbox sweep
  * sends it on its next run, and the output says so.
  */
-export async function redeliverCommand(args: string[], stores: Pick<AdminStores, 'mongo' | 'requireVault'>): Promise<unknown> {
+export async function redeliverCommand(
+  args: string[],
+  stores: Pick<AdminStores, 'mongo' | 'requireVault'>,
+): Promise<unknown> {
   const { values } = parseArgs({ args, options: { session: { type: 'string' } } });
-  if (!values.session || !SESSION_ID_PATTERN.test(values.session)) throw new AppError('VALIDATION_ERROR', '--session <session_id> is required');
+  if (!values.session || !SESSION_ID_PATTERN.test(values.session))
+    throw new AppError('VALIDATION_ERROR', '--session <session_id> is required');
   // The stored result is sealed at rest: without PII_MASTER_KEYS this stops here, before Redis is touched.
   const vault = stores.requireVault();
   const address = queueAddress();
@@ -36,8 +40,13 @@ export async function redeliverCommand(args: string[], stores: Pick<AdminStores,
   const noQueue = { enqueueDelivery: async () => Promise.reject(new Error('REDIS_URL is not set')) };
   try {
     const outbox = new WebhookOutboxRepository(sessionModel(stores.mongo), vault);
-    const result = await redeliverSession({ outbox, queue: queue ?? noQueue, logger: createLogger('silent') }, values.session);
-    return result.enqueued ? result : { ...result, note: 'not enqueued now; the workers\' outbox sweep will send it on its next run' };
+    const result = await redeliverSession(
+      { outbox, queue: queue ?? noQueue, logger: createLogger('silent') },
+      values.session,
+    );
+    return result.enqueued
+      ? result
+      : { ...result, note: "not enqueued now; the workers' outbox sweep will send it on its next run" };
   } finally {
     await queue?.close();
     redis?.disconnect();

@@ -18,11 +18,15 @@ const LIST_NAME = /^[a-z0-9][a-z0-9_-]{0,62}$/;
 
 /** `watchlist import`: parses the whole file first (refused with its line), then loads it as a new version. */
 export async function importWatchlist(args: string[], connection: Connection): Promise<unknown> {
-  const { values } = parseArgs({ args, options: { format: { type: 'string' }, file: { type: 'string' }, list: { type: 'string' } } });
+  const { values } = parseArgs({
+    args,
+    options: { format: { type: 'string' }, file: { type: 'string' }, list: { type: 'string' } },
+  });
   const format = watchlistFormat(values.format);
   if (!values.file) throw new AppError('VALIDATION_ERROR', '--file <path> is required');
   const list = values.list ?? format.defaultList;
-  if (!LIST_NAME.test(list)) throw new AppError('VALIDATION_ERROR', '--list must be lower-case letters, digits, - or _');
+  if (!LIST_NAME.test(list))
+    throw new AppError('VALIDATION_ERROR', '--list must be lower-case letters, digits, - or _');
   const entries = await format.read(values.file).catch((error: NodeJS.ErrnoException) => {
     throw error.code === 'ENOENT' ? new AppError('VALIDATION_ERROR', `no such file: ${values.file}`) : error;
   });
@@ -36,8 +40,14 @@ export async function watchlistStatus(_args: string[], connection: Connection): 
 
 const querySchema = z.object({
   name: z.string().min(1),
-  dob: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD').nullish(),
-  nationality: z.string().regex(/^[A-Za-z]{2}$/, 'must be ISO 3166-1 alpha-2').nullish(),
+  dob: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD')
+    .nullish(),
+  nationality: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'must be ISO 3166-1 alpha-2')
+    .nullish(),
 });
 
 /**
@@ -47,7 +57,9 @@ const querySchema = z.object({
 export async function screenWatchlist(args: string[], connection: Connection): Promise<undefined> {
   const { values } = parseArgs({ args, options: { file: { type: 'string' } } });
   if (!values.file) throw new AppError('VALIDATION_ERROR', '--file <queries.jsonl> is required');
-  const screening = createSanctionsScreening(connection, createLogger('silent'), { refreshIntervalMs: Number.POSITIVE_INFINITY });
+  const screening = createSanctionsScreening(connection, createLogger('silent'), {
+    refreshIntervalMs: Number.POSITIVE_INFINITY,
+  });
   let lineNumber = 0;
   for await (const line of createInterface({ input: createReadStream(values.file), crlfDelay: Infinity })) {
     lineNumber++;
@@ -58,10 +70,26 @@ export async function screenWatchlist(args: string[], connection: Connection): P
     } catch {
       throw watchlistFileError(lineNumber, 'not JSON');
     }
-    if (!parsed.success) throw watchlistFileError(lineNumber, parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
-    const outcome = await screening.screen({ name: parsed.data.name, dob: parsed.data.dob ?? null, nationality: parsed.data.nationality?.toUpperCase() ?? null });
-    if (outcome.verdict === 'SKIPPED') throw new AppError('CONFLICT', 'no watchlist is loaded: run `watchlist import` first');
-    const hit = outcome.verdict === 'MATCH' && outcome.best ? { list: outcome.best.list, entry_id: outcome.best.entry_id, matched_name: outcome.best.matched_name } : {};
+    if (!parsed.success)
+      throw watchlistFileError(
+        lineNumber,
+        parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
+      );
+    const outcome = await screening.screen({
+      name: parsed.data.name,
+      dob: parsed.data.dob ?? null,
+      nationality: parsed.data.nationality?.toUpperCase() ?? null,
+    });
+    if (outcome.verdict === 'SKIPPED')
+      throw new AppError('CONFLICT', 'no watchlist is loaded: run `watchlist import` first');
+    const hit =
+      outcome.verdict === 'MATCH' && outcome.best
+        ? {
+            list: outcome.best.list,
+            entry_id: outcome.best.entry_id,
+            matched_name: outcome.best.matched_name,
+          }
+        : {};
     process.stdout.write(`${JSON.stringify({ result: outcome.verdict, score: outcome.score, ...hit })}\n`);
   }
   return undefined;

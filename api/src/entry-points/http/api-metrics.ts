@@ -30,7 +30,7 @@ export class ApiMetrics {
   });
   readonly captureRefusals = new Counter({
     name: 'bioverify_capture_refusals_total',
-    help: 'Capture writes refused or answered with a retake, by step and reason (contract error code, or the answer\'s reason)',
+    help: "Capture writes refused or answered with a retake, by step and reason (contract error code, or the answer's reason)",
     labelNames: ['step', 'reason'],
     registers: [this.registry],
   });

@@ -17,14 +17,20 @@ import { sessionsRouter } from './routes/sessions.routes';
 import { webhooksRouter } from './routes/webhooks.routes';
 
 /** The HTTP surface: routes only translate HTTP to use cases; no logic lives here. */
-export function createHttpApp(ctx: AppContext, isShuttingDown: () => boolean = () => false, metrics: ApiMetrics = new ApiMetrics()): Express {
+export function createHttpApp(
+  ctx: AppContext,
+  isShuttingDown: () => boolean = () => false,
+  metrics: ApiMetrics = new ApiMetrics(),
+): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(requestId);
   app.use(accessLog(ctx.logger));
   app.use(requestMetrics(metrics));
-  app.use(responseDeadline(ctx.config.HTTP_REQUEST_TIMEOUT_SECONDS * 1000, ctx.config.HTTP_RESPONSE_TIMEOUT_SECONDS * 1000));
+  app.use(
+    responseDeadline(ctx.config.HTTP_REQUEST_TIMEOUT_SECONDS * 1000, ctx.config.HTTP_RESPONSE_TIMEOUT_SECONDS * 1000),
+  );
   app.use(healthRouter(ctx, isShuttingDown));
   app.use(metricsRouter(metrics.registry));
   app.use(docsRouter(ctx.config.PUBLIC_BASE_URL));

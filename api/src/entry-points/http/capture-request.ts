@@ -15,5 +15,5 @@ export const captureTokenOf = (req: Request): string | null => {
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match) throw new AppError('UNAUTHORIZED', 'Send the capture token as `Authorization: Bearer <token>`.');
-  return match[1] as string;
+  return match[1];
 };

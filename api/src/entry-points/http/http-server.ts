@@ -16,7 +16,10 @@ export async function startApi(config: AppConfig, logger: Logger): Promise<Runni
   const ctx = await composeApp(config, logger);
   let shuttingDown = false;
   // Node checks the header and request deadlines on this interval: a second keeps a cut prompt.
-  const server = createServer({ connectionsCheckingInterval: 1_000 }, createHttpApp(ctx, () => shuttingDown));
+  const server = createServer(
+    { connectionsCheckingInterval: 1_000 },
+    createHttpApp(ctx, () => shuttingDown),
+  );
   server.headersTimeout = config.HTTP_HEADERS_TIMEOUT_SECONDS * 1000;
   server.requestTimeout = config.HTTP_REQUEST_TIMEOUT_SECONDS * 1000;
   await new Promise<void>((resolve) => server.listen(config.PORT, resolve));

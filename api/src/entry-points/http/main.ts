@@ -9,7 +9,9 @@ async function main(): Promise<void> {
   const api = await startApi(config, logger);
   logger.info({ port: api.port, public_base_url: config.PUBLIC_BASE_URL }, 'api listening');
   if (config.WEBHOOK_ALLOW_PRIVATE_NETWORKS) {
-    logger.warn('WEBHOOK_ALLOW_PRIVATE_NETWORKS=true: webhooks may target private and loopback addresses (local use only)');
+    logger.warn(
+      'WEBHOOK_ALLOW_PRIVATE_NETWORKS=true: webhooks may target private and loopback addresses (local use only)',
+    );
   }
   let stopping = false;
   const shutdown = (signal: string) => {

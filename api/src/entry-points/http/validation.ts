@@ -2,7 +2,9 @@ import { ZodType } from 'zod';
 import { AppError, ErrorDetail } from '../../shared/app-error';
 
 /** Turns zod's issues into the contract's details: one entry per bad field, unknown fields included. */
-export function issuesToDetails(issues: ReadonlyArray<{ code: string; path: PropertyKey[]; message: string; keys?: string[] }>): ErrorDetail[] {
+export function issuesToDetails(
+  issues: ReadonlyArray<{ code: string; path: PropertyKey[]; message: string; keys?: string[] }>,
+): ErrorDetail[] {
   const details: ErrorDetail[] = [];
   for (const issue of issues) {
     const base = jsonPath(issue.path);
@@ -17,7 +19,10 @@ export function issuesToDetails(issues: ReadonlyArray<{ code: string; path: Prop
 }
 
 function jsonPath(path: PropertyKey[]): string {
-  return path.reduce<string>((acc, part) => (typeof part === 'number' ? `${acc}[${part}]` : acc ? `${acc}.${String(part)}` : String(part)), '');
+  return path.reduce<string>(
+    (acc, part) => (typeof part === 'number' ? `${acc}[${part}]` : acc ? `${acc}.${String(part)}` : String(part)),
+    '',
+  );
 }
 
 /** Validates `value` against `schema`, adding `extra` problems found outside the schema, all at once. */

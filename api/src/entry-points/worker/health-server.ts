@@ -12,7 +12,12 @@ export interface Probe {
  * reachable, Redis reachable with maxmemory-policy noeviction, consuming and not shutting down),
  * and /metrics for Prometheus.
  */
-export async function startHealthServer(port: number, probes: Probe[], isConsuming: () => boolean, metrics?: Registry): Promise<{ server: Server; port: number }> {
+export async function startHealthServer(
+  port: number,
+  probes: Probe[],
+  isConsuming: () => boolean,
+  metrics?: Registry,
+): Promise<{ server: Server; port: number }> {
   const server = createServer(async (req, res) => {
     if (req.url === '/metrics' && metrics) {
       res.setHeader('Content-Type', metrics.contentType);

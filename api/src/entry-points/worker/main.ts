@@ -9,7 +9,9 @@ async function main(): Promise<void> {
   const worker = await startWorker(config, logger);
   logger.info({ health_port: worker.healthPort, concurrency: config.WORKER_CONCURRENCY }, 'worker consuming');
   if (config.WEBHOOK_ALLOW_PRIVATE_NETWORKS) {
-    logger.warn('WEBHOOK_ALLOW_PRIVATE_NETWORKS=true: webhooks may reach private and loopback addresses (local use only)');
+    logger.warn(
+      'WEBHOOK_ALLOW_PRIVATE_NETWORKS=true: webhooks may reach private and loopback addresses (local use only)',
+    );
   }
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -25,7 +25,12 @@ function failedDeliveryOutcome(error: unknown, attempt: number, maxAttempts: num
 
 /** Job name → use case. Adding a job to job-names.ts without a line here stops the worker at start. */
 export function workerJobHandlers(ctx: WorkerContext, metrics: WorkerMetrics): Record<string, JobHandler> {
-  const captureDeps = { states: ctx.states, blobs: ctx.blobs, clock: ctx.clock, retentionHours: ctx.retentionHours };
+  const captureDeps = {
+    states: ctx.states,
+    blobs: ctx.blobs,
+    clock: ctx.clock,
+    retentionHours: ctx.retentionHours,
+  };
   const billing = { ledger: ctx.ledger, accounts: ctx.accounts, sessions: ctx.sessions, clock: ctx.clock };
   const readAny = async (id: string) => {
     const session = await ctx.sessions.findForApplicant(id);
@@ -33,7 +38,10 @@ export function workerJobHandlers(ctx: WorkerContext, metrics: WorkerMetrics): R
     return session;
   };
   const redactForRetention = (id: string) =>
-    redactSession({ ...ctx, capture: captureDeps, billing }, readAny, id, { actor: { type: 'system', id: 'retention-sweep' }, requestId: null });
+    redactSession({ ...ctx, capture: captureDeps, billing }, readAny, id, {
+      actor: { type: 'system', id: 'retention-sweep' },
+      requestId: null,
+    });
   // Expiry ends the current attempt's capture: a session's attempt is read when it ends.
   const endCurrentCapture = async (sessionId: string) => {
     const session = await ctx.sessions.findForApplicant(sessionId);
@@ -41,8 +49,21 @@ export function workerJobHandlers(ctx: WorkerContext, metrics: WorkerMetrics): R
   };
   return {
     [JOBS.deliverWebhook]: async (job: Job<DeliverWebhookPayload>) => {
-      const attempt = { sessionId: job.data.session_id, round: job.data.round ?? 0, sessionAttempt: job.data.session_attempt, attempt: job.attemptsMade + 1, maxAttempts: job.opts.attempts ?? WEBHOOK_MAX_ATTEMPTS };
-      const deps = { outbox: ctx.outbox, secrets: ctx.secrets, sender: ctx.sender, log: ctx.deliveryLog, clock: ctx.clock, logger: ctx.logger };
+      const attempt = {
+        sessionId: job.data.session_id,
+        round: job.data.round ?? 0,
+        sessionAttempt: job.data.session_attempt,
+        attempt: job.attemptsMade + 1,
+        maxAttempts: job.opts.attempts ?? WEBHOOK_MAX_ATTEMPTS,
+      };
+      const deps = {
+        outbox: ctx.outbox,
+        secrets: ctx.secrets,
+        sender: ctx.sender,
+        log: ctx.deliveryLog,
+        clock: ctx.clock,
+        logger: ctx.logger,
+      };
       try {
         const outcome = await deliverWebhook(deps, attempt);
         metrics.webhookDelivery(outcome);
@@ -63,20 +84,37 @@ export function workerJobHandlers(ctx: WorkerContext, metrics: WorkerMetrics): R
       return outcome.kind;
     },
 
-    [JOBS.sweepOutbox]: () => sweepOutbox({ ...ctx, claimLookbackMs: 4 * ctx.config.OUTBOX_SWEEP_INTERVAL_SECONDS * 1000 }),
+    [JOBS.sweepOutbox]: () =>
+      sweepOutbox({ ...ctx, claimLookbackMs: 4 * ctx.config.OUTBOX_SWEEP_INTERVAL_SECONDS * 1000 }),
     [JOBS.sweepExpiry]: () => sweepExpiry({ ...ctx, endCapture: endCurrentCapture }),
 
     [JOBS.decideSession]: (job: Job<DecideSessionPayload>) => {
       // Without an inference service the job waits on its backoff, exactly as during an outage.
       if (!ctx.inference) throw new Error('no INFERENCE_URL configured: the decision waits');
-      return decideCapturedSession({ ...ctx, ...captureDeps, inference: ctx.inference, metrics, billing }, job.data.session_id, job.data.attempt);
+      return decideCapturedSession(
+        { ...ctx, ...captureDeps, inference: ctx.inference, metrics, billing },
+        job.data.session_id,
+        job.data.attempt,
+      );
     },
 
     [JOBS.sweepCaptures]: () =>
-      sweepCaptures({ sessions: ctx.sessions, queue: ctx.queue, logger: ctx.logger, purgeDue: () => purgeDueCaptures(captureDeps) }),
+      sweepCaptures({
+        sessions: ctx.sessions,
+        queue: ctx.queue,
+        logger: ctx.logger,
+        purgeDue: () => purgeDueCaptures(captureDeps),
+      }),
 
     [JOBS.sweepRetention]: () =>
-      sweepRetention({ sessions: ctx.sessions, accounts: ctx.accounts, defaultDays: ctx.config.PII_RETENTION_DAYS, clock: ctx.clock, logger: ctx.logger, redact: redactForRetention }),
+      sweepRetention({
+        sessions: ctx.sessions,
+        accounts: ctx.accounts,
+        defaultDays: ctx.config.PII_RETENTION_DAYS,
+        clock: ctx.clock,
+        logger: ctx.logger,
+        redact: redactForRetention,
+      }),
 
     [JOBS.sweepBilling]: () => sweepBilling({ ...billing, logger: ctx.logger }),
   };

@@ -55,19 +55,29 @@ export async function startWorker(config: AppConfig, logger: Logger): Promise<Ru
     });
     worker.on('error', (error) => logger.error({ queue, err: error.message }, 'worker error'));
     worker.on('failed', (job, error) => {
-      if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) logger.warn({ queue, job_id: job.id, err: error.message }, 'job failed for good');
+      if (job && job.attemptsMade >= (job.opts.attempts ?? 1))
+        logger.warn({ queue, job_id: job.id, err: error.message }, 'job failed for good');
     });
     return worker;
   });
   let stopping = false;
   try {
-    await ctx.queue.scheduleSweeps(config.OUTBOX_SWEEP_INTERVAL_SECONDS * 1000, config.EXPIRY_SWEEP_INTERVAL_SECONDS * 1000, config.LIFECYCLE_SWEEP_INTERVAL_SECONDS * 1000);
+    await ctx.queue.scheduleSweeps(
+      config.OUTBOX_SWEEP_INTERVAL_SECONDS * 1000,
+      config.EXPIRY_SWEEP_INTERVAL_SECONDS * 1000,
+      config.LIFECYCLE_SWEEP_INTERVAL_SECONDS * 1000,
+    );
   } catch (error) {
     // Redis may be down at start: the workers reconnect on their own; the schedules already exist
     // from any earlier start, and the next start (or another replica) upserts them again.
     logger.error({ err: (error as Error).message }, 'could not upsert the sweep schedules');
   }
-  const health = await startHealthServer(config.WORKER_HEALTH_PORT, ctx.readiness, () => !stopping && workers.every((w) => w.isRunning()), metrics.registry);
+  const health = await startHealthServer(
+    config.WORKER_HEALTH_PORT,
+    ctx.readiness,
+    () => !stopping && workers.every((w) => w.isRunning()),
+    metrics.registry,
+  );
   return {
     healthPort: health.port,
     async stop() {

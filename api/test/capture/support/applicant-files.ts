@@ -24,30 +24,42 @@ interface LivenessSequence {
   kind: string;
 }
 
-const labels = (): DocumentLabel[] => JSON.parse(readFileSync(path.join(TESTDATA, 'documents/labels.json'), 'utf8')).documents;
+const labels = (): DocumentLabel[] =>
+  JSON.parse(readFileSync(path.join(TESTDATA, 'documents/labels.json'), 'utf8')).documents;
 
-export function documentOf(format: 'TD1' | 'TD3', variant: 'clean' | 'blurred-mrz', portrait: string): { image: Buffer; label: DocumentLabel } {
-  const label = labels().find((d) => d.format === format && d.variant === variant && d.generation.portrait === portrait);
-  if (!label) throw new Error(`no ${variant} ${format} document with portrait ${portrait}: run npm run testdata:documents`);
+export function documentOf(
+  format: 'TD1' | 'TD3',
+  variant: 'clean' | 'blurred-mrz',
+  portrait: string,
+): { image: Buffer; label: DocumentLabel } {
+  const label = labels().find(
+    (d) => d.format === format && d.variant === variant && d.generation.portrait === portrait,
+  );
+  if (!label)
+    throw new Error(`no ${variant} ${format} document with portrait ${portrait}: run npm run testdata:documents`);
   return { image: readFileSync(path.join(TESTDATA, 'documents', label.file)), label };
 }
 
 /** A TD1 card image shows the front above the back: cut it into the two photos an applicant takes. */
 export async function cardSides(image: Buffer): Promise<{ front: Buffer; back: Buffer }> {
   const { width, height } = await sharp(image).metadata();
-  const half = Math.round((height as number) / 2);
-  const cut = (top: number, h: number) => sharp(image).extract({ left: 0, top, width: width as number, height: h }).jpeg({ quality: 92 }).toBuffer();
-  return { front: await cut(0, half), back: await cut(half, (height as number) - half) };
+  const half = Math.round(height / 2);
+  const cut = (top: number, h: number) =>
+    sharp(image).extract({ left: 0, top, width: width, height: h }).jpeg({ quality: 92 }).toBuffer();
+  return { front: await cut(0, half), back: await cut(half, height - half) };
 }
 
-export const selfieOf = (identity: string, n = 1): Buffer => readFileSync(path.join(TESTDATA, 'faces', `${identity}__augmented-${n}.jpg`));
+export const selfieOf = (identity: string, n = 1): Buffer =>
+  readFileSync(path.join(TESTDATA, 'faces', `${identity}__augmented-${n}.jpg`));
 
 export function livenessOf(identity: string, kind: string): { frames: Buffer[]; challenge: string[] } {
   const lines = readFileSync(path.join(TESTDATA, 'liveness/sequences.jsonl'), 'utf8').trim().split('\n');
-  const sequence = lines.map((l) => JSON.parse(l) as LivenessSequence).find((s) => s.name.startsWith(`${identity}__`) && s.kind === kind);
+  const sequence = lines
+    .map((l) => JSON.parse(l) as LivenessSequence)
+    .find((s) => s.name.startsWith(`${identity}__`) && s.kind === kind);
   if (!sequence) throw new Error(`no ${kind} liveness sequence for ${identity}`);
   const frames: Buffer[] = sequence.frames.map((f) => readFileSync(path.join(TESTDATA, 'liveness', f)));
   // The capture API takes at least 8 frames; a short sequence is held on its last pose.
-  while (frames.length < 8) frames.push(frames[frames.length - 1] as Buffer);
+  while (frames.length < 8) frames.push(frames[frames.length - 1]);
   return { frames, challenge: sequence.challenge };
 }

@@ -5,15 +5,26 @@ import { assertMatchesDocument } from '../../../../scripts/test-support/openapi-
  */
 export interface Answer<T = Record<string, unknown>> {
   status: number;
-  body: T & { error?: { code: string; message: string; details?: Array<{ field: string; message: string }> } };
+  body: T & {
+    error?: { code: string; message: string; details?: Array<{ field: string; message: string }> };
+  };
 }
 
 export class CaptureClient {
   token: string | null = null;
 
-  constructor(readonly baseUrl: string, readonly sessionId: string) {}
+  constructor(
+    readonly baseUrl: string,
+    readonly sessionId: string,
+  ) {}
 
-  private async call<T>(method: string, path: string, body?: BodyInit, contentType?: string, token = this.token): Promise<Answer<T>> {
+  private async call<T>(
+    method: string,
+    path: string,
+    body?: BodyInit,
+    contentType?: string,
+    token = this.token,
+  ): Promise<Answer<T>> {
     const headers: Record<string, string> = {};
     if (contentType) headers['content-type'] = contentType;
     if (token) headers.authorization = `Bearer ${token}`;
@@ -22,31 +33,66 @@ export class CaptureClient {
     const text = await res.text();
     const json = text ? JSON.parse(text) : {};
     // Every answer is checked against the OpenAPI document (operation, status, schema).
-    assertMatchesDocument({ method, url, status: res.status, contentType: res.headers.get('content-type'), json });
+    assertMatchesDocument({
+      method,
+      url,
+      status: res.status,
+      contentType: res.headers.get('content-type'),
+      json,
+    });
     return { status: res.status, body: json };
   }
 
-  async start(token: string | null = null): Promise<Answer<{ capture_token: string; challenge: string[]; document_types: string[]; expires_at: string; locale: string }>> {
-    const answer = await this.call<{ capture_token: string; challenge: string[]; document_types: string[]; expires_at: string; locale: string }>('POST', '/start', undefined, undefined, token);
+  async start(token: string | null = null): Promise<
+    Answer<{
+      capture_token: string;
+      challenge: string[];
+      document_types: string[];
+      expires_at: string;
+      locale: string;
+    }>
+  > {
+    const answer = await this.call<{
+      capture_token: string;
+      challenge: string[];
+      document_types: string[];
+      expires_at: string;
+      locale: string;
+    }>('POST', '/start', undefined, undefined, token);
     if (answer.status === 200) this.token = answer.body.capture_token;
     return answer;
   }
 
   document(side: 'front' | 'back', type: string, image: Buffer, contentType = 'image/jpeg') {
-    return this.call<{ side: string; readable: boolean; reason: string | null; retake: boolean; attempts_left: number; next: string | null }>(
-      'PUT', `/document/${side}?type=${type}`, new Uint8Array(image), contentType,
-    );
+    return this.call<{
+      side: string;
+      readable: boolean;
+      reason: string | null;
+      retake: boolean;
+      attempts_left: number;
+      next: string | null;
+    }>('PUT', `/document/${side}?type=${type}`, new Uint8Array(image), contentType);
   }
 
   liveness(frames: Buffer[], timestamps: unknown = frames.map((_, i) => i * 150)) {
     const form = new FormData();
-    for (const frame of frames) form.append('frame', new Blob([new Uint8Array(frame)], { type: 'image/jpeg' }), 'frame.jpg');
+    for (const frame of frames)
+      form.append('frame', new Blob([new Uint8Array(frame)], { type: 'image/jpeg' }), 'frame.jpg');
     form.append('timestamps', JSON.stringify(timestamps));
-    return this.call<{ received: number; face_found_ratio: number; retake: boolean; attempts_left: number }>('POST', '/liveness', form);
+    return this.call<{ received: number; face_found_ratio: number; retake: boolean; attempts_left: number }>(
+      'POST',
+      '/liveness',
+      form,
+    );
   }
 
   selfie(image: Buffer, contentType = 'image/jpeg') {
-    return this.call<{ face_found: boolean; retake: boolean; attempts_left: number }>('PUT', '/selfie', new Uint8Array(image), contentType);
+    return this.call<{ face_found: boolean; retake: boolean; attempts_left: number }>(
+      'PUT',
+      '/selfie',
+      new Uint8Array(image),
+      contentType,
+    );
   }
 
   submit() {
@@ -54,7 +100,12 @@ export class CaptureClient {
   }
 
   status(token: string | null = this.token) {
-    return this.call<{ status: string; decision: string; redirect_url: string | null; steps?: Record<string, string> }>('GET', '', undefined, undefined, token);
+    return this.call<{
+      status: string;
+      decision: string;
+      redirect_url: string | null;
+      steps?: Record<string, string>;
+    }>('GET', '', undefined, undefined, token);
   }
 
   /** Polls the status until the decision is done (or the limit passes). */

@@ -15,12 +15,19 @@ const MODELS = path.resolve(__dirname, '../../../../models');
 export class CaptureStack {
   inference: InferenceService | null = null;
 
-  private constructor(readonly stack: WebhookStack, readonly inferencePort: number) {}
+  private constructor(
+    readonly stack: WebhookStack,
+    readonly inferencePort: number,
+  ) {}
 
   static async start(overrides: Record<string, string> = {}): Promise<CaptureStack> {
     const inferencePort = await freePort();
     const stack = await WebhookStack.start({
-      INFERENCE_URL: `127.0.0.1:${inferencePort}`, DECISION_RETRY_BASE_MS: '300', CAPTURE_EVENTS_POLL_MS: '200', WATCHLIST_REFRESH_SECONDS: '0', ...overrides,
+      INFERENCE_URL: `127.0.0.1:${inferencePort}`,
+      DECISION_RETRY_BASE_MS: '300',
+      CAPTURE_EVENTS_POLL_MS: '200',
+      WATCHLIST_REFRESH_SECONDS: '0',
+      ...overrides,
     });
     const capture = new CaptureStack(stack, inferencePort);
     await capture.startInference();
@@ -56,7 +63,12 @@ export class CaptureStack {
     const res = await fetch(`${this.baseUrl}/v1/sessions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
-      body: JSON.stringify({ return_url: 'https://example.com/done', webhook_url: this.stack.receiver.url(), expected_name: 'Nobody', ...body }),
+      body: JSON.stringify({
+        return_url: 'https://example.com/done',
+        webhook_url: this.stack.receiver.url(),
+        expected_name: 'Nobody',
+        ...body,
+      }),
     });
     const json = (await res.json()) as { session_id: string; error?: unknown };
     if (res.status !== 201) throw new Error(`session creation answered ${res.status}: ${JSON.stringify(json)}`);

@@ -48,7 +48,9 @@ export class CaseLog {
     const lines = [
       `| case | answer | time to answer (ms) | API RSS before (MiB) | after (MiB) |`,
       `|---|---|---|---|---|`,
-      ...this.figures.map((f) => `| ${f.name} | ${f.status ?? 'closed'} | ${f.ms} | ${fmt(f.rssBeforeMiB)} | ${fmt(f.rssAfterMiB)} |`),
+      ...this.figures.map(
+        (f) => `| ${f.name} | ${f.status ?? 'closed'} | ${f.ms} | ${fmt(f.rssBeforeMiB)} | ${fmt(f.rssAfterMiB)} |`,
+      ),
     ];
     mkdirSync(REPORT_DIR, { recursive: true });
     writeFileSync(path.join(REPORT_DIR, `${this.file}.md`), `${lines.join('\n')}\n`);
@@ -59,7 +61,10 @@ export class CaseLog {
 /** The contract's error shape with the given code, and a field in its details when one is named. */
 export function expectContractError(answer: RawAnswer, status: number, code: string, field?: string): void {
   expect(answer.status).toBe(status);
-  const body = JSON.parse(answer.body) as { error: { code: string; message: string; details?: Array<{ field: string }> }; request_id: string };
+  const body = JSON.parse(answer.body) as {
+    error: { code: string; message: string; details?: Array<{ field: string }> };
+    request_id: string;
+  };
   expect(body.error.code).toBe(code);
   expect(typeof body.error.message).toBe('string');
   expect(typeof body.request_id).toBe('string');

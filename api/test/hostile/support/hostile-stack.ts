@@ -19,10 +19,22 @@ export const SHORT_DEADLINES = {
  * hostile case must be refused before a check would run, and a test that reaches one gets a 503.
  */
 export class HostileStack {
-  private constructor(readonly api: ServiceProcess, readonly account: IssuedAccount, readonly store: Connection, readonly env: Record<string, string>) {}
+  private constructor(
+    readonly api: ServiceProcess,
+    readonly account: IssuedAccount,
+    readonly store: Connection,
+    readonly env: Record<string, string>,
+  ) {}
 
   static async start(overrides: Record<string, string> = {}): Promise<HostileStack> {
-    const env = { ...isolatedTestEnv(), NODE_ENV: 'test', LOG_LEVEL: 'warn', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', ...SHORT_DEADLINES, ...overrides };
+    const env = {
+      ...isolatedTestEnv(),
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+      ...SHORT_DEADLINES,
+      ...overrides,
+    };
     const store = await connectMongo(env.MONGODB_URI);
     const account = await issueAccount(store, env, { name: 'Hostile clients' });
     const api = await startApiProcess(env, undefined, 'api-hostile');
@@ -53,7 +65,11 @@ export class HostileStack {
     const created = await fetch(`${this.baseUrl}/v1/sessions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-key': this.account.sandbox_api_key },
-      body: JSON.stringify({ return_url: 'https://example.com/done', webhook_url: 'http://127.0.0.1:9/hook', expected_name: 'Jane Doe' }),
+      body: JSON.stringify({
+        return_url: 'https://example.com/done',
+        webhook_url: 'http://127.0.0.1:9/hook',
+        expected_name: 'Jane Doe',
+      }),
     });
     const { session_id: id } = (await created.json()) as { session_id: string };
     const started = await fetch(`${this.baseUrl}/v1/capture/${id}/start`, { method: 'POST' });
@@ -64,7 +80,10 @@ export class HostileStack {
 
   /** The API still serves: a session read with the key answers 200. */
   async serves(id: string): Promise<boolean> {
-    const res = await fetch(`${this.baseUrl}/v1/sessions/${id}`, { headers: { 'x-api-key': this.account.sandbox_api_key }, signal: AbortSignal.timeout(5_000) });
+    const res = await fetch(`${this.baseUrl}/v1/sessions/${id}`, {
+      headers: { 'x-api-key': this.account.sandbox_api_key },
+      signal: AbortSignal.timeout(5_000),
+    });
     return res.status === 200;
   }
 

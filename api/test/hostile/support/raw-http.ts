@@ -86,14 +86,26 @@ function parse(bytes: Buffer): { status: number | null; headers: Record<string, 
 
 /** An HTTP/1.1 request head (CRLF line ends, blank line included). */
 export function head(method: string, path: string, headers: Record<string, string | number>): string {
-  const lines = [`${method} ${path} HTTP/1.1`, 'Host: 127.0.0.1', ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
+  const lines = [
+    `${method} ${path} HTTP/1.1`,
+    'Host: 127.0.0.1',
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
   return `${lines.join('\r\n')}\r\n\r\n`;
 }
 
 /** One multipart part: its header block and content (no trailing CRLF; the next boundary line adds it). */
 export function part(boundary: string, disposition: string, content: Buffer | string, contentType?: string): Buffer {
-  const lines = [`--${boundary}`, `Content-Disposition: form-data; ${disposition}`, ...(contentType ? [`Content-Type: ${contentType}`] : [])];
-  return Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'), Buffer.isBuffer(content) ? content : Buffer.from(content, 'latin1'), Buffer.from('\r\n')]);
+  const lines = [
+    `--${boundary}`,
+    `Content-Disposition: form-data; ${disposition}`,
+    ...(contentType ? [`Content-Type: ${contentType}`] : []),
+  ];
+  return Buffer.concat([
+    Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'),
+    Buffer.isBuffer(content) ? content : Buffer.from(content, 'latin1'),
+    Buffer.from('\r\n'),
+  ]);
 }
 
 export const closing = (boundary: string): string => `--${boundary}--\r\n`;

@@ -28,7 +28,14 @@ export async function storeDump(connection: Connection): Promise<string> {
   if (!db) throw new Error('not connected');
   const parts: string[] = [];
   for (const { name } of await db.listCollections().toArray()) {
-    for (const doc of await db.collection(name).find({}).toArray()) parts.push(JSON.stringify(doc, (_k, v) => (v?.type === 'Buffer' || v?._bsontype === 'Binary' ? Buffer.from(v.buffer ?? v.data ?? []).toString('latin1') : v)));
+    for (const doc of await db.collection(name).find({}).toArray())
+      parts.push(
+        JSON.stringify(doc, (_k, v) =>
+          v?.type === 'Buffer' || v?._bsontype === 'Binary'
+            ? Buffer.from(v.buffer ?? v.data ?? []).toString('latin1')
+            : v,
+        ),
+      );
   }
   return parts.join('\n');
 }

@@ -69,12 +69,19 @@ export class WebhookStack {
 
   static async start(overrides: Record<string, string> = {}): Promise<WebhookStack> {
     const env = { ...isolatedTestEnv(), ...FAST_ENV, ...overrides };
-    const store = await connectMongo(env.MONGODB_URI as string);
+    const store = await connectMongo(env.MONGODB_URI);
     const issued = await issueAccount(store, env, { name: 'Webhook receiver' });
     const receiver = new WebhookReceiver(issued.webhook_secret);
     await receiver.start();
-    const vault = new PiiVault(store, parseMasterKeys(env.PII_MASTER_KEYS as string));
-    return new WebhookStack(env, issued, receiver, store, new SessionRepository(store, vault), new DeliveryLogRepository(store));
+    const vault = new PiiVault(store, parseMasterKeys(env.PII_MASTER_KEYS));
+    return new WebhookStack(
+      env,
+      issued,
+      receiver,
+      store,
+      new SessionRepository(store, vault),
+      new DeliveryLogRepository(store),
+    );
   }
 
   /** The API in this test process (for fault tests on the API itself, see scripts/test-support/service-process.ts). */
@@ -88,7 +95,10 @@ export class WebhookStack {
     return `http://127.0.0.1:${this.api.port}`;
   }
 
-  async startWorker(overrides: Record<string, string> = {}, until: 'ready' | 'alive' = 'ready'): Promise<ServiceProcess> {
+  async startWorker(
+    overrides: Record<string, string> = {},
+    until: 'ready' | 'alive' = 'ready',
+  ): Promise<ServiceProcess> {
     const worker = await startWorkerProcess({ ...this.env, ...overrides }, `worker${this.workers.length + 1}`, until);
     this.workers.push(worker);
     return worker;

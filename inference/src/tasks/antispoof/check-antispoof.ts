@@ -26,8 +26,12 @@ export const checkAntispoof: AntispoofCheck = async (runner, input) => {
   const picked = spreadFrames(input.frames ?? [], lines.framesScored);
   const frames = await Promise.all(picked.map(({ bytes, index }) => decodeRgbImage(bytes, { what: `frame ${index}` })));
   const boxes = await findFaceBoxes(runner, [selfie, ...frames]);
-  const fail = (reason: string, detail: string, scores: ScoreEvidence[], retake: AntispoofCheckOutput['retake_reason'] = null): AntispoofCheckOutput =>
-    ({ verdict: 'FAIL', reason, detail, scores, retake_reason: retake });
+  const fail = (
+    reason: string,
+    detail: string,
+    scores: ScoreEvidence[],
+    retake: AntispoofCheckOutput['retake_reason'] = null,
+  ): AntispoofCheckOutput => ({ verdict: 'FAIL', reason, detail, scores, retake_reason: retake });
   if (!boxes[0]) return fail('FACE_NOT_DETECTED', 'no face found in the selfie', []);
   const faces = [{ image: selfie, box: boxes[0] }];
   const frameAt: number[] = [];
@@ -38,20 +42,56 @@ export const checkAntispoof: AntispoofCheck = async (runner, input) => {
     }
   });
   const [selfieScore, ...frameScores] = await padScores(runner, faces);
-  const scores: ScoreEvidence[] = [{ name: 'selfie_crop_room', value: selfieScore.room, threshold: lines.cropRoom, comparison: 'gte' }];
+  const scores: ScoreEvidence[] = [
+    { name: 'selfie_crop_room', value: selfieScore.room, threshold: lines.cropRoom, comparison: 'gte' },
+  ];
   const tooClose = selfieScore.room < lines.cropRoom;
-  if (!tooClose) scores.push({ name: 'pad_selfie', value: selfieScore.score, threshold: lines.realScore, comparison: 'gte' });
+  if (!tooClose)
+    scores.push({
+      name: 'pad_selfie',
+      value: selfieScore.score,
+      threshold: lines.realScore,
+      comparison: 'gte',
+    });
   if (frameScores.length) {
-    scores.push({ name: framesScoreName(lines.framesQuantile), value: quantile(frameScores.map((f) => f.score), lines.framesQuantile), threshold: lines.framesScore, comparison: 'gte' });
-    frameScores.forEach((f, k) => scores.push({ name: `pad_frame_${frameAt[k]}`, value: f.score, threshold: lines.frameScore, comparison: 'gte' }));
+    scores.push({
+      name: framesScoreName(lines.framesQuantile),
+      value: quantile(
+        frameScores.map((f) => f.score),
+        lines.framesQuantile,
+      ),
+      threshold: lines.framesScore,
+      comparison: 'gte',
+    });
+    frameScores.forEach((f, k) =>
+      scores.push({
+        name: `pad_frame_${frameAt[k]}`,
+        value: f.score,
+        threshold: lines.frameScore,
+        comparison: 'gte',
+      }),
+    );
   }
   const retake = tooClose ? 'FACE_TOO_CLOSE' : null;
-  const closeNote = tooClose ? `the face fills the selfie (crop room ${selfieScore.room.toFixed(2)} < ${lines.cropRoom}): move back; ` : '';
-  if (picked.length && !frameScores.length) return fail('SPOOF_DETECTED', `${closeNote}no face found in the ${picked.length} liveness frames scored`, scores, retake);
-  if (tooClose && !frameScores.length) return fail('FACE_NOT_DETECTED', `${closeNote}no liveness frames to score instead`, scores, retake);
+  const closeNote = tooClose
+    ? `the face fills the selfie (crop room ${selfieScore.room.toFixed(2)} < ${lines.cropRoom}): move back; `
+    : '';
+  if (picked.length && !frameScores.length)
+    return fail(
+      'SPOOF_DETECTED',
+      `${closeNote}no face found in the ${picked.length} liveness frames scored`,
+      scores,
+      retake,
+    );
+  if (tooClose && !frameScores.length)
+    return fail('FACE_NOT_DETECTED', `${closeNote}no liveness frames to score instead`, scores, retake);
   const judged = scores.filter((s) => s.name !== 'selfie_crop_room');
   const failing = judged.filter((s) => s.value < s.threshold);
-  const detail = closeNote + judged.map((s) => `${s.name} ${s.value.toFixed(4)} ${s.value >= s.threshold ? '>=' : '<'} ${round(s.threshold)}`).join(', ');
+  const detail =
+    closeNote +
+    judged
+      .map((s) => `${s.name} ${s.value.toFixed(4)} ${s.value >= s.threshold ? '>=' : '<'} ${round(s.threshold)}`)
+      .join(', ');
   if (failing.length) return fail('SPOOF_DETECTED', detail, scores, retake);
   return { verdict: 'PASS', reason: null, detail, scores, retake_reason: retake };
 };

@@ -21,12 +21,20 @@ export async function findFaceBoxes(runner: ModelRunner, images: RgbImage[]): Pr
   const missed = first.flatMap((face, i) => (face ? [] : [i]));
   if (!missed.length) return first.map((f) => f && f.box);
   const tiles = missed.flatMap((i) => tilesOf(images[i]).map((tile) => ({ index: i, ...tile })));
-  const found = await detectFaces(runner, tiles.map((t) => t.image));
+  const found = await detectFaces(
+    runner,
+    tiles.map((t) => t.image),
+  );
   const boxes: Array<Box | null> = first.map((f) => f && f.box);
   tiles.forEach((tile, t) => {
     const face = largest(found[t]);
     if (!face) return;
-    const box = { x: face.box.x + tile.x, y: face.box.y + tile.y, width: face.box.width, height: face.box.height };
+    const box = {
+      x: face.box.x + tile.x,
+      y: face.box.y + tile.y,
+      width: face.box.width,
+      height: face.box.height,
+    };
     const best = boxes[tile.index];
     if (!best || box.width * box.height > best.width * best.height) boxes[tile.index] = box;
   });
@@ -34,7 +42,10 @@ export async function findFaceBoxes(runner: ModelRunner, images: RgbImage[]): Pr
 }
 
 function largest(faces: DetectedFace[]): DetectedFace | null {
-  return faces.reduce<DetectedFace | null>((best, f) => (!best || f.box.width * f.box.height > best.box.width * best.box.height ? f : best), null);
+  return faces.reduce<DetectedFace | null>(
+    (best, f) => (!best || f.box.width * f.box.height > best.box.width * best.box.height ? f : best),
+    null,
+  );
 }
 
 /** Four corner tiles and a centre tile, each tileShare of the image, as their own images. */
@@ -43,7 +54,13 @@ export function tilesOf(image: RgbImage): Array<{ image: RgbImage; x: number; y:
   const height = Math.max(1, Math.round(image.height * tileShare));
   const xs = [0, image.width - width, Math.round((image.width - width) / 2)];
   const ys = [0, image.height - height, Math.round((image.height - height) / 2)];
-  const origins: Array<[number, number]> = [[xs[0], ys[0]], [xs[1], ys[0]], [xs[0], ys[1]], [xs[1], ys[1]], [xs[2], ys[2]]];
+  const origins: Array<[number, number]> = [
+    [xs[0], ys[0]],
+    [xs[1], ys[0]],
+    [xs[0], ys[1]],
+    [xs[1], ys[1]],
+    [xs[2], ys[2]],
+  ];
   return origins.map(([x, y]) => ({ image: cropRgb(image, x, y, width, height), x, y }));
 }
 

@@ -20,9 +20,19 @@ export const checkLegacyAntispoof: AntispoofCheck = async (runner, input) => {
   const liveLine = configuredThreshold(runner, passiveLivenessModel, 'min_live_score');
   const image = await decodeRgbImage(input.selfie, { what: 'selfie' });
   const [analysed] = await analyseFaces(runner, [image]);
-  if (!analysed) return { verdict: 'FAIL', reason: 'FACE_NOT_DETECTED', detail: 'no face found in the selfie', scores: [], retake_reason: null };
+  if (!analysed)
+    return {
+      verdict: 'FAIL',
+      reason: 'FACE_NOT_DETECTED',
+      detail: 'no face found in the selfie',
+      scores: [],
+      retake_reason: null,
+    };
   const faces = [{ image, analysed }];
-  const [[real], [live]] = await Promise.all([faceCropScores(runner, antispoofModel, faces), faceCropScores(runner, passiveLivenessModel, faces)]);
+  const [[real], [live]] = await Promise.all([
+    faceCropScores(runner, antispoofModel, faces),
+    faceCropScores(runner, passiveLivenessModel, faces),
+  ]);
   const scores: ScoreEvidence[] = [
     { name: 'real_score', value: real, threshold: realLine, comparison: 'gte' },
     { name: 'passive_liveness', value: live, threshold: liveLine, comparison: 'gte' },
@@ -31,7 +41,9 @@ export const checkLegacyAntispoof: AntispoofCheck = async (runner, input) => {
   return {
     verdict: failing.length ? 'FAIL' : 'PASS',
     reason: failing.length ? 'SPOOF_DETECTED' : null,
-    detail: scores.map((s) => `${s.name} ${s.value.toFixed(4)} ${s.value >= s.threshold ? '>=' : '<'} ${s.threshold}`).join(', '),
+    detail: scores
+      .map((s) => `${s.name} ${s.value.toFixed(4)} ${s.value >= s.threshold ? '>=' : '<'} ${s.threshold}`)
+      .join(', '),
     scores,
     retake_reason: null,
   };

@@ -4,18 +4,56 @@ import { spreadFrames } from './spread-frames';
 // Expected corners computed with upstream's own CropImage._get_new_box (src/generate_patches.py).
 describe("MiniFASNet's crop box, as Silent-Face-Anti-Spoofing cuts it", () => {
   it.each([
-    ['a face whose 2.7x box overruns the sides is shifted back and its scale lowered to fit', 480, 640, { x: 178, y: 136, width: 223, height: 225 }, 2.7, [0, 6, 479, 490]],
-    ['a face near the top-left corner is shifted right and down, keeping the full scale', 480, 640, { x: 10, y: 20, width: 100, height: 100 }, 2.7, [0, 0, 270, 270]],
-    ['a face near the bottom-right corner is shifted left and up', 480, 640, { x: 400, y: 560, width: 60, height: 60 }, 4.0, [239, 399, 479, 639]],
-    ['a face that fills the frame gets the whole image', 300, 300, { x: 20, y: 20, width: 260, height: 260 }, 2.7, [0, 0, 299, 299]],
-    ['a tall box in a landscape image is limited by the height', 640, 480, { x: 200, y: 100, width: 150, height: 180 }, 4.0, [75, 0, 474, 479]],
+    [
+      'a face whose 2.7x box overruns the sides is shifted back and its scale lowered to fit',
+      480,
+      640,
+      { x: 178, y: 136, width: 223, height: 225 },
+      2.7,
+      [0, 6, 479, 490],
+    ],
+    [
+      'a face near the top-left corner is shifted right and down, keeping the full scale',
+      480,
+      640,
+      { x: 10, y: 20, width: 100, height: 100 },
+      2.7,
+      [0, 0, 270, 270],
+    ],
+    [
+      'a face near the bottom-right corner is shifted left and up',
+      480,
+      640,
+      { x: 400, y: 560, width: 60, height: 60 },
+      4.0,
+      [239, 399, 479, 639],
+    ],
+    [
+      'a face that fills the frame gets the whole image',
+      300,
+      300,
+      { x: 20, y: 20, width: 260, height: 260 },
+      2.7,
+      [0, 0, 299, 299],
+    ],
+    [
+      'a tall box in a landscape image is limited by the height',
+      640,
+      480,
+      { x: 200, y: 100, width: 150, height: 180 },
+      4.0,
+      [75, 0, 474, 479],
+    ],
   ])('%s', (_what, width, height, box, scale, corners) => {
     const out = scaledBox(width, height, box, scale);
     expect([out.left, out.top, out.right, out.bottom]).toEqual(corners);
   });
 
   it('reports full room when the enlarged box fits, and the share of the scale kept when it does not', () => {
-    expect(scaledBox(480, 640, { x: 10, y: 20, width: 100, height: 100 }, 2.7)).toMatchObject({ appliedScale: 2.7, room: 1 });
+    expect(scaledBox(480, 640, { x: 10, y: 20, width: 100, height: 100 }, 2.7)).toMatchObject({
+      appliedScale: 2.7,
+      room: 1,
+    });
     const tight = scaledBox(300, 300, { x: 20, y: 20, width: 260, height: 260 }, 2.7);
     expect(tight.appliedScale).toBeCloseTo(299 / 260, 10);
     expect(tight.room).toBeCloseTo(299 / 260 / 2.7, 10);
@@ -37,6 +75,10 @@ describe('the liveness frames scored', () => {
     expect(spreadFrames([...Array(21).keys()], 5).map((f) => f.index)).toEqual([0, 5, 10, 15, 20]);
   });
   it('takes every frame of a short sequence', () => {
-    expect(spreadFrames(['a', 'b', 'c'], 5)).toEqual([{ bytes: 'a', index: 0 }, { bytes: 'b', index: 1 }, { bytes: 'c', index: 2 }]);
+    expect(spreadFrames(['a', 'b', 'c'], 5)).toEqual([
+      { bytes: 'a', index: 0 },
+      { bytes: 'b', index: 1 },
+      { bytes: 'c', index: 2 },
+    ]);
   });
 });

@@ -54,7 +54,8 @@ export function servesPadEnsemble(runner: ModelRunner): boolean {
 
 /** The ensemble's lines: the mean, over its members, of each member's configured line of that name. */
 export function padLines(runner: ModelRunner): PadLines {
-  const mean = (name: string) => padModels.reduce((sum, m) => sum + configuredThreshold(runner, m, name), 0) / padModels.length;
+  const mean = (name: string) =>
+    padModels.reduce((sum, m) => sum + configuredThreshold(runner, m, name), 0) / padModels.length;
   return {
     realScore: mean('min_real_score'),
     framesScored: Math.round(mean('frames_scored')),
@@ -68,25 +69,36 @@ export function padLines(runner: ModelRunner): PadLines {
 /** Scores each face with every member on its own upstream crop (scale from its config), batched per model. */
 export async function padScores(runner: ModelRunner, faces: Array<{ image: RgbImage; box: Box }>): Promise<PadScore[]> {
   const out: PadScore[] = faces.map(() => ({ score: 0, members: padModels.map(() => 0), room: 0 }));
-  await Promise.all(padModels.map(async (model, member) => {
-    const config = runner.config(model);
-    const pre = preprocessingOf(config);
-    const wanted = pre.crop_scale;
-    if (typeof wanted !== 'number') throw new Error(`models/${model}/${config.version}/config.json has no preprocessing.crop_scale`);
-    let at = 0;
-    for (const batch of chunks(faces, config.max_batch_size)) {
-      const cut = batch.map(({ image, box }) => padCrop(image, box, wanted, pre.width));
-      const [output] = Object.values(await runner.infer(model, packCrops(config, cut.map((c) => c.crop))));
-      const classes = output.dims[output.dims.length - 1];
-      cut.forEach(({ scaled }, n) => {
-        const face = out[at + n];
-        const real = (output.data as Float32Array)[n * classes + realClass];
-        face.members[member] = real;
-        face.score += real / padModels.length;
-        face.room = Math.max(face.room, scaled.room);
-      });
-      at += batch.length;
-    }
-  }));
+  await Promise.all(
+    padModels.map(async (model, member) => {
+      const config = runner.config(model);
+      const pre = preprocessingOf(config);
+      const wanted = pre.crop_scale;
+      if (typeof wanted !== 'number')
+        throw new Error(`models/${model}/${config.version}/config.json has no preprocessing.crop_scale`);
+      let at = 0;
+      for (const batch of chunks(faces, config.max_batch_size)) {
+        const cut = batch.map(({ image, box }) => padCrop(image, box, wanted, pre.width));
+        const [output] = Object.values(
+          await runner.infer(
+            model,
+            packCrops(
+              config,
+              cut.map((c) => c.crop),
+            ),
+          ),
+        );
+        const classes = output.dims[output.dims.length - 1];
+        cut.forEach(({ scaled }, n) => {
+          const face = out[at + n];
+          const real = (output.data as Float32Array)[n * classes + realClass];
+          face.members[member] = real;
+          face.score += real / padModels.length;
+          face.room = Math.max(face.room, scaled.room);
+        });
+        at += batch.length;
+      }
+    }),
+  );
   return out;
 }

@@ -12,7 +12,11 @@ function passport(expiry: string, birthCheck?: string, prob = 0.95) {
   const body = `L898902C36FRA${birth}${birthCheck ?? checkDigit(birth)}F${expiry}${checkDigit(expiry)}<<<<<<<<<<<<<<<`;
   const composite = checkDigit(body.slice(0, 10) + body.slice(13, 20) + body.slice(21, 43));
   const lines = ['P<FRAERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', body + composite];
-  return readMrz(MRZ_LAYOUTS.TD3, lines.map((l) => [readingOf(l, prob)]), NOW);
+  return readMrz(
+    MRZ_LAYOUTS.TD3,
+    lines.map((l) => [readingOf(l, prob)]),
+    NOW,
+  );
 }
 
 describe('the document verdict', () => {
@@ -20,7 +24,9 @@ describe('the document verdict', () => {
     const out = documentOutcome(passport('320415'), NOW, thresholds);
     expect(out).toMatchObject({ verdict: 'PASS', reason: null });
     expect(out.scores.map((s) => [s.name, s.threshold, s.comparison])).toEqual([
-      ['mrz_min_row_confidence', 0.5, 'gte'], ['mrz_check_digits_passed', 1, 'gte'], ['days_to_expiry', 0, 'gte'],
+      ['mrz_min_row_confidence', 0.5, 'gte'],
+      ['mrz_check_digits_passed', 1, 'gte'],
+      ['days_to_expiry', 0, 'gte'],
     ]);
   });
 
@@ -37,6 +43,9 @@ describe('the document verdict', () => {
 
   it('answers DOCUMENT_EXPIRED the day after the expiry date, not on it', () => {
     expect(documentOutcome(passport('261101'), NOW, thresholds).verdict).toBe('PASS');
-    expect(documentOutcome(passport('261031'), NOW, thresholds)).toMatchObject({ verdict: 'FAIL', reason: 'DOCUMENT_EXPIRED' });
+    expect(documentOutcome(passport('261031'), NOW, thresholds)).toMatchObject({
+      verdict: 'FAIL',
+      reason: 'DOCUMENT_EXPIRED',
+    });
   });
 });

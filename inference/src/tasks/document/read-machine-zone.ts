@@ -24,8 +24,16 @@ const ROW_ASPECT = 15;
 function mrzShapedBoxes(boxes: TextBox[]): TextBox[] {
   const anchors = boxes.filter((b) => b.width >= ROW_ASPECT * b.height);
   const left = (b: TextBox): number => b.cx - (Math.cos(b.angle) * b.width) / 2;
-  return boxes.filter((b) => anchors.includes(b) || anchors.some((a) =>
-    Math.abs(left(a) - left(b)) < 2 * a.height && Math.abs(a.cy - b.cy) < 2.5 * a.height && b.width >= 4 * b.height));
+  return boxes.filter(
+    (b) =>
+      anchors.includes(b) ||
+      anchors.some(
+        (a) =>
+          Math.abs(left(a) - left(b)) < 2 * a.height &&
+          Math.abs(a.cy - b.cy) < 2.5 * a.height &&
+          b.width >= 4 * b.height,
+      ),
+  );
 }
 
 /** The share of the first row re-read on its own when its first letter was lost or unsure. */
@@ -40,18 +48,32 @@ function headIsUnsure(read: MrzRead): boolean {
   return first.char === UNKNOWN_CHAR || first.prob < 0.5;
 }
 
-interface ZoneRead { read: MrzRead; firstRow: TextBox }
+interface ZoneRead {
+  read: MrzRead;
+  firstRow: TextBox;
+}
 
 /** Candidates already read, by layout and rows, so a second pass over more lines skips them. */
-const candidateKey = (c: MrzCandidate): string => `${c.layout.format}:${c.rows.map((r) => `${Math.round(r.fullBox.cx)},${Math.round(r.fullBox.cy)}`).join(';')}`;
+const candidateKey = (c: MrzCandidate): string =>
+  `${c.layout.format}:${c.rows.map((r) => `${Math.round(r.fullBox.cx)},${Math.round(r.fullBox.cy)}`).join(';')}`;
 
-async function readCandidates(runner: ModelRunner, image: RgbImage, lines: RecognizedLine[], now: Date, tried: Set<string>): Promise<ZoneRead | null> {
+async function readCandidates(
+  runner: ModelRunner,
+  image: RgbImage,
+  lines: RecognizedLine[],
+  now: Date,
+  tried: Set<string>,
+): Promise<ZoneRead | null> {
   let fallback: ZoneRead | null = null;
   for (const candidate of findMrzCandidates(lines)) {
     if (tried.has(candidateKey(candidate))) continue;
     tried.add(candidateKey(candidate));
     const firstRow = candidate.rows[0].fullBox;
-    const full = await recognizeLines(runner, image, candidate.rows.map((r) => r.fullBox));
+    const full = await recognizeLines(
+      runner,
+      image,
+      candidate.rows.map((r) => r.fullBox),
+    );
     // A read cut short still counts: merging aligns it with the part of the row it covers.
     const reads = candidate.rows.map((r, i) => [r.reading, full[i].mrz]);
     let read = readMrz(candidate.layout, reads, now);
@@ -82,13 +104,22 @@ export async function readMachineZone(runner: ModelRunner, image: RgbImage, now:
   const tried = new Set<string>();
   let zone = await readCandidates(runner, image, lines, now, tried);
   const readRest = async (): Promise<void> => {
-    if (lines.length < boxes.length) lines = [...lines, ...(await recognizeLines(runner, image, boxes.filter((b) => !shaped.includes(b))))];
+    if (lines.length < boxes.length)
+      lines = [
+        ...lines,
+        ...(await recognizeLines(
+          runner,
+          image,
+          boxes.filter((b) => !shaped.includes(b)),
+        )),
+      ];
   };
   const texts = (): string[] => lines.map((l) => l.text);
   if (!zone?.read.parsed.fields.check_digits_valid) {
     await readRest();
     zone = (await readCandidates(runner, image, lines, now, tried)) ?? zone;
-    const confirmed = zone && !zone.read.parsed.fields.check_digits_valid ? confirmNumberFromVisualZone(zone.read, texts(), now) : null;
+    const confirmed =
+      zone && !zone.read.parsed.fields.check_digits_valid ? confirmNumberFromVisualZone(zone.read, texts(), now) : null;
     if (zone && confirmed) zone = { ...zone, read: confirmed };
   }
   if (zone && namesAreUnsure(zone.read)) {

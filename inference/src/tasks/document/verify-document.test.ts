@@ -37,7 +37,13 @@ const byVariant = (variant: string) => [...answers.values()].filter((a) => a.lab
 
 beforeAll(async () => {
   const labels = await generateDocumentTestdata();
-  const server = await startInferenceServer({ repository: path.join(__dirname, '../../../../models'), port: 0, host: '127.0.0.1', metricsPort: null, models: MODELS });
+  const server = await startInferenceServer({
+    repository: path.join(__dirname, '../../../../models'),
+    port: 0,
+    host: '127.0.0.1',
+    metricsPort: null,
+    models: MODELS,
+  });
   const client = createInferenceClient({ address: `127.0.0.1:${server.port}` });
   stop = async () => {
     client.close();
@@ -85,20 +91,22 @@ describe('document check on synthetic passports, ID cards and residence permits 
   it('calls a blurred MRZ DOCUMENT_UNREADABLE rather than guessing at it', () => {
     const blurred = byVariant('blurred-mrz');
     expect(blurred.length).toBeGreaterThan(0);
-    for (const { label, out } of blurred) expect([label.file, out.reason, out.person]).toEqual([label.file, 'DOCUMENT_UNREADABLE', null]);
+    for (const { label, out } of blurred)
+      expect([label.file, out.reason, out.person]).toEqual([label.file, 'DOCUMENT_UNREADABLE', null]);
   });
 
   it('returns the portrait as a box and a JPEG crop, and no portrait when the photo area is empty', async () => {
     const printed = [...answers.values()].filter((a) => a.label.expected.portrait);
     expect(printed.filter((a) => a.out.portrait_box === null).map((a) => a.label.file)).toEqual([]);
-    for (const { label, out } of byVariant('no-face')) expect([label.file, out.verdict, out.portrait_box, out.portrait_jpeg]).toEqual([label.file, 'PASS', null, null]);
+    for (const { label, out } of byVariant('no-face'))
+      expect([label.file, out.verdict, out.portrait_box, out.portrait_jpeg]).toEqual([label.file, 'PASS', null, null]);
     const { out } = printed[0];
     const crop = await sharp(Buffer.from(out.portrait_jpeg!)).metadata();
     expect(crop.format).toBe('jpeg');
-    expect(crop.width!).toBeGreaterThan(out.portrait_box!.width);
+    expect(crop.width).toBeGreaterThan(out.portrait_box!.width);
   });
 
-  it('reports the contract\'s document types, ISO alpha-2 countries and a best-effort address on ID cards', () => {
+  it("reports the contract's document types, ISO alpha-2 countries and a best-effort address on ID cards", () => {
     const clean = byVariant('clean').filter((a) => a.result.fields && Object.values(a.result.fields).every(Boolean));
     const types = new Set(clean.map((a) => a.out.person!.document_type));
     expect(types).toEqual(new Set(['passport', 'id_card', 'residence_permit']));
@@ -111,7 +119,11 @@ describe('document check on synthetic passports, ID cards and residence permits 
 
   it('shows each score with the line it was held to, and the MRZ as read for audit', () => {
     const { out } = byVariant('clean')[0];
-    expect(out.scores.map((s) => s.name)).toEqual(['mrz_min_row_confidence', 'mrz_check_digits_passed', 'days_to_expiry']);
+    expect(out.scores.map((s) => s.name)).toEqual([
+      'mrz_min_row_confidence',
+      'mrz_check_digits_passed',
+      'days_to_expiry',
+    ]);
     for (const s of out.scores) expect(typeof s.threshold).toBe('number');
     expect(out.raw_mrz_lines.length).toBeGreaterThanOrEqual(2);
   });

@@ -33,7 +33,10 @@ async function addressLines(runner: ModelRunner, image: RgbImage, page: PageText
   return [...page.lines, ...(await recognizeLines(runner, image, above))];
 }
 
-export const verifyDocument: DocumentCheck = async (runner: ModelRunner, input: DocumentCheckInput): Promise<DocumentCheckOutput> => {
+export const verifyDocument: DocumentCheck = async (
+  runner: ModelRunner,
+  input: DocumentCheckInput,
+): Promise<DocumentCheckOutput> => {
   const now = input.now ?? new Date();
   const image = await decodeRgbImage(input.image, { what: 'document image' });
   const [page, portrait] = await Promise.all([readMachineZone(runner, image, now), findPortrait(runner, image)]);
@@ -60,7 +63,8 @@ export const verifyDocument: DocumentCheck = async (runner: ModelRunner, input: 
     };
   }
   const portraitNote = portrait ? '' : '; no portrait face found';
-  const countryNote = person && !person.document_country ? `; issuer ${fields?.issuing_state} has no ISO 3166 country` : '';
+  const countryNote =
+    person && !person.document_country ? `; issuer ${fields?.issuing_state} has no ISO 3166 country` : '';
   return {
     ...outcome,
     detail: outcome.detail + portraitNote + countryNote,

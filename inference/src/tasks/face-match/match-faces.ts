@@ -11,13 +11,25 @@ import { decodeRgbImage } from '../../images/decode-image';
  */
 export const matchFaces: FaceMatchCheck = async (runner, input) => {
   const { metric, matchLine } = servedMetric(runner);
-  const images = await Promise.all([decodeRgbImage(input.document_portrait, { what: 'document portrait' }), decodeRgbImage(input.selfie, { what: 'selfie' })]);
+  const images = await Promise.all([
+    decodeRgbImage(input.document_portrait, { what: 'document portrait' }),
+    decodeRgbImage(input.selfie, { what: 'selfie' }),
+  ]);
   const [portrait, selfie] = await analyseFaces(runner, images);
   if (!portrait || !selfie) {
     const missing = [!portrait && 'document portrait', !selfie && 'selfie'].filter(Boolean).join(' and ');
-    return { verdict: 'FAIL', reason: 'FACE_NOT_DETECTED', detail: `no face found in the ${missing}`, scores: [], similarity: null };
+    return {
+      verdict: 'FAIL',
+      reason: 'FACE_NOT_DETECTED',
+      detail: `no face found in the ${missing}`,
+      scores: [],
+      similarity: null,
+    };
   }
-  const [a, b] = await describeFaces(runner, [{ image: images[0], analysed: portrait }, { image: images[1], analysed: selfie }]);
+  const [a, b] = await describeFaces(runner, [
+    { image: images[0], analysed: portrait },
+    { image: images[1], analysed: selfie },
+  ]);
   const score = metric.compare(a, b);
   const pass = metric.passes(score, matchLine);
   const sign = metric.comparison === 'lte' ? (pass ? '<=' : '>') : pass ? '>=' : '<';

@@ -21,9 +21,22 @@ export function eyeAlignment(rightEye: Point, leftEye: Point, size: number, eyes
   const mid: Point = [(rightEye[0] + leftEye[0]) / 2, (rightEye[1] + leftEye[1]) / 2];
   const u0 = size / 2;
   const v0 = eyes.height * size;
-  return { a: cos, b: -sin, c: mid[0] - cos * u0 + sin * v0, d: sin, e: cos, f: mid[1] - sin * u0 - cos * v0 };
+  return {
+    a: cos,
+    b: -sin,
+    c: mid[0] - cos * u0 + sin * v0,
+    d: sin,
+    e: cos,
+    f: mid[1] - sin * u0 - cos * v0,
+  };
 }
 
-export function alignedCrop(image: RgbImage, rightEye: Point, leftEye: Point, size: number, eyes = alignedEyes): Float32Array {
+export function alignedCrop(
+  image: RgbImage,
+  rightEye: Point,
+  leftEye: Point,
+  size: number,
+  eyes = alignedEyes,
+): Float32Array {
   return sample(image, eyeAlignment(rightEye, leftEye, size, eyes), size, size);
 }

@@ -32,5 +32,8 @@ export async function analyseFaces(runner: ModelRunner, images: RgbImage[]): Pro
 }
 
 function largest(faces: DetectedFace[]): DetectedFace | null {
-  return faces.reduce<DetectedFace | null>((best, f) => (!best || f.box.width * f.box.height > best.box.width * best.box.height ? f : best), null);
+  return faces.reduce<DetectedFace | null>(
+    (best, f) => (!best || f.box.width * f.box.height > best.box.width * best.box.height ? f : best),
+    null,
+  );
 }

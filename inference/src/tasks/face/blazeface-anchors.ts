@@ -3,7 +3,8 @@
  * 256 input, 16x16 cells with 2 anchors then 8x8 cells with 6, each at its cell centre in pixels.
  */
 export function blazefaceAnchors(inputSize: number): Array<[number, number]> {
-  const spec = inputSize === 192 ? { strides: [4], anchors: [1] } : { strides: [inputSize / 16, inputSize / 8], anchors: [2, 6] };
+  const spec =
+    inputSize === 192 ? { strides: [4], anchors: [1] } : { strides: [inputSize / 16, inputSize / 8], anchors: [2, 6] };
   const anchors: Array<[number, number]> = [];
   spec.strides.forEach((stride, level) => {
     const cells = Math.floor((inputSize + stride - 1) / stride);

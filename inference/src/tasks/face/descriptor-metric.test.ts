@@ -5,7 +5,9 @@ import { cosine, euclidean, servedMetric } from './descriptor-metric';
 
 /** A runner that serves the committed config of face-embedding version `v` (nothing is inferred). */
 const serving = (v: number): ModelRunner => {
-  const config = JSON.parse(readFileSync(path.join(__dirname, `../../../../models/face-embedding/${v}/config.json`), 'utf8')) as ModelConfig;
+  const config = JSON.parse(
+    readFileSync(path.join(__dirname, `../../../../models/face-embedding/${v}/config.json`), 'utf8'),
+  ) as ModelConfig;
   return { config: () => config, infer: () => Promise.reject(new Error('not used')) };
 };
 
@@ -20,7 +22,7 @@ describe('comparing face descriptors', () => {
     expect(euclidean.comparison).toBe('lte');
   });
 
-  it('measures cosine similarity whatever the descriptors\' lengths and accepts at or over the line', () => {
+  it("measures cosine similarity whatever the descriptors' lengths and accepts at or over the line", () => {
     expect(cosine.compare(a, Float32Array.from([6, 8, 0]))).toBeCloseTo(1, 6);
     expect(cosine.compare(a, b)).toBeCloseTo(16 / 25, 6);
     expect(cosine.passes(0.7, 0.7)).toBe(true);

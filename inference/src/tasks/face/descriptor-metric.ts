@@ -36,10 +36,22 @@ export const cosine: DescriptorMetric = {
 };
 
 /** The metric of the served model and its lines for a document match and for one person across frames. */
-export function servedMetric(runner: ModelRunner): { metric: DescriptorMetric; matchLine: number; sameFaceLine: number } {
+export function servedMetric(runner: ModelRunner): {
+  metric: DescriptorMetric;
+  matchLine: number;
+  sameFaceLine: number;
+} {
   const thresholds = runner.config(faceEmbeddingModel).thresholds ?? {};
   if ('match_distance' in thresholds) {
-    return { metric: euclidean, matchLine: configuredThreshold(runner, faceEmbeddingModel, 'match_distance'), sameFaceLine: configuredThreshold(runner, faceEmbeddingModel, 'same_face_distance') };
+    return {
+      metric: euclidean,
+      matchLine: configuredThreshold(runner, faceEmbeddingModel, 'match_distance'),
+      sameFaceLine: configuredThreshold(runner, faceEmbeddingModel, 'same_face_distance'),
+    };
   }
-  return { metric: cosine, matchLine: configuredThreshold(runner, faceEmbeddingModel, 'match_similarity'), sameFaceLine: configuredThreshold(runner, faceEmbeddingModel, 'same_face_similarity') };
+  return {
+    metric: cosine,
+    matchLine: configuredThreshold(runner, faceEmbeddingModel, 'match_similarity'),
+    sameFaceLine: configuredThreshold(runner, faceEmbeddingModel, 'same_face_similarity'),
+  };
 }

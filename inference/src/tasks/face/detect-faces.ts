@@ -21,7 +21,10 @@ export async function detectFaces(runner: ModelRunner, images: RgbImage[]): Prom
   const anchors = blazefaceAnchors(size);
   const maps = images.map((image) => letterbox(image, size));
   const results: DetectedFace[][] = [];
-  for (const batch of chunks(images.map((image, i) => ({ image, map: maps[i] })), config.max_batch_size)) {
+  for (const batch of chunks(
+    images.map((image, i) => ({ image, map: maps[i] })),
+    config.max_batch_size,
+  )) {
     const crops = batch.map(({ image, map }) => sample(image, map, size, size));
     const outputs = await runner.infer(faceDetectionModel, packCrops(config, crops));
     const rows = detectionRows(outputs, anchors.length);
@@ -35,11 +38,25 @@ export async function detectFaces(runner: ModelRunner, images: RgbImage[]): Prom
 
 function letterbox(image: RgbImage, size: number): Affine {
   const scale = Math.max(image.width, image.height) / size;
-  return { a: scale, b: 0, c: (image.width - size * scale) / 2, d: 0, e: scale, f: (image.height - size * scale) / 2 };
+  return {
+    a: scale,
+    b: 0,
+    c: (image.width - size * scale) / 2,
+    d: 0,
+    e: scale,
+    f: (image.height - size * scale) / 2,
+  };
 }
 
 /** One anchor level: `rows` anchors per image, 1 logit and 16 box values per anchor. */
-interface Level { logits: Float32Array; logitStride: number; boxes: Float32Array; boxStride: number; boxOffset: number; rows: number }
+interface Level {
+  logits: Float32Array;
+  logitStride: number;
+  boxes: Float32Array;
+  boxStride: number;
+  boxOffset: number;
+  rows: number;
+}
 
 /**
  * The converted graph answers either one [N, anchors, 17] tensor or, like the TFJS original, score
@@ -58,9 +75,18 @@ function detectionRows(outputs: Record<string, HostTensor>, anchorCount: number)
   const boxes = tensors.filter((t) => last(t) === 16).sort((a, b) => rowsOf(b) - rowsOf(a));
   const total = scores.reduce((n, t) => n + rowsOf(t), 0);
   if (!scores.length || scores.length !== boxes.length || total !== anchorCount) {
-    throw new Error(`face-detection outputs [${tensors.map((t) => t.dims.join('x')).join(', ')}] do not match ${anchorCount} anchors`);
+    throw new Error(
+      `face-detection outputs [${tensors.map((t) => t.dims.join('x')).join(', ')}] do not match ${anchorCount} anchors`,
+    );
   }
-  return scores.map((t, l) => ({ logits: t.data as Float32Array, logitStride: 1, boxes: boxes[l].data as Float32Array, boxStride: 16, boxOffset: 0, rows: rowsOf(t) }));
+  return scores.map((t, l) => ({
+    logits: t.data as Float32Array,
+    logitStride: 1,
+    boxes: boxes[l].data as Float32Array,
+    boxStride: 16,
+    boxOffset: 0,
+    rows: rowsOf(t),
+  }));
 }
 
 function rowReader(levels: Level[], n: number): (i: number) => { logit: number; box: Float32Array } {
@@ -78,7 +104,13 @@ function rowReader(levels: Level[], n: number): (i: number) => { logit: number; 
   };
 }
 
-function decode(rows: Level[], n: number, anchors: Array<[number, number]>, map: Affine, minScore: number): DetectedFace[] {
+function decode(
+  rows: Level[],
+  n: number,
+  anchors: Array<[number, number]>,
+  map: Affine,
+  minScore: number,
+): DetectedFace[] {
   const faces: DetectedFace[] = [];
   const read = rowReader(rows, n);
   anchors.forEach(([ax, ay], i) => {

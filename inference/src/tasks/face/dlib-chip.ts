@@ -29,17 +29,28 @@ export const dlibChipPadding = 0.25;
 /** Output-to-source map of the chip. */
 export function dlibChipAlignment(mesh: FaceLandmarks['mesh'], size: number, padding = dlibChipPadding): Affine {
   const from: Point[] = anchors.map((a) => [mesh[a.mesh][0], mesh[a.mesh][1]]);
-  const to: Point[] = anchors.map((a) => [((padding + a.x) / (2 * padding + 1)) * size, ((padding + a.y) / (2 * padding + 1)) * size]);
+  const to: Point[] = anchors.map((a) => [
+    ((padding + a.x) / (2 * padding + 1)) * size,
+    ((padding + a.y) / (2 * padding + 1)) * size,
+  ]);
   return invert(fitSimilarity(from, to));
 }
 
-export function dlibChip(image: RgbImage, mesh: FaceLandmarks['mesh'], size: number, padding = dlibChipPadding): Float32Array {
+export function dlibChip(
+  image: RgbImage,
+  mesh: FaceLandmarks['mesh'],
+  size: number,
+  padding = dlibChipPadding,
+): Float32Array {
   return sample(image, dlibChipAlignment(mesh, size, padding), size, size, 'border');
 }
 
 /** Least-squares rotation + uniform scale + shift taking `from` onto `to` (no reflection). */
 export function fitSimilarity(from: Point[], to: Point[]): Affine {
-  const centre = (ps: Point[]): Point => [ps.reduce((s, p) => s + p[0], 0) / ps.length, ps.reduce((s, p) => s + p[1], 0) / ps.length];
+  const centre = (ps: Point[]): Point => [
+    ps.reduce((s, p) => s + p[0], 0) / ps.length,
+    ps.reduce((s, p) => s + p[1], 0) / ps.length,
+  ];
   const [fx, fy] = centre(from);
   const [tx, ty] = centre(to);
   let norm = 0;

@@ -11,7 +11,12 @@ import type { RgbImage } from '../../images/rgb-image';
  * crop FaceMesh sees, which is the crop @vladmandic/human feeds these models. `column` picks the
  * output value that means "real / live" (antispoof answers one value; liveness two, live first).
  */
-export async function faceCropScores(runner: ModelRunner, model: string, faces: Array<{ image: RgbImage; analysed: AnalysedFace }>, column = 0): Promise<number[]> {
+export async function faceCropScores(
+  runner: ModelRunner,
+  model: string,
+  faces: Array<{ image: RgbImage; analysed: AnalysedFace }>,
+  column = 0,
+): Promise<number[]> {
   const config = runner.config(model);
   const size = preprocessingOf(config).width;
   const scores: number[] = [];

@@ -20,7 +20,12 @@ export function alignmentOf(runner: ModelRunner): FaceAlignment {
   return resize === 'dlib-chip-from-landmarks' ? 'dlib-chip' : 'eyes';
 }
 
-export function faceCrop(alignment: FaceAlignment, image: RgbImage, analysed: AnalysedFace, size: number): Float32Array {
+export function faceCrop(
+  alignment: FaceAlignment,
+  image: RgbImage,
+  analysed: AnalysedFace,
+  size: number,
+): Float32Array {
   const { mesh } = analysed.landmarks;
   if (alignment === 'dlib-chip') return dlibChip(image, mesh, size);
   if (alignment === 'box') return sample(image, boxToSize(squareBox(analysed.face.box), size, size), size, size);
@@ -29,9 +34,16 @@ export function faceCrop(alignment: FaceAlignment, image: RgbImage, analysed: An
 }
 
 /** Embeds each analysed face from a crop aligned as the served model wants (one batch). */
-export async function describeFaces(runner: ModelRunner, faces: Array<{ image: RgbImage; analysed: AnalysedFace }>, alignment = alignmentOf(runner)): Promise<Float32Array[]> {
+export async function describeFaces(
+  runner: ModelRunner,
+  faces: Array<{ image: RgbImage; analysed: AnalysedFace }>,
+  alignment = alignmentOf(runner),
+): Promise<Float32Array[]> {
   const size = preprocessingOf(runner.config(faceEmbeddingModel)).width;
-  return embedFaces(runner, faces.map(({ image, analysed }) => faceCrop(alignment, image, analysed, size)));
+  return embedFaces(
+    runner,
+    faces.map(({ image, analysed }) => faceCrop(alignment, image, analysed, size)),
+  );
 }
 
 function squareBox(box: DetectedFace['box']): DetectedFace['box'] {

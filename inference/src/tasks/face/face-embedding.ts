@@ -14,7 +14,9 @@ export async function embedFaces(runner: ModelRunner, alignedCrops: Float32Array
   const out: Float32Array[] = [];
   for (const batch of chunks(alignedCrops, config.max_batch_size)) {
     const outputs = Object.values(await runner.infer(faceEmbeddingModel, packCrops(config, batch)));
-    const descriptor = outputs.reduce((widest, t) => (t.dims[t.dims.length - 1] > widest.dims[widest.dims.length - 1] ? t : widest));
+    const descriptor = outputs.reduce((widest, t) =>
+      t.dims[t.dims.length - 1] > widest.dims[widest.dims.length - 1] ? t : widest,
+    );
     const width = descriptor.dims[descriptor.dims.length - 1];
     batch.forEach((_, n) => out.push((descriptor.data as Float32Array).slice(n * width, (n + 1) * width)));
   }

@@ -10,7 +10,10 @@ export const faceLandmarksModel = 'face-landmarks';
 /** FaceMesh was trained on the detector box enlarged this much (the value @vladmandic/human uses). */
 const cropEnlarge = 1.4;
 
-export interface LandmarkRequest { image: RgbImage; face: DetectedFace }
+export interface LandmarkRequest {
+  image: RgbImage;
+  face: DetectedFace;
+}
 
 /**
  * Runs FaceMesh on a square crop around each detected face, turned so the detector's eyes are
@@ -50,13 +53,23 @@ export function uprightCrop(face: DetectedFace, size: number): Affine {
   const cos = Math.cos(angle) * s;
   const sin = Math.sin(angle) * s;
   // Source = centre + R(angle) * s * (output - size/2).
-  return { a: cos, b: -sin, c: cx - cos * (size / 2) + sin * (size / 2), d: sin, e: cos, f: cy - sin * (size / 2) - cos * (size / 2) };
+  return {
+    a: cos,
+    b: -sin,
+    c: cx - cos * (size / 2) + sin * (size / 2),
+    d: sin,
+    e: cos,
+    f: cy - sin * (size / 2) - cos * (size / 2),
+  };
 }
 
 function meshOutputs(outputs: Record<string, HostTensor>): { mesh: Float32Array; flags: Float32Array } {
   const tensors = Object.values(outputs);
   const mesh = tensors.find((t) => t.dims[t.dims.length - 1] === 1404);
   const flag = tensors.find((t) => t.dims[t.dims.length - 1] === 1);
-  if (!mesh || !flag) throw new Error(`face-landmarks outputs [${tensors.map((t) => t.dims.join('x')).join(', ')}] lack the 1404-value mesh or the face flag`);
+  if (!mesh || !flag)
+    throw new Error(
+      `face-landmarks outputs [${tensors.map((t) => t.dims.join('x')).join(', ')}] lack the 1404-value mesh or the face flag`,
+    );
   return { mesh: mesh.data as Float32Array, flags: flag.data as Float32Array };
 }

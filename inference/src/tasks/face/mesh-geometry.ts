@@ -6,7 +6,11 @@
 import type { FaceLandmarks, Point } from './face-types';
 
 const index = {
-  noseTip: 1, faceRightEdge: 234, faceLeftEdge: 454, forehead: 10, chin: 152,
+  noseTip: 1,
+  faceRightEdge: 234,
+  faceLeftEdge: 454,
+  forehead: 10,
+  chin: 152,
   // "right"/"left" are the subject's: their right eye appears on the image's left.
   rightEye: { outer: 33, inner: 133, upper: [160, 159, 158], lower: [144, 145, 153] },
   leftEye: { outer: 263, inner: 362, upper: [387, 386, 385], lower: [373, 374, 380] },
@@ -23,10 +27,14 @@ export interface HeadPose {
 
 const point = (mesh: FaceLandmarks['mesh'], i: number): Point => [mesh[i][0], mesh[i][1]];
 const distance = (a: Point, b: Point) => Math.hypot(a[0] - b[0], a[1] - b[1]);
-const mean = (points: Point[]): Point => [points.reduce((s, p) => s + p[0], 0) / points.length, points.reduce((s, p) => s + p[1], 0) / points.length];
+const mean = (points: Point[]): Point => [
+  points.reduce((s, p) => s + p[0], 0) / points.length,
+  points.reduce((s, p) => s + p[1], 0) / points.length,
+];
 
 export function eyeCentres(mesh: FaceLandmarks['mesh']): { right: Point; left: Point } {
-  const centre = (eye: typeof index.rightEye) => mean([eye.outer, eye.inner, ...eye.upper, ...eye.lower].map((i) => point(mesh, i)));
+  const centre = (eye: typeof index.rightEye) =>
+    mean([eye.outer, eye.inner, ...eye.upper, ...eye.lower].map((i) => point(mesh, i)));
   return { right: centre(index.rightEye), left: centre(index.leftEye) };
 }
 
@@ -37,9 +45,17 @@ export function headPose(mesh: FaceLandmarks['mesh']): HeadPose {
   const v: Point = [-u[1], u[0]];
   const along = (p: Point, axis: Point) => p[0] * axis[0] + p[1] * axis[1];
   const nose = point(mesh, index.noseTip);
-  const across = (along(nose, u) - along(point(mesh, index.faceRightEdge), u)) / (along(point(mesh, index.faceLeftEdge), u) - along(point(mesh, index.faceRightEdge), u));
-  const down = (along(nose, v) - along(point(mesh, index.forehead), v)) / (along(point(mesh, index.chin), v) - along(point(mesh, index.forehead), v));
-  return { yaw: asinDegrees(2 * across - 1), pitch: -asinDegrees(2 * down - 1), eyeOpenness: (aspect(mesh, index.rightEye) + aspect(mesh, index.leftEye)) / 2 };
+  const across =
+    (along(nose, u) - along(point(mesh, index.faceRightEdge), u)) /
+    (along(point(mesh, index.faceLeftEdge), u) - along(point(mesh, index.faceRightEdge), u));
+  const down =
+    (along(nose, v) - along(point(mesh, index.forehead), v)) /
+    (along(point(mesh, index.chin), v) - along(point(mesh, index.forehead), v));
+  return {
+    yaw: asinDegrees(2 * across - 1),
+    pitch: -asinDegrees(2 * down - 1),
+    eyeOpenness: (aspect(mesh, index.rightEye) + aspect(mesh, index.leftEye)) / 2,
+  };
 }
 
 function aspect(mesh: FaceLandmarks['mesh'], eye: typeof index.rightEye): number {

@@ -26,18 +26,39 @@ type Face = { image: RgbImage; analysed: AnalysedFace };
  * moves as a plane: SPOOF_DETECTED). Every score is reported with its line.
  */
 export const checkLiveness: LivenessCheck = async (runner, input) => {
-  if (!input.frames.length || !input.challenge.length) throw new InferenceError('INVALID_ARGUMENT', 'liveness needs at least one frame and one challenge step');
+  if (!input.frames.length || !input.challenge.length)
+    throw new InferenceError('INVALID_ARGUMENT', 'liveness needs at least one frame and one challenge step');
   const settings = livenessSettings(runner);
   const images = await Promise.all(input.frames.map((f, i) => decodeRgbImage(f, { what: `frame ${i}` })));
   const analysed = await analyseFaces(runner, images);
   const poses: Array<FramePose | null> = analysed.map((a) => (a ? headPose(a.landmarks.mesh) : null));
-  const per_frame = poses.map((p) => ({ yaw: p?.yaw ?? 0, pitch: p?.pitch ?? 0, eye_openness: p?.eyeOpenness ?? 0, face_found: p !== null }));
+  const per_frame = poses.map((p) => ({
+    yaw: p?.yaw ?? 0,
+    pitch: p?.pitch ?? 0,
+    eye_openness: p?.eyeOpenness ?? 0,
+    face_found: p !== null,
+  }));
   const progress = followChallenge(poses, input.challenge, settings.limits);
-  const stepScore: ScoreEvidence = { name: 'steps_completed', value: progress.completedAt.length, threshold: input.challenge.length, comparison: 'gte' };
+  const stepScore: ScoreEvidence = {
+    name: 'steps_completed',
+    value: progress.completedAt.length,
+    threshold: input.challenge.length,
+    comparison: 'gte',
+  };
   const withFace = poses.flatMap((p, i) => (p ? [i] : []));
-  const fail = (reason: string, failed_step: ChallengeStep | null, detail: string, scores: ScoreEvidence[]): LivenessCheckOutput => ({ verdict: 'FAIL', reason, detail, scores, failed_step, per_frame });
+  const fail = (
+    reason: string,
+    failed_step: ChallengeStep | null,
+    detail: string,
+    scores: ScoreEvidence[],
+  ): LivenessCheckOutput => ({ verdict: 'FAIL', reason, detail, scores, failed_step, per_frame });
   if (withFace.length / images.length < minFaceShare) {
-    return fail('FACE_NOT_DETECTED', progress.failedStep ?? input.challenge[0], `a face was found in ${withFace.length} of ${images.length} frames`, [stepScore]);
+    return fail(
+      'FACE_NOT_DETECTED',
+      progress.failedStep ?? input.challenge[0],
+      `a face was found in ${withFace.length} of ${images.length} frames`,
+      [stepScore],
+    );
   }
   const faces: Face[] = withFace.map((i) => ({ image: images[i], analysed: analysed[i] as AnalysedFace }));
   const keyFrames = [...new Set([withFace[0], ...progress.completedAt, withFace[withFace.length - 1]])];
@@ -45,7 +66,11 @@ export const checkLiveness: LivenessCheck = async (runner, input) => {
   if (selfie === null) return fail('FACE_NOT_DETECTED', null, 'no face found in the selfie', [stepScore]);
   const [embeddings, live] = await Promise.all([
     describeFaces(runner, selfie ? [...faces, selfie] : faces),
-    faceCropScores(runner, passiveLivenessModel, keyFrames.map((i) => ({ image: images[i], analysed: analysed[i] as AnalysedFace }))),
+    faceCropScores(
+      runner,
+      passiveLivenessModel,
+      keyFrames.map((i) => ({ image: images[i], analysed: analysed[i] as AnalysedFace })),
+    ),
   ]);
   const { metric } = settings;
   // Each face against the one before it: a change of person shows as a jump between neighbours,
@@ -54,35 +79,94 @@ export const checkLiveness: LivenessCheck = async (runner, input) => {
   const worst = metric.comparison === 'lte' ? Math.max(...toPrevious) : Math.min(...toPrevious);
   const liveScore = median(live);
   const scoreSuffix = metric.comparison === 'lte' ? 'distance' : 'similarity';
-  const sameFace: ScoreEvidence = { name: `same_face_${scoreSuffix}`, value: worst, threshold: settings.sameFaceLine, comparison: metric.comparison };
-  const scores: ScoreEvidence[] = [stepScore, sameFace, { name: 'passive_liveness', value: liveScore, threshold: settings.minLiveScore, comparison: 'gte' }];
-  const motion = measurePlanarMotion(faces.map(({ analysed: a }) => motionFrame(a)), settings.parallaxMinDeformation);
-  if (motion.parallax !== null) scores.push({ name: 'planar_parallax', value: motion.parallax, threshold: settings.minParallax, comparison: 'gte' });
+  const sameFace: ScoreEvidence = {
+    name: `same_face_${scoreSuffix}`,
+    value: worst,
+    threshold: settings.sameFaceLine,
+    comparison: metric.comparison,
+  };
+  const scores: ScoreEvidence[] = [
+    stepScore,
+    sameFace,
+    { name: 'passive_liveness', value: liveScore, threshold: settings.minLiveScore, comparison: 'gte' },
+  ];
+  const motion = measurePlanarMotion(
+    faces.map(({ analysed: a }) => motionFrame(a)),
+    settings.parallaxMinDeformation,
+  );
+  if (motion.parallax !== null)
+    scores.push({
+      name: 'planar_parallax',
+      value: motion.parallax,
+      threshold: settings.minParallax,
+      comparison: 'gte',
+    });
   const selfieScore = selfie ? metric.compare(embeddings[0], embeddings[faces.length]) : null;
-  if (selfieScore !== null) scores.push({ name: `selfie_${scoreSuffix}`, value: selfieScore, threshold: settings.selfieLine, comparison: metric.comparison });
+  if (selfieScore !== null)
+    scores.push({
+      name: `selfie_${scoreSuffix}`,
+      value: selfieScore,
+      threshold: settings.selfieLine,
+      comparison: metric.comparison,
+    });
   const changedAt = toPrevious.findIndex((d) => !metric.passes(d, settings.sameFaceLine));
   if (changedAt >= 0) {
     const frame = withFace[changedAt];
-    const step = input.challenge[progress.completedAt.findIndex((c) => c >= frame)] ?? progress.failedStep ?? input.challenge[input.challenge.length - 1];
-    return fail('LIVENESS_FAILED', step, `the face changed during step ${step} (frame ${frame}: ${metric.name} ${toPrevious[changedAt].toFixed(3)} to the frame before)`, scores);
+    const step =
+      input.challenge[progress.completedAt.findIndex((c) => c >= frame)] ??
+      progress.failedStep ??
+      input.challenge[input.challenge.length - 1];
+    return fail(
+      'LIVENESS_FAILED',
+      step,
+      `the face changed during step ${step} (frame ${frame}: ${metric.name} ${toPrevious[changedAt].toFixed(3)} to the frame before)`,
+      scores,
+    );
   }
   // Judged once a turn or look step was performed: a flat picture that got that far faked the turn,
   // while small movements (talking, settling) show too little parallax to judge either way.
   const turned = progress.completedAt.some((_, i) => input.challenge[i] !== 'BLINK');
   if (turned && motion.parallax !== null && motion.parallax < settings.minParallax) {
-    return fail('SPOOF_DETECTED', progress.failedStep, `the face moved as a flat picture: one homography explains its landmarks (parallax ${motion.parallax.toFixed(4)} < ${settings.minParallax} of the eye distance, ${motion.framesMeasured} frames measured)`, scores);
+    return fail(
+      'SPOOF_DETECTED',
+      progress.failedStep,
+      `the face moved as a flat picture: one homography explains its landmarks (parallax ${motion.parallax.toFixed(4)} < ${settings.minParallax} of the eye distance, ${motion.framesMeasured} frames measured)`,
+      scores,
+    );
   }
-  if (progress.failedStep) return fail('LIVENESS_FAILED', progress.failedStep, `step ${progress.failedStep} was not performed after the previous step`, scores);
-  if (liveScore < settings.minLiveScore) return fail('LIVENESS_FAILED', null, `passive liveness ${liveScore.toFixed(3)} < ${settings.minLiveScore}`, scores);
+  if (progress.failedStep)
+    return fail(
+      'LIVENESS_FAILED',
+      progress.failedStep,
+      `step ${progress.failedStep} was not performed after the previous step`,
+      scores,
+    );
+  if (liveScore < settings.minLiveScore)
+    return fail('LIVENESS_FAILED', null, `passive liveness ${liveScore.toFixed(3)} < ${settings.minLiveScore}`, scores);
   if (selfieScore !== null && !metric.passes(selfieScore, settings.selfieLine)) {
-    return fail('LIVENESS_FAILED', null, `the selfie shows another person than the liveness frames (${metric.name} ${selfieScore.toFixed(3)} to the first frame)`, scores);
+    return fail(
+      'LIVENESS_FAILED',
+      null,
+      `the selfie shows another person than the liveness frames (${metric.name} ${selfieScore.toFixed(3)} to the first frame)`,
+      scores,
+    );
   }
-  return { verdict: 'PASS', reason: null, detail: `all ${input.challenge.length} steps performed by one face${selfie ? ', the selfie\'s' : ''}`, scores, failed_step: null, per_frame };
+  return {
+    verdict: 'PASS',
+    reason: null,
+    detail: `all ${input.challenge.length} steps performed by one face${selfie ? ", the selfie's" : ''}`,
+    scores,
+    failed_step: null,
+    per_frame,
+  };
 };
 
 function motionFrame(face: AnalysedFace): MotionFrame {
   const { right, left } = eyeCentres(face.landmarks.mesh);
-  return { points: face.landmarks.mesh.map(([x, y]) => [x, y]), eyeDistance: Math.hypot(left[0] - right[0], left[1] - right[1]) };
+  return {
+    points: face.landmarks.mesh.map(([x, y]) => [x, y]),
+    eyeDistance: Math.hypot(left[0] - right[0], left[1] - right[1]),
+  };
 }
 
 async function selfieFace(runner: ModelRunner, bytes: Uint8Array): Promise<Face | null> {

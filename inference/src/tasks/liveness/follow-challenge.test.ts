@@ -9,7 +9,11 @@ const closed = pose({ eyeOpenness: 0.15 });
 
 describe('following a liveness challenge', () => {
   it('completes when the frames perform every step in the challenge order', () => {
-    const progress = followChallenge([rest, left, rest, right, rest, closed, rest], ['TURN_LEFT', 'TURN_RIGHT', 'BLINK'], limits);
+    const progress = followChallenge(
+      [rest, left, rest, right, rest, closed, rest],
+      ['TURN_LEFT', 'TURN_RIGHT', 'BLINK'],
+      limits,
+    );
     expect(progress).toEqual({ completedAt: [1, 3, 5], failedStep: null });
   });
 
@@ -30,14 +34,18 @@ describe('following a liveness challenge', () => {
   });
 
   it('does not count the drift of a talking head (within ±10° of the first frame) as a turn', () => {
-    const drift = [4, -6, 9, -10, 6, -4].map((d, i) => pose({ yaw: rest.yaw + d, pitch: rest.pitch + (i % 2 ? 3 : -3) }));
+    const drift = [4, -6, 9, -10, 6, -4].map((d, i) =>
+      pose({ yaw: rest.yaw + d, pitch: rest.pitch + (i % 2 ? 3 : -3) }),
+    );
     expect(followChallenge([rest, ...drift], ['TURN_LEFT'], limits).failedStep).toBe('TURN_LEFT');
     expect(followChallenge([rest, ...drift], ['LOOK_UP'], limits).failedStep).toBe('LOOK_UP');
   });
 
   it('counts a blink made with the head still turned 11° after a turn step', () => {
     const blinkTurned = pose({ yaw: rest.yaw + 11, eyeOpenness: 0.14 });
-    expect(followChallenge([rest, right, left, blinkTurned, rest], ['TURN_RIGHT', 'TURN_LEFT', 'BLINK'], limits)).toEqual({ completedAt: [1, 2, 3], failedStep: null });
+    expect(
+      followChallenge([rest, right, left, blinkTurned, rest], ['TURN_RIGHT', 'TURN_LEFT', 'BLINK'], limits),
+    ).toEqual({ completedAt: [1, 2, 3], failedStep: null });
   });
 
   it('skips frames without a face and fails the first step when no frame has one', () => {

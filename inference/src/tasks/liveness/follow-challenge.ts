@@ -1,6 +1,10 @@
 import type { ChallengeStep } from '../task-contracts';
 
-export interface FramePose { yaw: number; pitch: number; eyeOpenness: number }
+export interface FramePose {
+  yaw: number;
+  pitch: number;
+  eyeOpenness: number;
+}
 
 export interface ChallengeLimits {
   /** Yaw change from the first frame, in degrees, that counts as a turn. */
@@ -26,7 +30,11 @@ export interface ChallengeProgress {
  * turn or look: looking down also narrows the eyes, but a blink with the head still a little
  * turned after a turn step is a real blink (turned frames keep 0.9–1.05 of the resting openness).
  */
-export function followChallenge(frames: Array<FramePose | null>, challenge: ChallengeStep[], limits: ChallengeLimits): ChallengeProgress {
+export function followChallenge(
+  frames: Array<FramePose | null>,
+  challenge: ChallengeStep[],
+  limits: ChallengeLimits,
+): ChallengeProgress {
   const seen = frames.filter((f): f is FramePose => f !== null);
   if (!seen.length) return { completedAt: [], failedStep: challenge[0] ?? null };
   const rest = seen[0];
@@ -35,12 +43,20 @@ export function followChallenge(frames: Array<FramePose | null>, challenge: Chal
     const yaw = f.yaw - rest.yaw;
     const pitch = f.pitch - rest.pitch;
     switch (step) {
-      case 'TURN_LEFT': return yaw >= limits.turnDegrees;
-      case 'TURN_RIGHT': return yaw <= -limits.turnDegrees;
-      case 'LOOK_UP': return pitch >= limits.lookDegrees;
-      case 'LOOK_DOWN': return pitch <= -limits.lookDegrees;
+      case 'TURN_LEFT':
+        return yaw >= limits.turnDegrees;
+      case 'TURN_RIGHT':
+        return yaw <= -limits.turnDegrees;
+      case 'LOOK_UP':
+        return pitch >= limits.lookDegrees;
+      case 'LOOK_DOWN':
+        return pitch <= -limits.lookDegrees;
       case 'BLINK':
-        return f.eyeOpenness <= limits.blinkRatio * openness && Math.abs(yaw) < limits.turnDegrees && Math.abs(pitch) < limits.lookDegrees;
+        return (
+          f.eyeOpenness <= limits.blinkRatio * openness &&
+          Math.abs(yaw) < limits.turnDegrees &&
+          Math.abs(pitch) < limits.lookDegrees
+        );
     }
   };
   const completedAt: number[] = [];

@@ -1,6 +1,13 @@
 import { seededRandom } from '../../../../scripts/test-support/seeded-random';
 import type { Point } from '../face/face-types';
-import { fitHomography, measurePlanarMotion, planarResidual, project, rigidResidual, type MotionFrame } from './planar-motion';
+import {
+  fitHomography,
+  measurePlanarMotion,
+  planarResidual,
+  project,
+  rigidResidual,
+  type MotionFrame,
+} from './planar-motion';
 
 type Point3 = [number, number, number];
 
@@ -36,8 +43,18 @@ const frame = (points: Point[]): MotionFrame => ({ points, eyeDistance: 100 });
 describe('planar motion', () => {
   it('recovers a known homography from its point pairs', () => {
     const h = [1.1, 0.05, 12, -0.03, 0.95, -7, 0.0004, -0.0002, 1];
-    const from: Point[] = [[10, 20], [300, 40], [280, 260], [30, 240], [150, 130], [90, 200]];
-    const fitted = fitHomography(from, from.map((p) => project(h, p)));
+    const from: Point[] = [
+      [10, 20],
+      [300, 40],
+      [280, 260],
+      [30, 240],
+      [150, 130],
+      [90, 200],
+    ];
+    const fitted = fitHomography(
+      from,
+      from.map((p) => project(h, p)),
+    );
     fitted.forEach((v, i) => expect(v).toBeCloseTo(h[i], 6));
   });
 
@@ -64,15 +81,34 @@ describe('planar motion', () => {
 
   it('measures nothing when the face only moved, turned in the image or came closer', () => {
     const head = view(facePoints('head'), 0);
-    const moved = (dx: number, angle: number, scale: number): Point[] => head.map(([x, y]) => [
-      dx + scale * (x * Math.cos(angle) - y * Math.sin(angle)), scale * (x * Math.sin(angle) + y * Math.cos(angle)),
-    ]);
+    const moved = (dx: number, angle: number, scale: number): Point[] =>
+      head.map(([x, y]) => [
+        dx + scale * (x * Math.cos(angle) - y * Math.sin(angle)),
+        scale * (x * Math.sin(angle) + y * Math.cos(angle)),
+      ]);
     const still = [moved(0, 0, 1), moved(40, 0.1, 1.2), moved(-25, -0.2, 0.9)].map((p) => frame(p));
-    expect(measurePlanarMotion(still, 0.02)).toEqual({ parallax: null, framesMeasured: 0, perFrame: [null, null, null] });
+    expect(measurePlanarMotion(still, 0.02)).toEqual({
+      parallax: null,
+      framesMeasured: 0,
+      perFrame: [null, null, null],
+    });
     expect(rigidResidual(head, moved(40, 0.1, 1.2))).toBeLessThan(1e-6);
   });
 
   it('refuses fewer than four point pairs', () => {
-    expect(() => fitHomography([[0, 0], [1, 0], [0, 1]], [[0, 0], [1, 0], [0, 1]])).toThrow('at least 4');
+    expect(() =>
+      fitHomography(
+        [
+          [0, 0],
+          [1, 0],
+          [0, 1],
+        ],
+        [
+          [0, 0],
+          [1, 0],
+          [0, 1],
+        ],
+      ),
+    ).toThrow('at least 4');
   });
 });

@@ -24,7 +24,10 @@ export function fitHomography(from: Point[], to: Point[]): Homography {
   from.forEach((p, i) => {
     const [x, y] = applyAffine(a, p);
     const [u, v] = applyAffine(b, to[i]);
-    for (const [row, rhs] of [[[x, y, 1, 0, 0, 0, -u * x, -u * y], u], [[0, 0, 0, x, y, 1, -v * x, -v * y], v]] as Array<[number[], number]>) {
+    for (const [row, rhs] of [
+      [[x, y, 1, 0, 0, 0, -u * x, -u * y], u],
+      [[0, 0, 0, x, y, 1, -v * x, -v * y], v],
+    ] as Array<[number[], number]>) {
       for (let r = 0; r < 8; r++) {
         for (let c = 0; c < 8; c++) normal[r][c] += row[r] * row[c];
         normal[r][8] += row[r] * rhs;
@@ -44,15 +47,20 @@ export function project(h: Homography, [x, y]: Point): Point {
 /** Median reprojection error of the best single homography from `from` to `to`, in pixels. */
 export function planarResidual(from: Point[], to: Point[]): number {
   const h = fitHomography(from, to);
-  return median(from.map((p, i) => {
-    const q = project(h, p);
-    return Math.hypot(q[0] - to[i][0], q[1] - to[i][1]);
-  }));
+  return median(
+    from.map((p, i) => {
+      const q = project(h, p);
+      return Math.hypot(q[0] - to[i][0], q[1] - to[i][1]);
+    }),
+  );
 }
 
 /** Median reprojection error of the best 2D similarity (shift, turn in the image plane, scale), in pixels. */
 export function rigidResidual(from: Point[], to: Point[]): number {
-  const mean = (ps: Point[]): Point => [ps.reduce((s, p) => s + p[0], 0) / ps.length, ps.reduce((s, p) => s + p[1], 0) / ps.length];
+  const mean = (ps: Point[]): Point => [
+    ps.reduce((s, p) => s + p[0], 0) / ps.length,
+    ps.reduce((s, p) => s + p[1], 0) / ps.length,
+  ];
   const [fx, fy] = mean(from);
   const [tx, ty] = mean(to);
   let a = 0;
@@ -66,10 +74,12 @@ export function rigidResidual(from: Point[], to: Point[]): number {
     norm += u * u + v * v;
   });
   [a, b] = [a / norm, b / norm];
-  return median(from.map(([x, y], i) => {
-    const [u, v] = [x - fx, y - fy];
-    return Math.hypot(tx + a * u - b * v - to[i][0], ty + b * u + a * v - to[i][1]);
-  }));
+  return median(
+    from.map(([x, y], i) => {
+      const [u, v] = [x - fx, y - fy];
+      return Math.hypot(tx + a * u - b * v - to[i][0], ty + b * u + a * v - to[i][1]);
+    }),
+  );
 }
 
 export interface MotionFrame {
@@ -107,11 +117,16 @@ export function measurePlanarMotion(frames: MotionFrame[], minDeformation: numbe
   frames.forEach((f, k) => {
     const scale = (first.eyeDistance + f.eyeDistance) / 2;
     const deformation = k === 0 ? 0 : rigidResidual(first.points, f.points) / scale;
-    if (k > 0 && deformation >= minDeformation) measured.push({ k, deformation, parallax: planarResidual(first.points, f.points) / scale });
+    if (k > 0 && deformation >= minDeformation)
+      measured.push({ k, deformation, parallax: planarResidual(first.points, f.points) / scale });
   });
   const perFrame = frames.map((_, k) => measured.find((m) => m.k === k)?.parallax ?? null);
   const peaks = [...measured].sort((a, b) => b.deformation - a.deformation).slice(0, peakFrames);
-  return { parallax: peaks.length ? median(peaks.map((p) => p.parallax)) : null, framesMeasured: measured.length, perFrame };
+  return {
+    parallax: peaks.length ? median(peaks.map((p) => p.parallax)) : null,
+    framesMeasured: measured.length,
+    perFrame,
+  };
 }
 
 type Affine = { scale: number; cx: number; cy: number };
@@ -129,7 +144,8 @@ const inverseAffine = (t: Affine) => [1 / t.scale, 0, t.cx, 0, 1 / t.scale, t.cy
 
 function multiply(p: number[], q: number[]): number[] {
   const out = new Array<number>(9).fill(0);
-  for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) for (let k = 0; k < 3; k++) out[r * 3 + c] += p[r * 3 + k] * q[k * 3 + c];
+  for (let r = 0; r < 3; r++)
+    for (let c = 0; c < 3; c++) for (let k = 0; k < 3; k++) out[r * 3 + c] += p[r * 3 + k] * q[k * 3 + c];
   return out;
 }
 

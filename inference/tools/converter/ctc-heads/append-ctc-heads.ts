@@ -15,7 +15,12 @@ import { CTC_HEAD_OUTPUTS } from '../../../src/tasks';
 const T = onnx.TensorProto.DataType;
 const A = onnx.AttributeProto.AttributeType;
 
-function node(opType: string, input: string[], output: string[], attribute: onnx.IAttributeProto[] = []): onnx.INodeProto {
+function node(
+  opType: string,
+  input: string[],
+  output: string[],
+  attribute: onnx.IAttributeProto[] = [],
+): onnx.INodeProto {
   return { name: `ctc_heads/${output[0]}`, opType, input, output, attribute };
 }
 
@@ -31,27 +36,70 @@ export function appendCtcHeads(model: Uint8Array, mrzClasses: Int32Array): Uint8
   const decoded = onnx.ModelProto.decode(model);
   const graph = decoded.graph;
   const outputs = graph?.output ?? [];
-  if (!graph || outputs.length !== 1) throw new Error(`expected a graph with one output (the softmax), found ${outputs.length}`);
+  if (!graph || outputs.length !== 1)
+    throw new Error(`expected a graph with one output (the softmax), found ${outputs.length}`);
   const softmax = outputs[0];
   const dims = softmax.type?.tensorType?.shape?.dim ?? [];
-  if (dims.length !== 3 || softmax.type?.tensorType?.elemType !== T.FLOAT) throw new Error(`output ${softmax.name} is not a float [N, T, C] tensor`);
+  if (dims.length !== 3 || softmax.type?.tensorType?.elemType !== T.FLOAT)
+    throw new Error(`output ${softmax.name} is not a float [N, T, C] tensor`);
   // TopK takes k as an attribute up to opset 9, and Cast's `to` is an int from opset 6.
   const opset = Number(decoded.opsetImport.find((o) => !o.domain)?.version);
-  if (!(opset >= 6 && opset <= 9)) throw new Error(`the appended nodes are written for opsets 6-9; the model imports opset ${opset}`);
+  if (!(opset >= 6 && opset <= 9))
+    throw new Error(`the appended nodes are written for opsets 6-9; the model imports opset ${opset}`);
   const batchAndTime = dims.slice(0, 2);
   const classesInput = 'ctc_heads/mrz_classes';
   const mrzIndex = 'ctc_heads/mrz_top2_index';
   const int64Classes = Array.from(mrzClasses, (c) => c);
   (graph.node ??= []).push(
-    node('ArgMax', [softmax.name!], ['ctc_heads/argmax'], [{ name: 'axis', type: A.INT, i: 2 }, { name: 'keepdims', type: A.INT, i: 0 }]),
+    node(
+      'ArgMax',
+      [softmax.name!],
+      ['ctc_heads/argmax'],
+      [
+        { name: 'axis', type: A.INT, i: 2 },
+        { name: 'keepdims', type: A.INT, i: 0 },
+      ],
+    ),
     node('Cast', ['ctc_heads/argmax'], [CTC_HEAD_OUTPUTS.bestClass], [{ name: 'to', type: A.INT, i: T.INT32 }]),
-    node('ReduceMax', [softmax.name!], [CTC_HEAD_OUTPUTS.bestProb], [{ name: 'axes', type: A.INTS, ints: [2] }, { name: 'keepdims', type: A.INT, i: 0 }]),
-    node('Constant', [], [classesInput], [{ name: 'value', type: A.TENSOR, t: { name: classesInput, dims: [int64Classes.length], dataType: T.INT64, int64Data: int64Classes } }]),
+    node(
+      'ReduceMax',
+      [softmax.name!],
+      [CTC_HEAD_OUTPUTS.bestProb],
+      [
+        { name: 'axes', type: A.INTS, ints: [2] },
+        { name: 'keepdims', type: A.INT, i: 0 },
+      ],
+    ),
+    node(
+      'Constant',
+      [],
+      [classesInput],
+      [
+        {
+          name: 'value',
+          type: A.TENSOR,
+          t: { name: classesInput, dims: [int64Classes.length], dataType: T.INT64, int64Data: int64Classes },
+        },
+      ],
+    ),
     node('Gather', [softmax.name!, classesInput], ['ctc_heads/mrz_probs'], [{ name: 'axis', type: A.INT, i: 2 }]),
     // TopK orders equal values by lower index, which is the decoder's first-wins rule over mrzClasses.
-    node('TopK', ['ctc_heads/mrz_probs'], [CTC_HEAD_OUTPUTS.mrzTop2Prob, mrzIndex], [{ name: 'axis', type: A.INT, i: 2 }, { name: 'k', type: A.INT, i: 2 }]),
+    node(
+      'TopK',
+      ['ctc_heads/mrz_probs'],
+      [CTC_HEAD_OUTPUTS.mrzTop2Prob, mrzIndex],
+      [
+        { name: 'axis', type: A.INT, i: 2 },
+        { name: 'k', type: A.INT, i: 2 },
+      ],
+    ),
     node('Gather', [classesInput, mrzIndex], ['ctc_heads/mrz_top2_class64'], [{ name: 'axis', type: A.INT, i: 0 }]),
-    node('Cast', ['ctc_heads/mrz_top2_class64'], [CTC_HEAD_OUTPUTS.mrzTop2Class], [{ name: 'to', type: A.INT, i: T.INT32 }]),
+    node(
+      'Cast',
+      ['ctc_heads/mrz_top2_class64'],
+      [CTC_HEAD_OUTPUTS.mrzTop2Class],
+      [{ name: 'to', type: A.INT, i: T.INT32 }],
+    ),
   );
   graph.output = [
     valueInfo(CTC_HEAD_OUTPUTS.bestClass, T.INT32, batchAndTime),

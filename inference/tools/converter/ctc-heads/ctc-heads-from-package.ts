@@ -17,7 +17,8 @@ export interface CtcHeadsSource {
 
 export async function ctcHeadsFromPackage(modelFile: string, source: CtcHeadsSource): Promise<Uint8Array> {
   const assets = Object.values(source.assets ?? {});
-  if (assets.length !== 1) throw new Error(`append-ctc-greedy-heads needs exactly one source asset (the charset), found ${assets.length}`);
+  if (assets.length !== 1)
+    throw new Error(`append-ctc-greedy-heads needs exactly one source asset (the charset), found ${assets.length}`);
   const [asset] = assets;
   const packageRoot = modelFile.slice(0, modelFile.length - path.normalize(source.path).length);
   const model = await readFile(modelFile);

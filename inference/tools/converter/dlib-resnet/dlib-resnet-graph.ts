@@ -18,7 +18,11 @@ const meanRgb = [122.782, 117.001, 104.298];
 
 const int64 = (values: number[]) => BigInt64Array.from(values, (v) => BigInt(v));
 
-interface Tensor { name: string; channels: number; size: number }
+interface Tensor {
+  name: string;
+  channels: number;
+  size: number;
+}
 
 export function buildDlibResnetGraph(weights: Map<string, DecodedWeight>): OnnxGraph {
   const graph = new OnnxGraph();
@@ -46,10 +50,24 @@ export function buildDlibResnetGraph(weights: Map<string, DecodedWeight>): OnnxG
     for (let y = 0; y < kh; y++)
       for (let xx = 0; xx < kw; xx++)
         for (let i = 0; i < ci; i++)
-          for (let o = 0; o < co; o++) w[((o * ci + i) * kh + y) * kw + xx] = filters.values[((y * kw + xx) * ci + i) * co + o] * scale[o];
+          for (let o = 0; o < co; o++)
+            w[((o * ci + i) * kh + y) * kw + xx] = filters.values[((y * kw + xx) * ci + i) * co + o] * scale[o];
     const b = Float32Array.from({ length: co }, (_, o) => bias[o] * scale[o] + shift[o]);
-    const attributes = { kernel_shape: ints([kh, kw]), strides: ints([stride, stride]), ...(padding === 'same' ? { auto_pad: str('SAME_UPPER') } : {}) };
-    let out = graph.addNode('Conv', [x.name, graph.addInitializer(`${prefix}/filter`, [co, ci, kh, kw], w), graph.addInitializer(`${prefix}/bias`, [co], b)], attributes, graph.uniqueName(`${prefix}/conv`));
+    const attributes = {
+      kernel_shape: ints([kh, kw]),
+      strides: ints([stride, stride]),
+      ...(padding === 'same' ? { auto_pad: str('SAME_UPPER') } : {}),
+    };
+    let out = graph.addNode(
+      'Conv',
+      [
+        x.name,
+        graph.addInitializer(`${prefix}/filter`, [co, ci, kh, kw], w),
+        graph.addInitializer(`${prefix}/bias`, [co], b),
+      ],
+      attributes,
+      graph.uniqueName(`${prefix}/conv`),
+    );
     if (relu) out = graph.addNode('Relu', [out]);
     const size = padding === 'same' ? Math.ceil(x.size / stride) : Math.floor((x.size - kh) / stride) + 1;
     return { name: out, channels: co, size };
@@ -57,11 +75,19 @@ export function buildDlibResnetGraph(weights: Map<string, DecodedWeight>): OnnxG
   const pad = (x: Tensor, channels: number, size: number, prefix: string): Tensor => {
     if (channels === x.channels && size === x.size) return x;
     const extra = size - x.size;
-    const pads = graph.addInitializer(`${prefix}/pads`, [8], int64([0, 0, 0, 0, 0, channels - x.channels, extra, extra]));
+    const pads = graph.addInitializer(
+      `${prefix}/pads`,
+      [8],
+      int64([0, 0, 0, 0, 0, channels - x.channels, extra, extra]),
+    );
     return { name: graph.addNode('Pad', [x.name, pads], { mode: str('constant') }), channels, size };
   };
-  const add = (a: Tensor, b: Tensor): Tensor => ({ ...a, name: graph.addNode('Relu', [graph.addNode('Add', [a.name, b.name])]) });
-  const residual = (x: Tensor, prefix: string): Tensor => add(conv(conv(x, `${prefix}/conv1`, 1, true, 'same'), `${prefix}/conv2`, 1, false, 'same'), x);
+  const add = (a: Tensor, b: Tensor): Tensor => ({
+    ...a,
+    name: graph.addNode('Relu', [graph.addNode('Add', [a.name, b.name])]),
+  });
+  const residual = (x: Tensor, prefix: string): Tensor =>
+    add(conv(conv(x, `${prefix}/conv1`, 1, true, 'same'), `${prefix}/conv2`, 1, false, 'same'), x);
   /**
    * face-api's residualDown: the shortcut is a 2×2 average pool, zero-padded with channels; when
    * the strided 'valid' conv comes out one smaller than the pool, it gains a zero row and column
@@ -70,13 +96,25 @@ export function buildDlibResnetGraph(weights: Map<string, DecodedWeight>): OnnxG
   const residualDown = (x: Tensor, prefix: string): Tensor => {
     const out = conv(conv(x, `${prefix}/conv1`, 2, true, 'valid'), `${prefix}/conv2`, 1, false, 'same');
     const pooledSize = Math.floor((x.size - 2) / 2) + 1;
-    const pooled: Tensor = { name: graph.addNode('AveragePool', [x.name], { kernel_shape: ints([2, 2]), strides: ints([2, 2]) }), channels: x.channels, size: pooledSize };
-    if (out.size > pooledSize || pooledSize - out.size > 1) throw new Error(`dlib resnet: ${prefix} pools to ${pooledSize} but convolves to ${out.size}`);
-    return add(pad(pooled, out.channels, pooledSize, `${prefix}/shortcut`), pad(out, out.channels, pooledSize, `${prefix}/grow`));
+    const pooled: Tensor = {
+      name: graph.addNode('AveragePool', [x.name], { kernel_shape: ints([2, 2]), strides: ints([2, 2]) }),
+      channels: x.channels,
+      size: pooledSize,
+    };
+    if (out.size > pooledSize || pooledSize - out.size > 1)
+      throw new Error(`dlib resnet: ${prefix} pools to ${pooledSize} but convolves to ${out.size}`);
+    return add(
+      pad(pooled, out.channels, pooledSize, `${prefix}/shortcut`),
+      pad(out, out.channels, pooledSize, `${prefix}/grow`),
+    );
   };
 
   let x = conv({ name: nchw, channels: 3, size: dlibInputSize }, 'conv32_down', 2, true, 'valid');
-  x = { ...x, name: graph.addNode('MaxPool', [x.name], { kernel_shape: ints([3, 3]), strides: ints([2, 2]) }), size: Math.floor((x.size - 3) / 2) + 1 };
+  x = {
+    ...x,
+    name: graph.addNode('MaxPool', [x.name], { kernel_shape: ints([3, 3]), strides: ints([2, 2]) }),
+    size: Math.floor((x.size - 3) / 2) + 1,
+  };
   for (const block of ['conv32_1', 'conv32_2', 'conv32_3']) x = residual(x, block);
   x = residualDown(x, 'conv64_down');
   for (const block of ['conv64_1', 'conv64_2', 'conv64_3']) x = residual(x, block);
@@ -87,7 +125,7 @@ export function buildDlibResnetGraph(weights: Map<string, DecodedWeight>): OnnxG
   x = residualDown(x, 'conv256_down_out');
   const pooled = graph.addNode('ReduceMean', [x.name], { axes: ints([2, 3]), keepdims: int(0) });
   const fc = get('fc');
-  graph.addNode('MatMul', [pooled, graph.addInitializer('fc', fc.shape, fc.values as Float32Array)], {}, 'embedding');
+  graph.addNode('MatMul', [pooled, graph.addInitializer('fc', fc.shape, fc.values)], {}, 'embedding');
   graph.outputs.push({ name: 'embedding', dims: ['N', fc.shape[1]] });
   return graph;
 }

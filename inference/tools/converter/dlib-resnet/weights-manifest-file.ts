@@ -10,8 +10,11 @@ import { type DecodedWeight, decodeWeights } from '../weights-decoder';
 
 export async function readWeightsManifest(manifestPath: string): Promise<Map<string, DecodedWeight>> {
   const groups = JSON.parse(await readFile(manifestPath, 'utf8')) as WeightsGroup[];
-  if (!Array.isArray(groups)) throw new Error(`${manifestPath}: not a weights manifest (expected an array of weight groups)`);
+  if (!Array.isArray(groups))
+    throw new Error(`${manifestPath}: not a weights manifest (expected an array of weight groups)`);
   const dir = path.dirname(manifestPath);
-  const shards = await Promise.all(groups.map(async (group) => Buffer.concat(await Promise.all(group.paths.map((p) => readFile(path.join(dir, p)))))));
+  const shards = await Promise.all(
+    groups.map(async (group) => Buffer.concat(await Promise.all(group.paths.map((p) => readFile(path.join(dir, p)))))),
+  );
   return decodeWeights(groups, shards);
 }

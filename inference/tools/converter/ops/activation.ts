@@ -5,12 +5,21 @@
  */
 import { type ConversionContext, unsupported } from '../conversion-context';
 
-export function activate(ctx: ConversionContext, kind: string, input: string, output: string, alphaInput: number): string {
+export function activate(
+  ctx: ConversionContext,
+  kind: string,
+  input: string,
+  output: string,
+  alphaInput: number,
+): string {
   const { graph } = ctx;
   switch (kind) {
-    case 'Relu': return graph.addNode('Relu', [input], {}, output);
-    case 'Prelu': return graph.addNode('PRelu', [input, ctx.value(alphaInput)], {}, output);
-    default: return unsupported(ctx, `fused activation ${kind}`);
+    case 'Relu':
+      return graph.addNode('Relu', [input], {}, output);
+    case 'Prelu':
+      return graph.addNode('PRelu', [input, ctx.value(alphaInput)], {}, output);
+    default:
+      return unsupported(ctx, `fused activation ${kind}`);
   }
 }
 

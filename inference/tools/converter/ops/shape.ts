@@ -22,7 +22,10 @@ export const reshape: OpHandler = (ctx) => {
 export const pad: OpHandler = (ctx) => {
   const flat = Array.from(ctx.constant(1).values);
   const rank = flat.length / 2;
-  const pads = [...Array.from({ length: rank }, (_, a) => flat[2 * a]), ...Array.from({ length: rank }, (_, a) => flat[2 * a + 1])];
+  const pads = [
+    ...Array.from({ length: rank }, (_, a) => flat[2 * a]),
+    ...Array.from({ length: rank }, (_, a) => flat[2 * a + 1]),
+  ];
   if (ctx.inputCount > 2) unsupported(ctx, 'a pad value');
   const padsName = ctx.graph.addInitializer(`${ctx.node.name}/pads`, [pads.length], int64(pads));
   ctx.graph.addNode('Pad', [ctx.value(0), padsName], { mode: { type: 'string', value: 'constant' } }, ctx.output);
@@ -31,5 +34,10 @@ export const pad: OpHandler = (ctx) => {
 export const mean: OpHandler = (ctx) => {
   const axes = Array.from(ctx.constant(1).values);
   const keepdims = boolAttr(ctx.node, 'keep_dims', false) ? 1 : 0;
-  ctx.graph.addNode('ReduceMean', [ctx.value(0)], { axes: { type: 'ints', value: axes }, keepdims: { type: 'int', value: keepdims } }, ctx.output);
+  ctx.graph.addNode(
+    'ReduceMean',
+    [ctx.value(0)],
+    { axes: { type: 'ints', value: axes }, keepdims: { type: 'int', value: keepdims } },
+    ctx.output,
+  );
 };

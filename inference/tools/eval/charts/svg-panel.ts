@@ -1,9 +1,16 @@
 /** Minimal SVG building blocks: one panel with axes, ticks and polylines, no dependencies. */
 export interface Panel {
-  x: number; y: number; width: number; height: number;
-  title: string; xLabel: string; yLabel: string;
-  xRange: [number, number]; yRange: [number, number];
-  xTicks: Array<[number, string]>; yTicks: Array<[number, string]>;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  title: string;
+  xLabel: string;
+  yLabel: string;
+  xRange: [number, number];
+  yRange: [number, number];
+  xTicks: Array<[number, string]>;
+  yTicks: Array<[number, string]>;
 }
 
 export const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -25,7 +32,9 @@ export function frame(panel: Panel): string {
   for (const [value, label] of panel.xTicks) {
     const [px] = toPixel(panel, value, panel.yRange[0]);
     parts.push(`<line x1="${px}" y1="${panel.y}" x2="${px}" y2="${panel.y + panel.height}" stroke="#eee"/>`);
-    parts.push(`<text x="${px}" y="${panel.y + panel.height + 16}" text-anchor="middle" font-size="10">${escapeXml(label)}</text>`);
+    parts.push(
+      `<text x="${px}" y="${panel.y + panel.height + 16}" text-anchor="middle" font-size="10">${escapeXml(label)}</text>`,
+    );
   }
   for (const [value, label] of panel.yTicks) {
     const [, py] = toPixel(panel, panel.xRange[0], value);
@@ -36,7 +45,13 @@ export function frame(panel: Panel): string {
 }
 
 export function polyline(panel: Panel, points: Array<[number, number]>, colour: string, width = 2): string {
-  const coords = points.map(([vx, vy]) => toPixel(panel, vx, vy).map((v) => v.toFixed(1)).join(',')).join(' ');
+  const coords = points
+    .map(([vx, vy]) =>
+      toPixel(panel, vx, vy)
+        .map((v) => v.toFixed(1))
+        .join(','),
+    )
+    .join(' ');
   return `<polyline points="${coords}" fill="none" stroke="${colour}" stroke-width="${width}"/>`;
 }
 

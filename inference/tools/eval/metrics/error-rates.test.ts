@@ -2,17 +2,34 @@ import type { ScoredTrial } from '../eval-task';
 import { equalErrorPoint, ratesAt, separationInterval } from './error-rates';
 import { probit } from './probit';
 
-const trial = (score: number | null, genuine: boolean): ScoredTrial => ({ id: `${score}-${genuine}`, score, genuine, kind: genuine ? 'same' : 'other' });
+const trial = (score: number | null, genuine: boolean): ScoredTrial => ({
+  id: `${score}-${genuine}`,
+  score,
+  genuine,
+  kind: genuine ? 'same' : 'other',
+});
 
 describe('error rates at a decision line', () => {
-  const trials = [trial(0.9, true), trial(0.8, true), trial(0.4, true), trial(0.6, false), trial(0.2, false), trial(0.1, false), trial(0.05, false)];
+  const trials = [
+    trial(0.9, true),
+    trial(0.8, true),
+    trial(0.4, true),
+    trial(0.6, false),
+    trial(0.2, false),
+    trial(0.1, false),
+    trial(0.05, false),
+  ];
 
   it('counts impostors at or above the line as false matches and genuine trials below it as false non-matches', () => {
     expect(ratesAt(trials, 0.5, 'gte')).toEqual({ threshold: 0.5, fmr: 1 / 4, fnmr: 1 / 3 });
   });
 
   it('treats a trial that could not be scored as rejected', () => {
-    expect(ratesAt([trial(null, true), trial(null, false)], 0.5, 'gte')).toEqual({ threshold: 0.5, fmr: 0, fnmr: 1 });
+    expect(ratesAt([trial(null, true), trial(null, false)], 0.5, 'gte')).toEqual({
+      threshold: 0.5,
+      fmr: 0,
+      fnmr: 1,
+    });
   });
 
   it('finds where the two error rates cross when the classes overlap', () => {

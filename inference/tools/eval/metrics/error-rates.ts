@@ -28,7 +28,11 @@ export function ratesAt(trials: ScoredTrial[], threshold: number, comparison: De
       if (pass) falseMatch++;
     }
   }
-  return { threshold, fmr: impostor ? falseMatch / impostor : 0, fnmr: genuine ? falseNonMatch / genuine : 0 };
+  return {
+    threshold,
+    fmr: impostor ? falseMatch / impostor : 0,
+    fnmr: genuine ? falseNonMatch / genuine : 0,
+  };
 }
 
 /**
@@ -64,14 +68,26 @@ export function equalErrorPoint(trials: ScoredTrial[], comparison: DecisionLine[
     const threshold = (zeroErrorInterval[0] + zeroErrorInterval[1]) / 2;
     return { rate: 0, threshold, fmr: 0, fnmr: 0, zeroErrorInterval };
   }
-  return { rate: (best.fmr + best.fnmr) / 2, threshold: best.threshold, fmr: best.fmr, fnmr: best.fnmr, zeroErrorInterval: null };
+  return {
+    rate: (best.fmr + best.fnmr) / 2,
+    threshold: best.threshold,
+    fmr: best.fmr,
+    fnmr: best.fnmr,
+    zeroErrorInterval: null,
+  };
 }
 
 /** The open gap between the worst genuine score and the best non-genuine score, if any. */
-export function separationInterval(trials: ScoredTrial[], comparison: DecisionLine['comparison']): [number, number] | null {
+export function separationInterval(
+  trials: ScoredTrial[],
+  comparison: DecisionLine['comparison'],
+): [number, number] | null {
   const sign = comparison === 'gte' ? 1 : -1;
   const genuine = trials.filter((t) => t.genuine).map((t) => t.score);
-  const impostor = trials.filter((t) => !t.genuine).map((t) => t.score).filter((s): s is number => s !== null);
+  const impostor = trials
+    .filter((t) => !t.genuine)
+    .map((t) => t.score)
+    .filter((s): s is number => s !== null);
   if (!genuine.length || genuine.some((s) => s === null)) return null;
   const worstGenuine = Math.min(...(genuine as number[]).map((s) => sign * s));
   const bestImpostor = impostor.length ? Math.max(...impostor.map((s) => sign * s)) : -Infinity;

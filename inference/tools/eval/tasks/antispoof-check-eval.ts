@@ -20,7 +20,9 @@ export const antispoofCheckEval: EvalTask = {
     const rows = await readJsonl(file, checkLabel);
     const byKind = new Map<string, { live: boolean; n: number; accepted: number; noFace: number }>();
     for (const row of rows) {
-      const out = await checkAntispoof(runner, { selfie: new Uint8Array(await readFile(resolveBeside(file, row.image))) });
+      const out = await checkAntispoof(runner, {
+        selfie: new Uint8Array(await readFile(resolveBeside(file, row.image))),
+      });
       const entry = byKind.get(row.kind) ?? { live: row.live, n: 0, accepted: 0, noFace: 0 };
       entry.n += 1;
       entry.accepted += out.verdict === 'PASS' ? 1 : 0;
@@ -30,16 +32,25 @@ export const antispoofCheckEval: EvalTask = {
     // APCER for an attack type counts attacks accepted; BPCER for a bona fide type counts live rejected.
     const kinds = [...byKind.entries()].map(([kind, e]) => {
       const errors = e.live ? e.n - e.accepted : e.accepted;
-      return { kind, live: e.live, samples: e.n, no_face: e.noFace, errors, [e.live ? 'bpcer' : 'apcer']: errors / e.n };
+      return {
+        kind,
+        live: e.live,
+        samples: e.n,
+        no_face: e.noFace,
+        errors,
+        [e.live ? 'bpcer' : 'apcer']: errors / e.n,
+      };
     });
     const pct = (k: { errors: number; samples: number }) => `${((100 * k.errors) / k.samples).toFixed(1)}%`;
     return {
       summary: { kinds },
       report: [
         'antispoof check (antispoof AND passive-liveness lines) by kind:',
-        ...kinds.map((k) => (k.live
-          ? `  BPCER ${k.kind}: ${pct(k)} (${k.errors}/${k.samples} live rejected)`
-          : `  APCER ${k.kind}: ${pct(k)} (${k.errors}/${k.samples} accepted; ${k.no_face} stopped by the face detector)`)),
+        ...kinds.map((k) =>
+          k.live
+            ? `  BPCER ${k.kind}: ${pct(k)} (${k.errors}/${k.samples} live rejected)`
+            : `  APCER ${k.kind}: ${pct(k)} (${k.errors}/${k.samples} accepted; ${k.no_face} stopped by the face detector)`,
+        ),
       ],
     };
   },

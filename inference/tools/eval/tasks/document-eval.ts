@@ -38,16 +38,32 @@ export const documentEval: EvalTask = {
       const out = await verifyDocument(runner, { image, now });
       const result = scoreDocument(label, out, performance.now() - started);
       results.push(result);
-      if (result.reason !== result.expectedReason) log(`  ${label.file}: expected ${result.expectedReason ?? 'PASS'}, got ${result.reason ?? 'PASS'} (${out.detail})`);
+      if (result.reason !== result.expectedReason)
+        log(
+          `  ${label.file}: expected ${result.expectedReason ?? 'PASS'}, got ${result.reason ?? 'PASS'} (${out.detail})`,
+        );
     }
     const summary = summariseDocuments(results);
     // Readable (genuine) vs unreadable MRZs, scored by the weakest row's confidence.
-    const trials: ScoredTrial[] = results.map((r) => ({ id: r.file, score: r.minRowConfidence, genuine: r.variant !== 'blurred-mrz', kind: r.variant }));
+    const trials: ScoredTrial[] = results.map((r) => ({
+      id: r.file,
+      score: r.minRowConfidence,
+      genuine: r.variant !== 'blurred-mrz',
+      kind: r.variant,
+    }));
     const config = runner.config(textRecognitionModel);
     return {
       trials,
-      decision: { score: 'mrz_min_row_confidence', threshold: config.thresholds?.line_score ?? 0.5, comparison: 'gte', configuredIn: `models/${textRecognitionModel}/${config.version}/config.json thresholds.line_score` },
-      vocabulary: { falseAccept: 'unreadable MRZ judged readable', falseReject: 'readable MRZ called DOCUMENT_UNREADABLE' },
+      decision: {
+        score: 'mrz_min_row_confidence',
+        threshold: config.thresholds?.line_score ?? 0.5,
+        comparison: 'gte',
+        configuredIn: `models/${textRecognitionModel}/${config.version}/config.json thresholds.line_score`,
+      },
+      vocabulary: {
+        falseAccept: 'unreadable MRZ judged readable',
+        falseReject: 'readable MRZ called DOCUMENT_UNREADABLE',
+      },
       summary: { labels: file, reference_date: labels.reference_date, documents: summary, results },
       report: describeDocumentSummary(summary),
     };

@@ -7,7 +7,18 @@
 import type { DocumentLabel, ExpectedFields } from '../../testdata/documents/document-labels';
 import type { DocumentCheckOutput } from '../../../src/tasks';
 
-export const FIELD_NAMES: Array<keyof ExpectedFields> = ['document_type', 'document_country', 'document_number', 'surname', 'given_names', 'name', 'birth_date', 'expiry_date', 'sex', 'nationality'];
+export const FIELD_NAMES: Array<keyof ExpectedFields> = [
+  'document_type',
+  'document_country',
+  'document_number',
+  'surname',
+  'given_names',
+  'name',
+  'birth_date',
+  'expiry_date',
+  'sex',
+  'nationality',
+];
 
 export interface DocumentResult {
   file: string;
@@ -28,9 +39,16 @@ export interface DocumentResult {
 function readFields(out: DocumentCheckOutput): ExpectedFields | null {
   if (!out.mrz || !out.person) return null;
   return {
-    document_type: out.person.document_type, document_country: out.person.document_country, document_number: out.mrz.document_number,
-    surname: out.mrz.surname, given_names: out.mrz.given_names, name: out.person.name, birth_date: out.mrz.birth_date,
-    expiry_date: out.mrz.expiry_date, sex: out.mrz.sex, nationality: out.mrz.nationality,
+    document_type: out.person.document_type,
+    document_country: out.person.document_country,
+    document_number: out.mrz.document_number,
+    surname: out.mrz.surname,
+    given_names: out.mrz.given_names,
+    name: out.person.name,
+    birth_date: out.mrz.birth_date,
+    expiry_date: out.mrz.expiry_date,
+    sex: out.mrz.sex,
+    nationality: out.mrz.nationality,
   };
 }
 
@@ -50,11 +68,13 @@ export function scoreDocument(label: DocumentLabel, out: DocumentCheckOutput, ms
     fields: expected ? Object.fromEntries(FIELD_NAMES.map((f) => [f, read !== null && read[f] === expected[f]])) : null,
     portraitExpected: label.expected.portrait,
     portraitFound: out.portrait_box !== null,
-    address: want ? {
-      line1: squash(got?.line1) === squash(want.line1),
-      postal_code: squash(got?.postal_code) === squash(want.postal_code),
-      city: squash(got?.city) === squash(want.city),
-    } : null,
+    address: want
+      ? {
+          line1: squash(got?.line1) === squash(want.line1),
+          postal_code: squash(got?.postal_code) === squash(want.postal_code),
+          city: squash(got?.city) === squash(want.city),
+        }
+      : null,
     minRowConfidence: out.scores.find((s) => s.name === 'mrz_min_row_confidence')?.value ?? null,
     ms,
   };
@@ -100,11 +120,28 @@ export function summariseDocuments(results: DocumentResult[]): DocumentSummary {
   const ms = results.map((r) => r.ms);
   return {
     documents: results.length,
-    clean: { count: clean.length, allFieldsExact: clean.filter(exact).length, rate: rate(clean.filter(exact).length, clean.length), failures: clean.filter((r) => !exact(r)).map((r) => r.file) },
-    fieldExactRates: Object.fromEntries(Object.keys(withFields[0]?.fields ?? {}).map((f) => [f, rate(withFields.filter((r) => r.fields?.[f as keyof ExpectedFields]).length, withFields.length)])),
+    clean: {
+      count: clean.length,
+      allFieldsExact: clean.filter(exact).length,
+      rate: rate(clean.filter(exact).length, clean.length),
+      failures: clean.filter((r) => !exact(r)).map((r) => r.file),
+    },
+    fieldExactRates: Object.fromEntries(
+      Object.keys(withFields[0]?.fields ?? {}).map((f) => [
+        f,
+        rate(withFields.filter((r) => r.fields?.[f as keyof ExpectedFields]).length, withFields.length),
+      ]),
+    ),
     confusion,
-    expectedOutcomeRate: Object.fromEntries([...byVariant].map(([v, rs]) => [v, rate(rs.filter((r) => r.reason === r.expectedReason).length, rs.length)])),
-    portrait: { found: withFace.filter((r) => r.portraitFound).length, expected: withFace.length, falseOnNoFace: noFace.filter((r) => r.portraitFound).length, noFace: noFace.length },
+    expectedOutcomeRate: Object.fromEntries(
+      [...byVariant].map(([v, rs]) => [v, rate(rs.filter((r) => r.reason === r.expectedReason).length, rs.length)]),
+    ),
+    portrait: {
+      found: withFace.filter((r) => r.portraitFound).length,
+      expected: withFace.length,
+      falseOnNoFace: noFace.filter((r) => r.portraitFound).length,
+      noFace: noFace.length,
+    },
     address: {
       documents: addressed.length,
       line1: rate(addressed.filter((r) => r.address?.line1).length, addressed.length),
@@ -120,9 +157,16 @@ const pct = (x: number | null): string => (x === null ? 'n/a' : `${(100 * x).toF
 export function describeDocumentSummary(s: DocumentSummary): string[] {
   return [
     `documents: ${s.documents}; clean with every MRZ field exact: ${s.clean.allFieldsExact}/${s.clean.count} (${pct(s.clean.rate)})`,
-    `per-field exact reads (documents whose fields are labelled): ${Object.entries(s.fieldExactRates).map(([f, r]) => `${f} ${pct(r)}`).join(', ')}`,
+    `per-field exact reads (documents whose fields are labelled): ${Object.entries(s.fieldExactRates)
+      .map(([f, r]) => `${f} ${pct(r)}`)
+      .join(', ')}`,
     'verdicts by variant (answered reason: count):',
-    ...Object.entries(s.confusion).map(([v, row]) => `  ${v.padEnd(16)} ${Object.entries(row).map(([k, n]) => `${k}: ${n}`).join(', ')}   (as labelled: ${pct(s.expectedOutcomeRate[v])})`),
+    ...Object.entries(s.confusion).map(
+      ([v, row]) =>
+        `  ${v.padEnd(16)} ${Object.entries(row)
+          .map(([k, n]) => `${k}: ${n}`)
+          .join(', ')}   (as labelled: ${pct(s.expectedOutcomeRate[v])})`,
+    ),
     `portrait found: ${s.portrait.found}/${s.portrait.expected}; portrait reported on no-face documents: ${s.portrait.falseOnNoFace}/${s.portrait.noFace}`,
     `address (best effort, ${s.address.documents} documents): line1 ${pct(s.address.line1)}, postal code ${pct(s.address.postal_code)}, city ${pct(s.address.city)}`,
     `ms per document (this machine, in-process runner): p50 ${s.msPerDocument.p50?.toFixed(0)}, p99 ${s.msPerDocument.p99?.toFixed(0)}, max ${s.msPerDocument.max?.toFixed(0)}`,

@@ -9,11 +9,24 @@ import { generateFaceLineTestdata } from '../../testdata/face-line/generate-face
 
 export const defaultFaceLinePairs = '.state/testdata/face-line/pairs.jsonl';
 
-interface Row { document: string; selfie: string; same: boolean; kind: string; split: string; identities: [string, string] }
+interface Row {
+  document: string;
+  selfie: string;
+  same: boolean;
+  kind: string;
+  split: string;
+  identities: [string, string];
+}
 
 function checkRow(row: unknown, line: number): Row {
   const r = row as Partial<Row>;
-  if (typeof r.document !== 'string' || typeof r.selfie !== 'string' || typeof r.same !== 'boolean' || typeof r.split !== 'string' || !Array.isArray(r.identities)) {
+  if (
+    typeof r.document !== 'string' ||
+    typeof r.selfie !== 'string' ||
+    typeof r.same !== 'boolean' ||
+    typeof r.split !== 'string' ||
+    !Array.isArray(r.identities)
+  ) {
     throw new Error(`pairs line ${line}: needs {"document", "selfie", "same", "split", "identities"}`);
   }
   return { ...(r as Row), kind: typeof r.kind === 'string' ? r.kind : r.same ? 'genuine' : 'impostor' };
@@ -45,7 +58,9 @@ export const faceLineEval: EvalTask = {
     const { metric, matchLine } = servedMetric(runner);
     const documents = [...new Set(rows.map((r) => r.document))];
     const selfies = [...new Set(rows.map((r) => r.selfie))];
-    log(`face_line: ${rows.length} pairs, ${documents.length} documents, ${selfies.length} selfies; ${metric.name}, line ${matchLine}`);
+    log(
+      `face_line: ${rows.length} pairs, ${documents.length} documents, ${selfies.length} selfies; ${metric.name}, line ${matchLine}`,
+    );
     const descriptors = new Map<string, Float32Array | null>();
     const unread: string[] = [];
     for (const name of documents) {
@@ -54,23 +69,44 @@ export const faceLineEval: EvalTask = {
       if (!portrait) unread.push(name);
       descriptors.set(`doc:${name}`, portrait ? await describe(runner, portrait.jpeg) : null);
     }
-    for (const name of selfies) descriptors.set(`selfie:${name}`, await describe(runner, await readFile(resolveBeside(file, name))));
+    for (const name of selfies)
+      descriptors.set(`selfie:${name}`, await describe(runner, await readFile(resolveBeside(file, name))));
     const all: LineTrial[] = rows.map((r) => {
       const a = descriptors.get(`doc:${r.document}`);
       const b = descriptors.get(`selfie:${r.selfie}`);
-      return { id: `${r.document} | ${r.selfie}`, score: a && b ? metric.compare(a, b) : null, genuine: r.same, kind: r.kind, split: r.split, identities: r.identities };
+      return {
+        id: `${r.document} | ${r.selfie}`,
+        score: a && b ? metric.compare(a, b) : null,
+        genuine: r.same,
+        kind: r.kind,
+        split: r.split,
+        identities: r.identities,
+      };
     });
     const config = runner.config(faceEmbeddingModel);
-    const trials: ScoredTrial[] = all.filter((t) => t.split === 'report').map(({ id, score, genuine, kind }) => ({ id, score, genuine, kind }));
+    const trials: ScoredTrial[] = all
+      .filter((t) => t.split === 'report')
+      .map(({ id, score, genuine, kind }) => ({ id, score, genuine, kind }));
     const alsoAt = (args.also ?? '').split(',').filter(Boolean).map(Number);
     if (alsoAt.some(Number.isNaN)) throw new Error('--also takes numbers separated by commas');
     const { lines, figures } = describeFaceLine(all, matchLine, metric.comparison, alsoAt);
     const noFace = [...descriptors.entries()].filter(([, d]) => !d).map(([k]) => k);
     return {
       trials,
-      decision: { score: metric.name, threshold: matchLine, comparison: metric.comparison, configuredIn: `models/face-embedding/${config.version}/config.json thresholds.${metric.name === 'cosine_similarity' ? 'match_similarity' : 'match_distance'}` },
+      decision: {
+        score: metric.name,
+        threshold: matchLine,
+        comparison: metric.comparison,
+        configuredIn: `models/face-embedding/${config.version}/config.json thresholds.${metric.name === 'cosine_similarity' ? 'match_similarity' : 'match_distance'}`,
+      },
       vocabulary: { falseAccept: 'different people matched', falseReject: 'same person refused' },
-      summary: { model: { name: config.name, version: config.version, source: config.source.path }, face_line: figures, documents_without_portrait: unread, images_without_face: noFace, all_trials: all },
+      summary: {
+        model: { name: config.name, version: config.version, source: config.source.path },
+        face_line: figures,
+        documents_without_portrait: unread,
+        images_without_face: noFace,
+        all_trials: all,
+      },
       report: [...lines, ...(noFace.length ? [`no face found in: ${noFace.join(', ')}`] : [])],
     };
   },

@@ -2,16 +2,33 @@ import { readFile } from 'node:fs/promises';
 import { decodeRgbImage } from '../../../src/images/decode-image';
 import type { EvalTask, ScoredTrial } from '../eval-task';
 import { readJsonl, requireFlag, resolveBeside } from '../read-jsonl';
-import { analyseFaces, servedMetric, alignmentOf, describeFaces, type FaceAlignment, faceEmbeddingModel } from '../../../src/tasks';
+import {
+  analyseFaces,
+  servedMetric,
+  alignmentOf,
+  describeFaces,
+  type FaceAlignment,
+  faceEmbeddingModel,
+} from '../../../src/tasks';
 
-interface PairRow { a: string; b: string; same: boolean; kind: string }
+interface PairRow {
+  a: string;
+  b: string;
+  same: boolean;
+  kind: string;
+}
 
 function checkPair(row: unknown, line: number): PairRow {
   const r = row as Partial<PairRow>;
   if (typeof r.a !== 'string' || typeof r.b !== 'string' || typeof r.same !== 'boolean') {
     throw new Error(`pairs line ${line}: needs {"a": path, "b": path, "same": boolean}`);
   }
-  return { a: r.a, b: r.b, same: r.same, kind: typeof r.kind === 'string' ? r.kind : r.same ? 'genuine' : 'impostor' };
+  return {
+    a: r.a,
+    b: r.b,
+    same: r.same,
+    kind: typeof r.kind === 'string' ? r.kind : r.same ? 'genuine' : 'impostor',
+  };
 }
 
 const alignments: FaceAlignment[] = ['eyes', 'dlib-chip', 'box'];
@@ -43,15 +60,29 @@ export const faceMatchEval: EvalTask = {
     const trials: ScoredTrial[] = pairs.map((p) => {
       const a = embeddings.get(p.a);
       const b = embeddings.get(p.b);
-      return { id: `${p.a} | ${p.b}`, score: a && b ? metric.compare(a, b) : null, genuine: p.same, kind: p.kind };
+      return {
+        id: `${p.a} | ${p.b}`,
+        score: a && b ? metric.compare(a, b) : null,
+        genuine: p.same,
+        kind: p.kind,
+      };
     });
     const missing = images.filter((i) => !embeddings.get(i));
     const config = runner.config(faceEmbeddingModel);
     return {
       trials,
-      decision: { score: metric.name, threshold: matchLine, comparison: metric.comparison, configuredIn: `models/face-embedding/${config.version}/config.json thresholds.${metric.name === 'cosine_similarity' ? 'match_similarity' : 'match_distance'}` },
+      decision: {
+        score: metric.name,
+        threshold: matchLine,
+        comparison: metric.comparison,
+        configuredIn: `models/face-embedding/${config.version}/config.json thresholds.${metric.name === 'cosine_similarity' ? 'match_similarity' : 'match_distance'}`,
+      },
       vocabulary: { falseAccept: 'different people accepted', falseReject: 'same person rejected' },
-      summary: { model: { name: config.name, version: config.version, source: config.source.path }, alignment, images_without_face: missing },
+      summary: {
+        model: { name: config.name, version: config.version, source: config.source.path },
+        alignment,
+        images_without_face: missing,
+      },
       report: missing.length ? [`no face found in: ${missing.join(', ')}`] : [],
     };
   },

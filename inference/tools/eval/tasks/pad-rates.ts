@@ -54,33 +54,57 @@ export function tallyRates(outcomes: PadOutcome[]): PadRate[] {
   for (const o of outcomes) {
     for (const [signal, accepted] of Object.entries(o.accepted)) {
       const key = `${o.kind}|${signal}|${o.species}`;
-      const rate = groups.get(key) ?? { kind: o.kind, signal, species: o.species, live: o.live, samples: 0, errors: 0, rate: 0, upper95: 1, noFace: 0, retakes: 0 };
+      const rate = groups.get(key) ?? {
+        kind: o.kind,
+        signal,
+        species: o.species,
+        live: o.live,
+        samples: 0,
+        errors: 0,
+        rate: 0,
+        upper95: 1,
+        noFace: 0,
+        retakes: 0,
+      };
       if (o.retake && signal !== modelSignal) {
         rate.retakes += 1;
         groups.set(key, rate);
         continue;
       }
       rate.samples += 1;
-      rate.errors += o.live ? (accepted ? 0 : 1) : (accepted ? 1 : 0);
+      rate.errors += o.live ? (accepted ? 0 : 1) : accepted ? 1 : 0;
       rate.noFace += o.noFace ? 1 : 0;
       groups.set(key, rate);
     }
   }
-  return [...groups.values()].map((r) => ({ ...r, rate: r.samples ? r.errors / r.samples : 0, upper95: wilsonUpper(r.errors, r.samples) }));
+  return [...groups.values()].map((r) => ({
+    ...r,
+    rate: r.samples ? r.errors / r.samples : 0,
+    upper95: wilsonUpper(r.errors, r.samples),
+  }));
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 export function describePadRates(rates: PadRate[], context: { padLine: number; sample?: number }): string[] {
-  const lines = [`PAD on the project's simulated attack set${context.sample ? ` (first ${context.sample} per species only)` : ''}; PAD model line ${context.padLine.toFixed(3)}.`,
+  const lines = [
+    `PAD on the project's simulated attack set${context.sample ? ` (first ${context.sample} per species only)` : ''}; PAD model line ${context.padLine.toFixed(3)}.`,
     'APCER = attacks of that species accepted; BPCER = live presentations refused; [95% upper bound]; no face = refused because no face was found;',
-    'retake = the check asked the applicant to move back (a failure to acquire, outside APCER/BPCER of the checks; the model signal is scored on it anyway).'];
+    'retake = the check asked the applicant to move back (a failure to acquire, outside APCER/BPCER of the checks; the model signal is scored on it anyway).',
+  ];
   for (const kind of ['still', 'sequence'] as const) {
     const ofKind = rates.filter((r) => r.kind === kind);
     const signals = [...new Set(ofKind.map((r) => r.signal))];
-    const species = [...new Set(ofKind.map((r) => r.species))].sort((a, b) => Number(a === 'live') - Number(b === 'live') || a.localeCompare(b));
+    const species = [...new Set(ofKind.map((r) => r.species))].sort(
+      (a, b) => Number(a === 'live') - Number(b === 'live') || a.localeCompare(b),
+    );
     if (!signals.length) continue;
-    lines.push('', `${kind === 'still' ? 'Stills' : 'Challenge sequences'}:`, `| ${kind === 'still' ? 'species' : 'sequence'} | n | ${signals.join(' | ')} |`, `|---|---|${signals.map(() => '---').join('|')}|`);
+    lines.push(
+      '',
+      `${kind === 'still' ? 'Stills' : 'Challenge sequences'}:`,
+      `| ${kind === 'still' ? 'species' : 'sequence'} | n | ${signals.join(' | ')} |`,
+      `|---|---|${signals.map(() => '---').join('|')}|`,
+    );
     for (const s of species) {
       const cells = signals.map((signal) => {
         const r = ofKind.find((x) => x.signal === signal && x.species === s);
@@ -103,7 +127,10 @@ const colours = ['#4e79a7', '#f28e2b', '#59a14f', '#e15759', '#76b7b2', '#b07aa1
 export function padRatesChartSvg(rates: PadRate[]): string {
   const rows = ['still', 'sequence'].flatMap((kind) => {
     const ofKind = rates.filter((r) => r.kind === kind);
-    return [...new Set(ofKind.map((r) => r.species))].map((species) => ({ label: `${kind === 'still' ? '' : 'seq '}${species}`, bars: ofKind.filter((r) => r.species === species) }));
+    return [...new Set(ofKind.map((r) => r.species))].map((species) => ({
+      label: `${kind === 'still' ? '' : 'seq '}${species}`,
+      bars: ofKind.filter((r) => r.species === species),
+    }));
   });
   const signals = [...new Set(rates.map((r) => r.signal))];
   const barHeight = 9;
@@ -113,24 +140,43 @@ export function padRatesChartSvg(rates: PadRate[]): string {
   const top = 50;
   const height = top + rows.length * rowHeight + 40 + signals.length * 16;
   const x = (rate: number) => left + rate * width;
-  const parts = [`<rect width="${left + width + 40}" height="${height}" fill="white"/>`,
-    `<text x="${left}" y="20" font-size="14" font-weight="bold">PAD error rates: APCER per attack species, BPCER live</text>`];
-  for (const [rate, label] of [[0, '0'], [0.05, '5%'], [0.1, '10%'], [0.25, '25%'], [0.5, '50%'], [1, '100%']] as Array<[number, string]>) {
-    parts.push(`<line x1="${x(rate)}" y1="${top - 6}" x2="${x(rate)}" y2="${top + rows.length * rowHeight}" stroke="${rate === 0.1 || rate === 0.05 ? '#c33' : '#ddd'}" stroke-dasharray="${rate === 0.1 || rate === 0.05 ? '4,3' : ''}"/>`);
+  const parts = [
+    `<rect width="${left + width + 40}" height="${height}" fill="white"/>`,
+    `<text x="${left}" y="20" font-size="14" font-weight="bold">PAD error rates: APCER per attack species, BPCER live</text>`,
+  ];
+  for (const [rate, label] of [
+    [0, '0'],
+    [0.05, '5%'],
+    [0.1, '10%'],
+    [0.25, '25%'],
+    [0.5, '50%'],
+    [1, '100%'],
+  ] as Array<[number, string]>) {
+    parts.push(
+      `<line x1="${x(rate)}" y1="${top - 6}" x2="${x(rate)}" y2="${top + rows.length * rowHeight}" stroke="${rate === 0.1 || rate === 0.05 ? '#c33' : '#ddd'}" stroke-dasharray="${rate === 0.1 || rate === 0.05 ? '4,3' : ''}"/>`,
+    );
     parts.push(`<text x="${x(rate)}" y="${top - 10}" font-size="10" text-anchor="middle">${label}</text>`);
   }
   rows.forEach((row, i) => {
     const y0 = top + i * rowHeight;
-    parts.push(`<text x="${left - 6}" y="${y0 + rowHeight / 2 + 3}" font-size="11" text-anchor="end">${escapeXml(row.label)}</text>`);
+    parts.push(
+      `<text x="${left - 6}" y="${y0 + rowHeight / 2 + 3}" font-size="11" text-anchor="end">${escapeXml(row.label)}</text>`,
+    );
     row.bars.forEach((bar, k) => {
       const colour = colours[signals.indexOf(bar.signal) % colours.length];
-      parts.push(`<rect x="${left}" y="${y0 + 4 + k * barHeight}" width="${Math.max(1, bar.rate * width)}" height="${barHeight - 2}" fill="${colour}"/>`);
-      parts.push(`<text x="${x(bar.rate) + 4}" y="${y0 + 4 + k * barHeight + 7}" font-size="8">${bar.errors}/${bar.samples}</text>`);
+      parts.push(
+        `<rect x="${left}" y="${y0 + 4 + k * barHeight}" width="${Math.max(1, bar.rate * width)}" height="${barHeight - 2}" fill="${colour}"/>`,
+      );
+      parts.push(
+        `<text x="${x(bar.rate) + 4}" y="${y0 + 4 + k * barHeight + 7}" font-size="8">${bar.errors}/${bar.samples}</text>`,
+      );
     });
   });
   signals.forEach((signal, k) => {
     const y = top + rows.length * rowHeight + 24 + k * 16;
-    parts.push(`<rect x="${left}" y="${y - 9}" width="12" height="10" fill="${colours[k % colours.length]}"/><text x="${left + 18}" y="${y}" font-size="11">${escapeXml(signal)}</text>`);
+    parts.push(
+      `<rect x="${left}" y="${y - 9}" width="12" height="10" fill="${colours[k % colours.length]}"/><text x="${left + 18}" y="${y}" font-size="11">${escapeXml(signal)}</text>`,
+    );
   });
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${left + width + 40}" height="${height}" font-family="sans-serif">\n${parts.join('\n')}\n</svg>\n`;
 }

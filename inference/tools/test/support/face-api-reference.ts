@@ -10,7 +10,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createContext, runInContext } from 'node:vm';
 
-interface FaceApiTensor { dispose(): void }
+interface FaceApiTensor {
+  dispose(): void;
+}
 interface FaceApi {
   tf: {
     setPlatform(name: string, platform: unknown): void;
@@ -19,7 +21,10 @@ interface FaceApi {
     io: { decodeWeights(buffer: ArrayBuffer, specs: unknown[]): Record<string, unknown> };
   };
   env: { setEnv(env: unknown): void };
-  FaceRecognitionNet: new () => { loadFromWeightMap(map: unknown): void; computeFaceDescriptor(input: FaceApiTensor): Promise<Float32Array> };
+  FaceRecognitionNet: new () => {
+    loadFromWeightMap(map: unknown): void;
+    computeFaceDescriptor(input: FaceApiTensor): Promise<Float32Array>;
+  };
 }
 
 export interface FaceApiReference {
@@ -28,19 +33,41 @@ export interface FaceApiReference {
 }
 
 export async function loadFaceApiReference(packageDir: string): Promise<FaceApiReference> {
-  const sandbox: Record<string, unknown> = { console, setTimeout, clearTimeout, TextEncoder, TextDecoder, performance };
+  const sandbox: Record<string, unknown> = {
+    console,
+    setTimeout,
+    clearTimeout,
+    TextEncoder,
+    TextDecoder,
+    performance,
+  };
   sandbox.global = sandbox;
   createContext(sandbox);
-  runInContext(`${readFileSync(path.join(packageDir, 'dist/face-api.js'), 'utf8')}\n;globalThis.faceapi = faceapi;`, sandbox);
+  runInContext(
+    `${readFileSync(path.join(packageDir, 'dist/face-api.js'), 'utf8')}\n;globalThis.faceapi = faceapi;`,
+    sandbox,
+  );
   const faceapi = sandbox.faceapi as FaceApi;
   faceapi.tf.setPlatform('vm', {
-    fetch: null, now: () => performance.now(), encode: (s: string) => new TextEncoder().encode(s),
-    decode: (b: Uint8Array, encoding: string) => new TextDecoder(encoding).decode(b), isTypedArray: (a: unknown) => ArrayBuffer.isView(a) && !(a instanceof DataView),
+    fetch: null,
+    now: () => performance.now(),
+    encode: (s: string) => new TextEncoder().encode(s),
+    decode: (b: Uint8Array, encoding: string) => new TextDecoder(encoding).decode(b),
+    isTypedArray: (a: unknown) => ArrayBuffer.isView(a) && !(a instanceof DataView),
   });
   await faceapi.tf.setBackend('cpu');
   class Unused {}
-  faceapi.env.setEnv({ Canvas: Unused, Image: Unused, ImageData: Unused, Video: Unused, createCanvasElement: () => ({}), createImageElement: () => ({}) });
-  const manifest = JSON.parse(readFileSync(path.join(packageDir, 'model/face_recognition_model-weights_manifest.json'), 'utf8')) as Array<{ weights: unknown[] }>;
+  faceapi.env.setEnv({
+    Canvas: Unused,
+    Image: Unused,
+    ImageData: Unused,
+    Video: Unused,
+    createCanvasElement: () => ({}),
+    createImageElement: () => ({}),
+  });
+  const manifest = JSON.parse(
+    readFileSync(path.join(packageDir, 'model/face_recognition_model-weights_manifest.json'), 'utf8'),
+  ) as Array<{ weights: unknown[] }>;
   const shard = readFileSync(path.join(packageDir, 'model/face_recognition_model.bin'));
   const net = new faceapi.FaceRecognitionNet();
   net.loadFromWeightMap(faceapi.tf.io.decodeWeights(new Uint8Array(shard).buffer, manifest[0].weights));

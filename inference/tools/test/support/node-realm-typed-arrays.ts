@@ -7,5 +7,16 @@
  */
 import { runInThisContext } from 'node:vm';
 
-const names = ['Float32Array', 'Float64Array', 'Int8Array', 'Int16Array', 'Int32Array', 'Uint8Array', 'Uint16Array', 'Uint32Array', 'BigInt64Array', 'BigUint64Array'];
+const names = [
+  'Float32Array',
+  'Float64Array',
+  'Int8Array',
+  'Int16Array',
+  'Int32Array',
+  'Uint8Array',
+  'Uint16Array',
+  'Uint32Array',
+  'BigInt64Array',
+  'BigUint64Array',
+];
 for (const name of names) (globalThis as Record<string, unknown>)[name] = runInThisContext(name);

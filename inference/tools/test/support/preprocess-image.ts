@@ -6,7 +6,12 @@ import sharp from 'sharp';
 import { normalise } from '../../../src/images/image-to-tensor';
 import type { Preprocessing } from '../../../src/repository/model-config';
 
-export interface Crop { left: number; top: number; width: number; height: number }
+export interface Crop {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
 
 export async function preprocessImage(file: string, pre: Preprocessing, crop?: Crop): Promise<Float32Array> {
   let image = sharp(file).removeAlpha();

@@ -28,6 +28,8 @@ export function committedVersions(): CommittedVersion[] {
 export type PackageVersion = CommittedVersion & { config: { source: PackageSource } };
 
 /** The versions produced from an npm package (not the models committed to the repository). */
-export const packageVersions = (): PackageVersion[] => committedVersions().filter((v): v is PackageVersion => !isCommitted(v.config.source));
+export const packageVersions = (): PackageVersion[] =>
+  committedVersions().filter((v): v is PackageVersion => !isCommitted(v.config.source));
 
-export const convertedVersions = () => packageVersions().filter((v) => v.config.source.conversion === 'tfjs-graph-to-onnx');
+export const convertedVersions = () =>
+  packageVersions().filter((v) => v.config.source.conversion === 'tfjs-graph-to-onnx');

@@ -16,18 +16,34 @@ export interface TfjsReference {
 
 const strip = (name: string) => name.replace(/:0$/, '');
 
-export async function loadTfjsReference(modelJsonPath: string, names: Record<string, string> = {}): Promise<TfjsReference> {
+export async function loadTfjsReference(
+  modelJsonPath: string,
+  names: Record<string, string> = {},
+): Promise<TfjsReference> {
   await tf.setBackend('cpu');
   const json = JSON.parse(await readFile(modelJsonPath, 'utf8')) as TfjsModelJson;
   const dir = path.dirname(modelJsonPath);
-  const shards = await Promise.all(json.weightsManifest.flatMap((g) => g.paths.map((p) => readFile(path.join(dir, p)))));
+  const shards = await Promise.all(
+    json.weightsManifest.flatMap((g) => g.paths.map((p) => readFile(path.join(dir, p)))),
+  );
   const weightData = new Uint8Array(Buffer.concat(shards)).buffer;
-  const model = await tf.loadGraphModel(tf.io.fromMemory({
-    modelTopology: json.modelTopology, weightSpecs: json.weightsManifest.flatMap((g) => g.weights) as tf.io.WeightsManifestEntry[],
-    weightData, format: json.format, signature: json.signature, userDefinedMetadata: json.userDefinedMetadata,
-  } as tf.io.ModelArtifacts));
+  const model = await tf.loadGraphModel(
+    tf.io.fromMemory({
+      modelTopology: json.modelTopology,
+      weightSpecs: json.weightsManifest.flatMap((g) => g.weights),
+      weightData,
+      format: json.format,
+      signature: json.signature,
+      userDefinedMetadata: json.userDefinedMetadata,
+    }),
+  );
   const signature = json.signature ?? json.userDefinedMetadata?.signature;
-  const outputs = new Map(Object.entries(signature!.outputs).map(([key, entry]) => [names[key] ?? names[entry.name] ?? strip(entry.name), entry.name]));
+  const outputs = new Map(
+    Object.entries(signature!.outputs).map(([key, entry]) => [
+      names[key] ?? names[entry.name] ?? strip(entry.name),
+      entry.name,
+    ]),
+  );
   const tfNames = [...outputs.values()];
   return {
     outputs,

@@ -22,15 +22,23 @@ export function composeMrz(format: MrzFormat, documentCode: string, id: Syntheti
     const personalCheck = id.optionalData ? checkDigit(personal) : '<';
     const line2 = `${number}${checkDigit(number)}${nationality}${birth}${sex(id.sex)}${expiry}${personal}${personalCheck}`;
     const composite = checkDigit(line2.slice(0, 10) + line2.slice(13, 20) + line2.slice(21, 43));
-    return [`${code(documentCode)}${state(id.issuer.icao)}${mrzNameField(id.surname, id.givenNames, 39)}`, line2 + composite];
+    return [
+      `${code(documentCode)}${state(id.issuer.icao)}${mrzNameField(id.surname, id.givenNames, 39)}`,
+      line2 + composite,
+    ];
   }
   if (format === 'TD2') {
     const line2 = `${number}${checkDigit(number)}${nationality}${birth}${sex(id.sex)}${expiry}${pad(id.optionalData, 7)}`;
     const composite = checkDigit(line2.slice(0, 10) + line2.slice(13, 20) + line2.slice(21, 35));
-    return [`${code(documentCode)}${state(id.issuer.icao)}${mrzNameField(id.surname, id.givenNames, 31)}`, line2 + composite];
+    return [
+      `${code(documentCode)}${state(id.issuer.icao)}${mrzNameField(id.surname, id.givenNames, 31)}`,
+      line2 + composite,
+    ];
   }
   const line1 = `${code(documentCode)}${state(id.issuer.icao)}${number}${checkDigit(number)}${pad(id.optionalData, 15)}`;
   const line2Body = `${birth}${sex(id.sex)}${expiry}${nationality}${pad('', 11)}`;
-  const composite = checkDigit(line1.slice(5, 30) + line2Body.slice(0, 7) + line2Body.slice(8, 15) + line2Body.slice(18, 29));
+  const composite = checkDigit(
+    line1.slice(5, 30) + line2Body.slice(0, 7) + line2Body.slice(8, 15) + line2Body.slice(18, 29),
+  );
   return [line1, line2Body + composite, mrzNameField(id.surname, id.givenNames, 30)];
 }

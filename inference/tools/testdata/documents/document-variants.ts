@@ -12,14 +12,23 @@ export function expire(id: SyntheticIdentity, referenceDate: string, random: () 
   const expiry = new Date(Date.parse(`${referenceDate}T00:00:00Z`) - days * 86_400_000);
   const issue = new Date(expiry);
   issue.setUTCFullYear(expiry.getUTCFullYear() - 10);
-  return { ...id, expiryDate: expiry.toISOString().slice(0, 10), issueDate: issue.toISOString().slice(0, 10) };
+  return {
+    ...id,
+    expiryDate: expiry.toISOString().slice(0, 10),
+    issueDate: issue.toISOString().slice(0, 10),
+  };
 }
 
 /**
  * Replaces one check digit with another digit (the `which`-th rule of the layout, cycling through
  * them), as a forged or mistyped MRZ would carry. Returns the changed lines and the rule's name.
  */
-export function breakCheckDigit(format: MrzFormat, lines: string[], which: number, random: () => number): { lines: string[]; rule: string } {
+export function breakCheckDigit(
+  format: MrzFormat,
+  lines: string[],
+  which: number,
+  random: () => number,
+): { lines: string[]; rule: string } {
   const rules = MRZ_LAYOUTS[format].checks.filter((r) => lines[r.at.line][r.at.index] !== '<');
   const rule = rules[which % rules.length];
   const current = lines[rule.at.line][rule.at.index];
@@ -35,9 +44,11 @@ export function expectedOutcome(variant: DocumentVariant): Pick<DocumentLabel['e
     case 'clean':
     case 'no-face':
       return { verdict: 'PASS', reason: null };
-    case 'bad-check-digit': return { verdict: 'FAIL', reason: 'DOCUMENT_INVALID' };
-    case 'expired': return { verdict: 'FAIL', reason: 'DOCUMENT_EXPIRED' };
-    case 'blurred-mrz': return { verdict: 'FAIL', reason: 'DOCUMENT_UNREADABLE' };
+    case 'bad-check-digit':
+      return { verdict: 'FAIL', reason: 'DOCUMENT_INVALID' };
+    case 'expired':
+      return { verdict: 'FAIL', reason: 'DOCUMENT_EXPIRED' };
+    case 'blurred-mrz':
+      return { verdict: 'FAIL', reason: 'DOCUMENT_UNREADABLE' };
   }
 }
-

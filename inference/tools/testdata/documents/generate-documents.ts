@@ -27,7 +27,13 @@ const repoRoot = path.resolve(__dirname, '../../../..');
 export const documentTestdataDir = path.join(repoRoot, '.state/testdata/documents');
 const assetsDir = path.join(repoRoot, '.state/assets/debian');
 
-interface PlanRow { format: MrzFormat; kind: string; codes: string[]; variant: DocumentVariant; count: number }
+interface PlanRow {
+  format: MrzFormat;
+  kind: string;
+  codes: string[];
+  variant: DocumentVariant;
+  count: number;
+}
 
 /** 120 clean documents make a 99 % target mean "at most one miss"; variants cover each format. */
 const PLAN: PlanRow[] = [
@@ -49,7 +55,11 @@ const PLAN: PlanRow[] = [
 /** Portrait sources fit for a document photo (one frontal face, no drawn-on landmarks). */
 const PORTRAIT_IDENTITIES = ['astronaut', 'grace-hopper', 'bearded-man', 'mona-lisa', 'messi', 'yale-subject'];
 
-const DOCUMENT_TYPE = { passport: 'passport', 'id-card': 'id_card', 'residence-permit': 'residence_permit' } as const;
+const DOCUMENT_TYPE = {
+  passport: 'passport',
+  'id-card': 'id_card',
+  'residence-permit': 'residence_permit',
+} as const;
 
 function expectedFields(kind: string, id: SyntheticIdentity, lines: string[], format: MrzFormat): ExpectedFields {
   const nameField = format === 'TD1' ? lines[2] : lines[0].slice(5);
@@ -75,10 +85,17 @@ function expectedFields(kind: string, id: SyntheticIdentity, lines: string[], fo
 function confirmWithPackage(lines: string[], expectValid: boolean, file: string): void {
   const result = parse(lines);
   const checksValid = result.details.filter((d) => d.field?.endsWith('CheckDigit')).every((d) => d.valid);
-  if (checksValid !== expectValid) throw new Error(`${file}: mrz package says check digits ${checksValid ? 'valid' : 'invalid'}: ${lines.join(' / ')}`);
+  if (checksValid !== expectValid)
+    throw new Error(
+      `${file}: mrz package says check digits ${checksValid ? 'valid' : 'invalid'}: ${lines.join(' / ')}`,
+    );
 }
 
-async function makeDocument(row: PlanRow, index: number, portraits: Map<string, Buffer>): Promise<{ label: DocumentLabel; jpeg: Buffer }> {
+async function makeDocument(
+  row: PlanRow,
+  index: number,
+  portraits: Map<string, Buffer>,
+): Promise<{ label: DocumentLabel; jpeg: Buffer }> {
   const name = `synthetic-${row.format.toLowerCase()}-${row.kind}-${row.variant}-${String(index + 1).padStart(3, '0')}`;
   const random = seededRandom(seedOf(name));
   let id = drawIdentity(random, REFERENCE_DATE);
@@ -118,9 +135,18 @@ async function makeDocument(row: PlanRow, index: number, portraits: Map<string, 
       ...outcome,
       fields: row.variant === 'blurred-mrz' ? null : expectedFields(row.kind, id, lines, row.format),
       portrait: row.variant !== 'no-face',
-      address: row.format === 'TD1' ? { line1: id.address.line1, postal_code: id.address.postalCode, city: id.address.city } : null,
+      address:
+        row.format === 'TD1'
+          ? { line1: id.address.line1, postal_code: id.address.postalCode, city: id.address.city }
+          : null,
     },
-    generation: { document_code: code, portrait: row.variant === 'no-face' ? null : portraitIdentity, ...capture, mrz_blur_sigma: mrzBlurSigma, broken_check: brokenRule ?? null },
+    generation: {
+      document_code: code,
+      portrait: row.variant === 'no-face' ? null : portraitIdentity,
+      ...capture,
+      mrz_blur_sigma: mrzBlurSigma,
+      broken_check: brokenRule ?? null,
+    },
   };
   return { label, jpeg };
 }
@@ -131,7 +157,8 @@ export async function generateDocumentTestdata(): Promise<DocumentLabels> {
     const existing = JSON.parse(await readFile(labelsPath, 'utf8')) as DocumentLabels;
     if (existing.generator_version === GENERATOR_VERSION) return existing;
   }
-  if (!existsSync(path.join(assetsDir, '.complete'))) throw new Error('Debian assets missing: run `bash scripts/fetch-debian-assets.sh` first');
+  if (!existsSync(path.join(assetsDir, '.complete')))
+    throw new Error('Debian assets missing: run `bash scripts/fetch-debian-assets.sh` first');
   await rm(documentTestdataDir, { recursive: true, force: true });
   await mkdir(documentTestdataDir, { recursive: true });
   const portraits = new Map<string, Buffer>();
@@ -148,7 +175,11 @@ export async function generateDocumentTestdata(): Promise<DocumentLabels> {
       documents.push(label);
     }
   }
-  const labels: DocumentLabels = { reference_date: REFERENCE_DATE, generator_version: GENERATOR_VERSION, documents };
+  const labels: DocumentLabels = {
+    reference_date: REFERENCE_DATE,
+    generator_version: GENERATOR_VERSION,
+    documents,
+  };
   // labels.json is written last: its presence marks a complete set.
   await writeFile(labelsPath, JSON.stringify(labels, null, 1) + '\n');
   const counts = PLAN.map((r) => `${r.count} ${r.format} ${r.variant}`).join(', ');

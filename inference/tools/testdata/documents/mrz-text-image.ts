@@ -11,13 +11,19 @@ export const OCRB_FONT_FILE = path.resolve(__dirname, '../../../../.state/assets
 
 const escape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-export interface TextImage { png: Buffer; width: number; height: number }
+export interface TextImage {
+  png: Buffer;
+  width: number;
+  height: number;
+}
 
 /** One line of text, dark on transparent, in the given Pango font (family name plus optional file). */
 export async function textLine(text: string, dpi: number, font: string, fontfile?: string): Promise<TextImage> {
   const { data, info } = await sharp({
     text: { text: `<span foreground="#141414">${escape(text)}</span>`, font, fontfile, dpi, rgba: true },
-  }).png().toBuffer({ resolveWithObject: true });
+  })
+    .png()
+    .toBuffer({ resolveWithObject: true });
   return { png: data, width: info.width, height: info.height };
 }
 
@@ -29,14 +35,24 @@ export const ocrbLine = (text: string, dpi: number): Promise<TextImage> => textL
  */
 export async function mrzBlock(lines: string[], pitch: number, lineGap: number): Promise<TextImage> {
   const width = Math.round(pitch * Math.max(...lines.map((l) => l.length)));
-  const rendered = await Promise.all(lines.map(async (line) => {
-    const raw = await ocrbLine(line, 300);
-    const scale = (pitch * line.length) / raw.width;
-    const height = Math.round(raw.height * scale);
-    return { png: await sharp(raw.png).resize({ width: Math.round(raw.width * scale), height, fit: 'fill' }).png().toBuffer(), height };
-  }));
+  const rendered = await Promise.all(
+    lines.map(async (line) => {
+      const raw = await ocrbLine(line, 300);
+      const scale = (pitch * line.length) / raw.width;
+      const height = Math.round(raw.height * scale);
+      return {
+        png: await sharp(raw.png)
+          .resize({ width: Math.round(raw.width * scale), height, fit: 'fill' })
+          .png()
+          .toBuffer(),
+        height,
+      };
+    }),
+  );
   const height = lineGap * (lines.length - 1) + rendered[rendered.length - 1].height;
-  const png = await sharp({ create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+  const png = await sharp({
+    create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+  })
     .composite(rendered.map((r, i) => ({ input: r.png, left: 0, top: i * lineGap })))
     .png()
     .toBuffer();

@@ -14,7 +14,10 @@ describe('the OCR-B font used for synthetic MRZs', () => {
     const text = 'P<UTOERIKSSON<<ANNA<MARIA0O8B';
     const ocrb = await ocrbLine(text, 150);
     const fallback = await textLine(text, 150, 'No Such Font Family');
-    const identical = ocrb.width === fallback.width && ocrb.height === fallback.height && (await alpha(ocrb.png)).equals(await alpha(fallback.png));
+    const identical =
+      ocrb.width === fallback.width &&
+      ocrb.height === fallback.height &&
+      (await alpha(ocrb.png)).equals(await alpha(fallback.png));
     expect(identical).toBe(false);
   });
 });

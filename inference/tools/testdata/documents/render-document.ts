@@ -7,7 +7,12 @@ import sharp, { type OverlayOptions } from 'sharp';
 import type { CardSide } from './document-layouts';
 import { mrzBlock } from './mrz-text-image';
 
-export interface Capture { rotationDegrees: number; brightness: number; jpegQuality: number; surfaceGrey: number }
+export interface Capture {
+  rotationDegrees: number;
+  brightness: number;
+  jpegQuality: number;
+  surfaceGrey: number;
+}
 
 export interface RenderSpec {
   sides: CardSide[];
@@ -25,7 +30,16 @@ async function drawSide(side: CardSide, spec: RenderSpec): Promise<Buffer> {
     const box = side.portrait;
     const photo = spec.portrait
       ? await sharp(spec.portrait).resize(box.width, box.height, { fit: 'cover', position: 'top' }).png().toBuffer()
-      : await sharp({ create: { width: box.width, height: box.height, channels: 3, background: { r: 236, g: 236, b: 232 } } }).png().toBuffer();
+      : await sharp({
+          create: {
+            width: box.width,
+            height: box.height,
+            channels: 3,
+            background: { r: 236, g: 236, b: 232 },
+          },
+        })
+          .png()
+          .toBuffer();
     layers.push({ input: photo, left: box.left, top: box.top });
   }
   if (side.mrz) {
@@ -49,7 +63,12 @@ export async function renderDocument(spec: RenderSpec): Promise<Buffer> {
     top += spec.sides[i].height + MARGIN;
     return layer;
   });
-  const page = await sharp({ create: { width, height, channels: 3, background: { r: grey, g: grey, b: grey } } }).composite(placed).png().toBuffer();
+  const page = await sharp({
+    create: { width, height, channels: 3, background: { r: grey, g: grey, b: grey } },
+  })
+    .composite(placed)
+    .png()
+    .toBuffer();
   return sharp(page)
     .rotate(spec.capture.rotationDegrees, { background: { r: grey, g: grey, b: grey } })
     .modulate({ brightness: spec.capture.brightness })

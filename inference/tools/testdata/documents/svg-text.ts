@@ -1,9 +1,16 @@
 /** Small SVG builders for the visual zone of synthetic documents. */
-export const xml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export const xml = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-const FONT = "DejaVu Sans, Verdana, sans-serif";
+const FONT = 'DejaVu Sans, Verdana, sans-serif';
 
-export function text(x: number, y: number, value: string, size: number, options: { weight?: string; fill?: string } = {}): string {
+export function text(
+  x: number,
+  y: number,
+  value: string,
+  size: number,
+  options: { weight?: string; fill?: string } = {},
+): string {
   return `<text x="${x}" y="${y}" font-family="${FONT}" font-size="${size}" font-weight="${options.weight ?? 'normal'}" fill="${options.fill ?? '#1b1b1b'}">${xml(value)}</text>`;
 }
 
@@ -20,14 +27,19 @@ export function guilloche(width: number, height: number, random: () => number, c
   for (let row = -1; row < height / 14 + 1; row++) {
     const phase = random() * Math.PI * 2;
     const points: string[] = [];
-    for (let x = 0; x <= width; x += 10) points.push(`${x},${(row * 14 + amplitude * Math.sin(x / period * Math.PI * 2 + phase)).toFixed(1)}`);
-    paths.push(`<polyline points="${points.join(' ')}" fill="none" stroke="${colour}" stroke-width="0.8" opacity="0.35"/>`);
+    for (let x = 0; x <= width; x += 10)
+      points.push(`${x},${(row * 14 + amplitude * Math.sin((x / period) * Math.PI * 2 + phase)).toFixed(1)}`);
+    paths.push(
+      `<polyline points="${points.join(' ')}" fill="none" stroke="${colour}" stroke-width="0.8" opacity="0.35"/>`,
+    );
   }
   return paths.join('');
 }
 
 export function svgDocument(width: number, height: number, body: string): Buffer {
-  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${body}</svg>`);
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${body}</svg>`,
+  );
 }
 
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];

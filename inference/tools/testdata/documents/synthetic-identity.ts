@@ -28,11 +28,15 @@ function isoDay(year: number, dayOfYear: number): string {
 /** Real issuers' number shapes differ; these three cover letters-then-digits, digits only and mixed. */
 function documentNumber(random: () => number): string {
   const digits = (n: number): string => Array.from({ length: n }, () => int(random, 0, 9)).join('');
-  const letters = (n: number): string => Array.from({ length: n }, () => String.fromCharCode(65 + int(random, 0, 25))).join('');
+  const letters = (n: number): string =>
+    Array.from({ length: n }, () => String.fromCharCode(65 + int(random, 0, 25))).join('');
   switch (int(random, 0, 2)) {
-    case 0: return letters(2) + digits(7);
-    case 1: return digits(9);
-    default: return Array.from({ length: 9 }, () => pick(random, [...ALNUM])).join('');
+    case 0:
+      return letters(2) + digits(7);
+    case 1:
+      return digits(9);
+    default:
+      return Array.from({ length: 9 }, () => pick(random, [...ALNUM])).join('');
   }
 }
 

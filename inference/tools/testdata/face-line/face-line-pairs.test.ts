@@ -2,8 +2,17 @@ import { faceLinePairs } from './face-line-pairs';
 import { faceLinePhotos, type FaceLinePhoto } from './face-line-photos';
 
 const box = { x: 0, y: 0, width: 1, height: 1 };
-const photo = (identity: string, name: string, split: FaceLinePhoto['split'], crowd?: string): FaceLinePhoto => ({ identity, photo: name, root: 'npm', file: `${name}.jpg`, face: box, split, crowd });
-const documentsOf = (photos: FaceLinePhoto[]) => photos.map((p) => ({ photo: p, file: `${p.photo}__passport.jpg`, kind: 'passport' }));
+const photo = (identity: string, name: string, split: FaceLinePhoto['split'], crowd?: string): FaceLinePhoto => ({
+  identity,
+  photo: name,
+  root: 'npm',
+  file: `${name}.jpg`,
+  face: box,
+  split,
+  crowd,
+});
+const documentsOf = (photos: FaceLinePhoto[]) =>
+  photos.map((p) => ({ photo: p, file: `${p.photo}__passport.jpg`, kind: 'passport' }));
 
 describe('face-line pairs', () => {
   it('pairs a document only with ANOTHER photo of its holder as genuine, never with a copy of its own photo', () => {
@@ -16,7 +25,12 @@ describe('face-line pairs', () => {
   });
 
   it('pairs unnamed faces as impostors only within one group photo, and named people with anyone', () => {
-    const photos = [photo('g1-a', 'g1-a', 'report', 'g1'), photo('g1-b', 'g1-b', 'report', 'g1'), photo('g2-a', 'g2-a', 'report', 'g2'), photo('bob', 'bob', 'report')];
+    const photos = [
+      photo('g1-a', 'g1-a', 'report', 'g1'),
+      photo('g1-b', 'g1-b', 'report', 'g1'),
+      photo('g2-a', 'g2-a', 'report', 'g2'),
+      photo('bob', 'bob', 'report'),
+    ];
     const pairs = faceLinePairs(documentsOf(photos), photos).map((p) => p.identities.join(' vs '));
     expect(pairs).toEqual(expect.arrayContaining(['g1-a vs g1-b', 'g1-b vs g1-a', 'g2-a vs bob', 'bob vs g1-a']));
     expect(pairs).not.toContain('g1-a vs g2-a');
@@ -30,7 +44,8 @@ describe('face-line pairs', () => {
     for (const p of faceLinePhotos) splitsOf.set(p.identity, (splitsOf.get(p.identity) ?? new Set()).add(p.split));
     expect([...splitsOf.entries()].filter(([, splits]) => splits.size > 1)).toEqual([]);
     const crowdsSplit = new Map<string, Set<string>>();
-    for (const p of faceLinePhotos) if (p.crowd) crowdsSplit.set(p.crowd, (crowdsSplit.get(p.crowd) ?? new Set()).add(p.split));
+    for (const p of faceLinePhotos)
+      if (p.crowd) crowdsSplit.set(p.crowd, (crowdsSplit.get(p.crowd) ?? new Set()).add(p.split));
     expect([...crowdsSplit.values()].every((s) => s.size === 1)).toBe(true);
   });
 });

@@ -22,7 +22,10 @@ function knownApart(a: FaceLinePhoto, b: FaceLinePhoto): boolean {
  * selfie is another photo of the document's holder (never the very photo on the document: that
  * would be a copy), impostor where the two are known to be different people.
  */
-export function faceLinePairs(documents: Array<{ photo: FaceLinePhoto; file: string; kind: string }>, photos: FaceLinePhoto[]): FaceLinePair[] {
+export function faceLinePairs(
+  documents: Array<{ photo: FaceLinePhoto; file: string; kind: string }>,
+  photos: FaceLinePhoto[],
+): FaceLinePair[] {
   const pairs: FaceLinePair[] = [];
   for (const doc of documents) {
     for (const selfie of photos) {

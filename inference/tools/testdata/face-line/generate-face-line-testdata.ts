@@ -42,7 +42,10 @@ async function headAndShoulders(photo: FaceLinePhoto): Promise<Buffer> {
   const top = Math.max(0, Math.round(y - 0.8 * h));
   const right = Math.min(width, Math.round(x + 1.7 * w));
   const bottom = Math.min(height, Math.round(y + 2.1 * h));
-  return image.extract({ left, top, width: right - left, height: bottom - top }).png().toBuffer();
+  return image
+    .extract({ left, top, width: right - left, height: bottom - top })
+    .png()
+    .toBuffer();
 }
 
 async function selfieOf(crop: Buffer): Promise<Buffer> {
@@ -58,16 +61,26 @@ async function documentOf(photo: FaceLinePhoto, crop: Buffer, layout: (typeof LA
     jpegQuality: 80 + Math.floor(random() * 16),
     surfaceGrey: 90 + Math.floor(random() * 120),
   };
-  return renderDocument({ sides: documentSides(layout.format, layout.code, id, random), mrzLines: composeMrz(layout.format, layout.code, id), portrait: crop, mrzBlurSigma: 0, capture });
+  return renderDocument({
+    sides: documentSides(layout.format, layout.code, id, random),
+    mrzLines: composeMrz(layout.format, layout.code, id),
+    portrait: crop,
+    mrzBlurSigma: 0,
+    capture,
+  });
 }
 
 export async function generateFaceLineTestdata(): Promise<FaceLinePair[]> {
   const stamp = path.join(faceLineDir, '.generator-version');
   if (existsSync(stamp) && existsSync(faceLinePairsFile) && (await readFile(stamp, 'utf8')) === GENERATOR_VERSION) {
-    return (await readFile(faceLinePairsFile, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as FaceLinePair);
+    return (await readFile(faceLinePairsFile, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as FaceLinePair);
   }
   for (const root of Object.values(photoRoots)) {
-    if (!existsSync(path.join(repoRoot, root))) throw new Error(`${root} is missing: run bash scripts/setup.sh (it fetches the photos)`);
+    if (!existsSync(path.join(repoRoot, root)))
+      throw new Error(`${root} is missing: run bash scripts/setup.sh (it fetches the photos)`);
   }
   await rm(faceLineDir, { recursive: true, force: true });
   await mkdir(faceLineDir, { recursive: true });
@@ -84,8 +97,11 @@ export async function generateFaceLineTestdata(): Promise<FaceLinePair[]> {
   const pairs = faceLinePairs(documents, faceLinePhotos);
   await writeFile(faceLinePairsFile, pairs.map((p) => JSON.stringify(p)).join('\n') + '\n');
   await writeFile(stamp, GENERATOR_VERSION);
-  const count = (split: string, same: boolean): number => pairs.filter((p) => p.split === split && p.same === same).length;
-  console.log(`face-line: ${faceLinePhotos.length} photos, ${documents.length} documents; calibration ${count('calibration', true)} genuine / ${count('calibration', false)} impostor, report ${count('report', true)} genuine / ${count('report', false)} impostor pairs in ${faceLineDir}`);
+  const count = (split: string, same: boolean): number =>
+    pairs.filter((p) => p.split === split && p.same === same).length;
+  console.log(
+    `face-line: ${faceLinePhotos.length} photos, ${documents.length} documents; calibration ${count('calibration', true)} genuine / ${count('calibration', false)} impostor, report ${count('report', true)} genuine / ${count('report', false)} impostor pairs in ${faceLineDir}`,
+  );
   return pairs;
 }
 

@@ -31,7 +31,16 @@ export async function loadPortrait(assetsDir: string, source: FaceSource, region
 }
 
 async function padEvenly(image: Buffer, margin: number): Promise<Buffer> {
-  return sharp(image).extend({ top: margin, bottom: margin, left: margin, right: margin, background: { r: 128, g: 128, b: 128 } }).png().toBuffer();
+  return sharp(image)
+    .extend({
+      top: margin,
+      bottom: margin,
+      left: margin,
+      right: margin,
+      background: { r: 128, g: 128, b: 128 },
+    })
+    .png()
+    .toBuffer();
 }
 
 /** Draws one augmentation within ranges that keep the whole face in frame and recognisable. */

@@ -33,7 +33,9 @@ export async function generateFaceTestdata(): Promise<void> {
   const sequences = await makeLivenessSequences(assetsDir, livenessTestdataDir);
   await writeFile(stamp, generatorVersion);
   const genuine = pairs.filter((p) => p.same).length;
-  console.log(`faces: ${genuine} genuine + ${pairs.length - genuine} impostor pairs, ${spoofs.length} antispoof samples; liveness: ${sequences.length} sequences`);
+  console.log(
+    `faces: ${genuine} genuine + ${pairs.length - genuine} impostor pairs, ${spoofs.length} antispoof samples; liveness: ${sequences.length} sequences`,
+  );
 }
 
 if (require.main === module) {

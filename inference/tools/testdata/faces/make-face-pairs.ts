@@ -6,9 +6,18 @@ import { faceSources, graceHopperOtherCrop, yaleRelitCells } from './face-source
 import { seededRandom, seedOf } from '../../../../scripts/test-support/seeded-random';
 
 /** One line of pairs.jsonl; paths are relative to the pairs file. See README.md beside this file. */
-export interface FacePair { a: string; b: string; same: boolean; kind: string }
+export interface FacePair {
+  a: string;
+  b: string;
+  same: boolean;
+  kind: string;
+}
 
-interface FaceImage { file: string; identity: string; augmentation: Augmentation | null }
+interface FaceImage {
+  file: string;
+  identity: string;
+  augmentation: Augmentation | null;
+}
 
 const augmentedCopiesPerPhoto = 4;
 
@@ -17,23 +26,33 @@ export async function makeFacePairs(assetsDir: string, outDir: string): Promise<
   const pairs: FacePair[] = [];
   for (const source of faceSources) {
     const portrait = await loadPortrait(assetsDir, source);
-    const original = await save(outDir, `${source.identity}__original.jpg`, await sharp(portrait).jpeg({ quality: 95 }).toBuffer());
+    const original = await save(
+      outDir,
+      `${source.identity}__original.jpg`,
+      await sharp(portrait).jpeg({ quality: 95 }).toBuffer(),
+    );
     const family: FaceImage[] = [{ file: original, identity: source.identity, augmentation: null }];
     const random = seededRandom(seedOf(source.identity));
     for (let copy = 1; copy <= augmentedCopiesPerPhoto; copy++) {
       const augmentation = drawAugmentation(random);
-      const file = await save(outDir, `${source.identity}__augmented-${copy}.jpg`, await applyAugmentation(portrait, augmentation));
+      const file = await save(
+        outDir,
+        `${source.identity}__augmented-${copy}.jpg`,
+        await applyAugmentation(portrait, augmentation),
+      );
       family.push({ file, identity: source.identity, augmentation });
     }
     for (let i = 0; i < family.length; i++) {
-      for (let j = i + 1; j < family.length; j++) pairs.push({ a: family[i].file, b: family[j].file, same: true, kind: 'augmented-same-photo' });
+      for (let j = i + 1; j < family.length; j++)
+        pairs.push({ a: family[i].file, b: family[j].file, same: true, kind: 'augmented-same-photo' });
     }
     images.push(...family);
   }
-  pairs.push(...await extraGenuinePairs(assetsDir, outDir));
+  pairs.push(...(await extraGenuinePairs(assetsDir, outDir)));
   for (let i = 0; i < images.length; i++) {
     for (let j = i + 1; j < images.length; j++) {
-      if (images[i].identity !== images[j].identity) pairs.push({ a: images[i].file, b: images[j].file, same: false, kind: 'different-person' });
+      if (images[i].identity !== images[j].identity)
+        pairs.push({ a: images[i].file, b: images[j].file, same: false, kind: 'different-person' });
     }
   }
   await writeFile(path.join(outDir, 'pairs.jsonl'), pairs.map((p) => JSON.stringify(p)).join('\n') + '\n');
@@ -47,7 +66,11 @@ async function extraGenuinePairs(assetsDir: string, outDir: string): Promise<Fac
   const yale = faceSources.find((s) => s.identity === 'yale-subject')!;
   for (const [index, cell] of yaleRelitCells.entries()) {
     const relit = await loadPortrait(assetsDir, yale, cell);
-    const file = await save(outDir, `yale-subject__relit-${index + 1}.jpg`, await sharp(relit).jpeg({ quality: 95 }).toBuffer());
+    const file = await save(
+      outDir,
+      `yale-subject__relit-${index + 1}.jpg`,
+      await sharp(relit).jpeg({ quality: 95 }).toBuffer(),
+    );
     pairs.push({ a: 'yale-subject__original.jpg', b: file, same: true, kind: 'same-person-relit' });
   }
   const otherCrop = await sharp(path.join(assetsDir, graceHopperOtherCrop)).jpeg({ quality: 95 }).toBuffer();

@@ -18,7 +18,11 @@ export interface LivenessSequence {
 }
 
 /** A yaw (vertical axis) and pitch (horizontal axis) warp in degrees, and whether the eyes are closed. */
-interface Pose { yaw?: number; pitch?: number; closed?: boolean }
+interface Pose {
+  yaw?: number;
+  pitch?: number;
+  closed?: boolean;
+}
 
 /**
  * Poses each synthetic frame shows. Steps name the subject's own movement: TURN_LEFT is the person
@@ -30,14 +34,22 @@ interface Pose { yaw?: number; pitch?: number; closed?: boolean }
  */
 const poses: Record<string, Pose> = {
   neutral: {},
-  'left-15': { yaw: 15 }, 'left-30': { yaw: 30 },
-  'right-15': { yaw: -15 }, 'right-30': { yaw: -30 },
-  'up-15': { pitch: -15 }, 'up-30': { pitch: -30 },
-  'down-15': { pitch: 15 }, 'down-30': { pitch: 30 },
+  'left-15': { yaw: 15 },
+  'left-30': { yaw: 30 },
+  'right-15': { yaw: -15 },
+  'right-30': { yaw: -30 },
+  'up-15': { pitch: -15 },
+  'up-30': { pitch: -30 },
+  'down-15': { pitch: 15 },
+  'down-30': { pitch: 30 },
   blink: { closed: true },
   'blink-turned-left-8': { closed: true, yaw: 8 },
-  'drift-1': { yaw: 4, pitch: -2 }, 'drift-2': { yaw: -3, pitch: 3 }, 'drift-3': { yaw: 6, pitch: 1 },
-  'drift-4': { yaw: -6, pitch: -3 }, 'drift-5': { yaw: 2, pitch: 6 }, 'drift-6': { yaw: -4, pitch: -6 },
+  'drift-1': { yaw: 4, pitch: -2 },
+  'drift-2': { yaw: -3, pitch: 3 },
+  'drift-3': { yaw: 6, pitch: 1 },
+  'drift-4': { yaw: -6, pitch: -3 },
+  'drift-5': { yaw: 2, pitch: 6 },
+  'drift-6': { yaw: -4, pitch: -6 },
 };
 
 const stepPoses: Record<Step, string[]> = {
@@ -53,7 +65,9 @@ const driftFrames = ['drift-1', 'drift-2', 'drift-3', 'drift-4', 'drift-5', 'dri
 export async function makeLivenessSequences(assetsDir: string, outDir: string): Promise<LivenessSequence[]> {
   for (const source of livenessSources) await writePoseFrames(assetsDir, outDir, source);
   const blank = 'synthetic-no-face.jpg';
-  await sharp({ create: { width: 320, height: 320, channels: 3, background: { r: 90, g: 110, b: 100 } } }).jpeg().toFile(path.join(outDir, blank));
+  await sharp({ create: { width: 320, height: 320, channels: 3, background: { r: 90, g: 110, b: 100 } } })
+    .jpeg()
+    .toFile(path.join(outDir, blank));
   const sequences: LivenessSequence[] = [];
   for (const [index, source] of livenessSources.entries()) {
     const other = livenessSources[(index + 1) % livenessSources.length].identity;
@@ -64,12 +78,33 @@ export async function makeLivenessSequences(assetsDir: string, outDir: string): 
 }
 
 function sequencesFor(identity: string, other: string, blank: string): LivenessSequence[] {
-  const frames = (who: string, steps: Step[]) => [frame(who, 'neutral'), ...steps.flatMap((s) => stepPoses[s].map((p) => frame(who, p)))];
+  const frames = (who: string, steps: Step[]) => [
+    frame(who, 'neutral'),
+    ...steps.flatMap((s) => stepPoses[s].map((p) => frame(who, p))),
+  ];
   const pass = (name: string, challenge: Step[]): LivenessSequence => ({
-    name: `${identity}__synthetic-${name}`, frames: frames(identity, challenge), challenge, live: true, expected_reason: null, expected_failed_step: null, kind: 'synthetic-performs-challenge',
+    name: `${identity}__synthetic-${name}`,
+    frames: frames(identity, challenge),
+    challenge,
+    live: true,
+    expected_reason: null,
+    expected_failed_step: null,
+    kind: 'synthetic-performs-challenge',
   });
-  const fail = (name: string, challenge: Step[], shown: string[], failedStep: Step, reason: LivenessSequence['expected_reason'] = 'LIVENESS_FAILED'): LivenessSequence => ({
-    name: `${identity}__synthetic-${name}`, frames: shown, challenge, live: false, expected_reason: reason, expected_failed_step: failedStep, kind: `synthetic-${name}`,
+  const fail = (
+    name: string,
+    challenge: Step[],
+    shown: string[],
+    failedStep: Step,
+    reason: LivenessSequence['expected_reason'] = 'LIVENESS_FAILED',
+  ): LivenessSequence => ({
+    name: `${identity}__synthetic-${name}`,
+    frames: shown,
+    challenge,
+    live: false,
+    expected_reason: reason,
+    expected_failed_step: failedStep,
+    kind: `synthetic-${name}`,
   });
   const leftRightBlink: Step[] = ['TURN_LEFT', 'TURN_RIGHT', 'BLINK'];
   return [
@@ -77,15 +112,46 @@ function sequencesFor(identity: string, other: string, blank: string): LivenessS
     pass('blink-right-left', ['BLINK', 'TURN_RIGHT', 'TURN_LEFT']),
     pass('up-left-down', ['LOOK_UP', 'TURN_LEFT', 'LOOK_DOWN']),
     fail('wrong-order', leftRightBlink, frames(identity, ['TURN_RIGHT', 'TURN_LEFT', 'BLINK']), 'TURN_RIGHT'),
-    fail('static', leftRightBlink, Array.from({ length: 11 }, () => frame(identity, 'neutral')), 'TURN_LEFT'),
+    fail(
+      'static',
+      leftRightBlink,
+      Array.from({ length: 11 }, () => frame(identity, 'neutral')),
+      'TURN_LEFT',
+    ),
     fail('no-blink', ['TURN_LEFT', 'BLINK'], frames(identity, ['TURN_LEFT', 'TURN_LEFT']), 'BLINK'),
-    fail('face-swapped-mid-sequence', leftRightBlink, [...frames(identity, ['TURN_LEFT']), ...frames(other, ['TURN_RIGHT', 'BLINK']).slice(1)], 'TURN_RIGHT'),
-    fail('no-face', leftRightBlink, Array.from({ length: 6 }, () => blank), 'TURN_LEFT', 'FACE_NOT_DETECTED'),
-    fail('talking-drift', leftRightBlink, [frame(identity, 'neutral'), ...driftFrames.map((p) => frame(identity, p))], 'TURN_LEFT'),
-    fail('talking-drift-then-blink', ['LOOK_UP', 'BLINK'], [frame(identity, 'neutral'), ...driftFrames.map((p) => frame(identity, p)), frame(identity, 'blink')], 'LOOK_UP'),
+    fail(
+      'face-swapped-mid-sequence',
+      leftRightBlink,
+      [...frames(identity, ['TURN_LEFT']), ...frames(other, ['TURN_RIGHT', 'BLINK']).slice(1)],
+      'TURN_RIGHT',
+    ),
+    fail(
+      'no-face',
+      leftRightBlink,
+      Array.from({ length: 6 }, () => blank),
+      'TURN_LEFT',
+      'FACE_NOT_DETECTED',
+    ),
+    fail(
+      'talking-drift',
+      leftRightBlink,
+      [frame(identity, 'neutral'), ...driftFrames.map((p) => frame(identity, p))],
+      'TURN_LEFT',
+    ),
+    fail(
+      'talking-drift-then-blink',
+      ['LOOK_UP', 'BLINK'],
+      [frame(identity, 'neutral'), ...driftFrames.map((p) => frame(identity, p)), frame(identity, 'blink')],
+      'LOOK_UP',
+    ),
     {
       ...pass('right-left-blink-still-turned', ['TURN_RIGHT', 'TURN_LEFT', 'BLINK']),
-      frames: [...frames(identity, ['TURN_RIGHT']), ...stepPoses.TURN_LEFT.slice(0, 2).map((p) => frame(identity, p)), frame(identity, 'blink-turned-left-8'), frame(identity, 'neutral')],
+      frames: [
+        ...frames(identity, ['TURN_RIGHT']),
+        ...stepPoses.TURN_LEFT.slice(0, 2).map((p) => frame(identity, p)),
+        frame(identity, 'blink-turned-left-8'),
+        frame(identity, 'neutral'),
+      ],
     },
   ];
 }
@@ -93,13 +159,30 @@ function sequencesFor(identity: string, other: string, blank: string): LivenessS
 const frame = (identity: string, pose: string) => `${identity}__synthetic-pose-${pose}.jpg`;
 
 async function writePoseFrames(assetsDir: string, outDir: string, source: LivenessSource): Promise<void> {
-  const { data, info } = await sharp(path.join(assetsDir, source.file)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(path.join(assetsDir, source.file))
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const image: RawImage = { data, width: info.width, height: info.height, channels: 3 };
   const eyeY = source.eyes.reduce((sum, e) => sum + e.y, 0) / source.eyes.length;
   for (const [pose, spec] of Object.entries(poses)) {
     let posed = spec.closed ? closeEyes(image, source.eyes) : image;
-    if (spec.yaw) posed = turnOnCylinder(posed, { axis: 'vertical', centre: source.faceCentreX, radius: source.faceHalfWidth, degrees: spec.yaw });
-    if (spec.pitch) posed = turnOnCylinder(posed, { axis: 'horizontal', centre: eyeY + source.faceHalfWidth * 0.5, radius: source.faceHalfWidth, degrees: spec.pitch });
-    await sharp(posed.data, { raw: { width: posed.width, height: posed.height, channels: 3 } }).jpeg({ quality: 90 }).toFile(path.join(outDir, frame(source.identity, pose)));
+    if (spec.yaw)
+      posed = turnOnCylinder(posed, {
+        axis: 'vertical',
+        centre: source.faceCentreX,
+        radius: source.faceHalfWidth,
+        degrees: spec.yaw,
+      });
+    if (spec.pitch)
+      posed = turnOnCylinder(posed, {
+        axis: 'horizontal',
+        centre: eyeY + source.faceHalfWidth * 0.5,
+        radius: source.faceHalfWidth,
+        degrees: spec.pitch,
+      });
+    await sharp(posed.data, { raw: { width: posed.width, height: posed.height, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toFile(path.join(outDir, frame(source.identity, pose)));
   }
 }

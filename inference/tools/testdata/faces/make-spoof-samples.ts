@@ -6,7 +6,11 @@ import { faceSources } from './face-sources';
 import { simulateDrawing, simulateGlare, simulatePaperTexture, simulateTiltedPrint } from './simulate-recapture';
 
 /** One line of antispoof/labels.jsonl; `image` is relative to that file. See README.md. */
-export interface SpoofSample { image: string; live: boolean; kind: string }
+export interface SpoofSample {
+  image: string;
+  live: boolean;
+  kind: string;
+}
 
 /**
  * What can be labelled honestly here: camera photos of people (bona fide), one real non-live face
@@ -70,7 +74,11 @@ async function simulatePrint(portrait: Buffer): Promise<Buffer> {
       }
     }
   }
-  return sharp(out, { raw: { width: info.width, height: info.height, channels: 3 } }).blur(0.9).modulate({ saturation: 0.85 }).jpeg({ quality: 85 }).toBuffer();
+  return sharp(out, { raw: { width: info.width, height: info.height, channels: 3 } })
+    .blur(0.9)
+    .modulate({ saturation: 0.85 })
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 /** RGB sub-pixel stripes, a beat (moire) pattern and a glare gradient, as a phone camera sees a screen. */
@@ -80,7 +88,8 @@ async function simulateScreen(portrait: Buffer): Promise<Buffer> {
   for (let y = 0; y < info.height; y++) {
     for (let x = 0; x < info.width; x++) {
       const moire = 0.82 + 0.18 * Math.sin((x * 0.93 + y * 0.31) * 0.9);
-      const glare = 1 + 0.35 * Math.max(0, 1 - Math.hypot(x - info.width * 0.75, y - info.height * 0.2) / (info.width * 0.45));
+      const glare =
+        1 + 0.35 * Math.max(0, 1 - Math.hypot(x - info.width * 0.75, y - info.height * 0.2) / (info.width * 0.45));
       for (let c = 0; c < 3; c++) {
         const stripe = x % 3 === c ? 1 : 0.55;
         const i = (y * info.width + x) * 3 + c;
@@ -88,5 +97,7 @@ async function simulateScreen(portrait: Buffer): Promise<Buffer> {
       }
     }
   }
-  return sharp(out, { raw: { width: info.width, height: info.height, channels: 3 } }).jpeg({ quality: 88 }).toBuffer();
+  return sharp(out, { raw: { width: info.width, height: info.height, channels: 3 } })
+    .jpeg({ quality: 88 })
+    .toBuffer();
 }

@@ -8,14 +8,21 @@
 import sharp from 'sharp';
 import { seededRandom, seedOf } from '../../../../scripts/test-support/seeded-random';
 
-interface Raw { data: Buffer; width: number; height: number }
+interface Raw {
+  data: Buffer;
+  width: number;
+  height: number;
+}
 
 async function rawOf(image: Buffer): Promise<Raw> {
   const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }
 
-const jpeg = (raw: Raw, quality: number) => sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 3 } }).jpeg({ quality }).toBuffer();
+const jpeg = (raw: Raw, quality: number) =>
+  sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 3 } })
+    .jpeg({ quality })
+    .toBuffer();
 
 /** The print, with a white paper margin, seen obliquely on a grey desk: a homography from the output to the paper. */
 export async function simulateTiltedPrint(portrait: Buffer): Promise<Buffer> {
@@ -24,8 +31,18 @@ export async function simulateTiltedPrint(portrait: Buffer): Promise<Buffer> {
   const paper = { width: photo.width + 2 * margin, height: photo.height + 2 * margin };
   const { width, height } = photo;
   // Paper corners in the output: top edge further away (narrower), turned a few degrees.
-  const corners: Array<[number, number]> = [[width * 0.2, height * 0.04], [width * 0.86, height * 0.1], [width * 0.97, height * 0.97], [width * 0.04, height * 0.93]];
-  const h = homography(corners, [[0, 0], [paper.width, 0], [paper.width, paper.height], [0, paper.height]]);
+  const corners: Array<[number, number]> = [
+    [width * 0.2, height * 0.04],
+    [width * 0.86, height * 0.1],
+    [width * 0.97, height * 0.97],
+    [width * 0.04, height * 0.93],
+  ];
+  const h = homography(corners, [
+    [0, 0],
+    [paper.width, 0],
+    [paper.width, paper.height],
+    [0, paper.height],
+  ]);
   const out = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -40,11 +57,18 @@ export async function simulateTiltedPrint(portrait: Buffer): Promise<Buffer> {
       for (let c = 0; c < 3; c++) {
         const desk = [96, 92, 88][c] + (y / height) * 30;
         const shade = 0.86 + 0.14 * (y / height); // the far edge catches less light
-        out[at + c] = !inPaper ? desk : inPhoto ? Math.round(photo.data[(sy * width + sx) * 3 + c] * 0.9 * shade + 12) : Math.round([244, 241, 232][c] * shade);
+        out[at + c] = !inPaper
+          ? desk
+          : inPhoto
+            ? Math.round(photo.data[(sy * width + sx) * 3 + c] * 0.9 * shade + 12)
+            : Math.round([244, 241, 232][c] * shade);
       }
     }
   }
-  return sharp(out, { raw: { width, height, channels: 3 } }).blur(0.7).jpeg({ quality: 84 }).toBuffer();
+  return sharp(out, { raw: { width, height, channels: 3 } })
+    .blur(0.7)
+    .jpeg({ quality: 84 })
+    .toBuffer();
 }
 
 /** A glossy print under a lamp: a bright specular band across the face and lifted blacks. */
@@ -87,19 +111,30 @@ export async function simulatePaperTexture(portrait: Buffer, name: string): Prom
       }
     }
   }
-  return sharp(out, { raw: { width, height, channels: 3 } }).blur(0.6).jpeg({ quality: 82 }).toBuffer();
+  return sharp(out, { raw: { width, height, channels: 3 } })
+    .blur(0.6)
+    .jpeg({ quality: 82 })
+    .toBuffer();
 }
 
 /** A pencil drawing of the photo: colour-dodge of the grey image with its blurred negative. */
 export async function simulateDrawing(portrait: Buffer): Promise<Buffer> {
   const grey = await sharp(portrait).removeAlpha().greyscale().raw().toBuffer({ resolveWithObject: true });
-  const blurredNegative = await sharp(grey.data, { raw: { width: grey.info.width, height: grey.info.height, channels: 1 } }).negate().blur(Math.max(2, grey.info.width / 60)).raw().toBuffer();
+  const blurredNegative = await sharp(grey.data, {
+    raw: { width: grey.info.width, height: grey.info.height, channels: 1 },
+  })
+    .negate()
+    .blur(Math.max(2, grey.info.width / 60))
+    .raw()
+    .toBuffer();
   const out = Buffer.alloc(grey.data.length * 3);
   for (let p = 0; p < grey.data.length; p++) {
     const dodge = Math.min(255, (grey.data[p] * 255) / (256 - blurredNegative[p]));
     for (let c = 0; c < 3; c++) out[p * 3 + c] = Math.round(dodge * [0.98, 0.97, 0.93][c]);
   }
-  return sharp(out, { raw: { width: grey.info.width, height: grey.info.height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(out, { raw: { width: grey.info.width, height: grey.info.height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 /** The 3×3 projective map (h[8] = 1) taking each `from` point to its `to` point. */
@@ -112,7 +147,9 @@ function homography(from: Array<[number, number]>, to: Array<[number, number]>):
   });
   // Gauss-Jordan elimination with partial pivoting on the 8×9 augmented matrix.
   for (let col = 0; col < 8; col++) {
-    const pivot = rows.slice(col).reduce((best, r, k) => (Math.abs(r[col]) > Math.abs(rows[best][col]) ? col + k : best), col);
+    const pivot = rows
+      .slice(col)
+      .reduce((best, r, k) => (Math.abs(r[col]) > Math.abs(rows[best][col]) ? col + k : best), col);
     [rows[col], rows[pivot]] = [rows[pivot], rows[col]];
     for (let r = 0; r < 8; r++) {
       if (r === col) continue;

@@ -4,7 +4,12 @@
  * cheek while the far side compresses, which is what moves a landmark model's yaw estimate. A blink
  * paints eyelid skin (taken from just above each eye) over the eye with a dark lash line.
  */
-export interface RawImage { data: Buffer; width: number; height: number; channels: 3 }
+export interface RawImage {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 3;
+}
 
 export interface CylinderTurn {
   axis: 'vertical' | 'horizontal';
@@ -39,7 +44,12 @@ function sourceCoordinate(at: number, centre: number, radius: number, theta: num
   return centre + radius * Math.sin(angle);
 }
 
-export interface EyeRegion { x: number; y: number; halfWidth: number; halfHeight: number }
+export interface EyeRegion {
+  x: number;
+  y: number;
+  halfWidth: number;
+  halfHeight: number;
+}
 
 export function closeEyes(image: RawImage, eyes: EyeRegion[]): RawImage {
   const out = Buffer.from(image.data);

@@ -9,7 +9,14 @@ import { blur, mapPixels, resize, sharpOf, type Raw } from './raw-image';
 /** The size every scene is rendered at before the camera resizes it to its output width. */
 export const sceneSize = { width: 450, height: 580 };
 
-export interface CameraParams { width: number; blur: number; noise: number; jpeg_quality: number; white_balance: string; exposure: number }
+export interface CameraParams {
+  width: number;
+  blur: number;
+  noise: number;
+  jpeg_quality: number;
+  white_balance: string;
+  exposure: number;
+}
 
 export function drawCamera(random: () => number): CameraParams {
   return {

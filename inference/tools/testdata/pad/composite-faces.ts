@@ -8,7 +8,12 @@ import { blank, sample, spot, type Raw } from './raw-image';
 
 type Point = [number, number];
 
-export interface FacePhoto { identity: string; photo: Raw; rightEye: Point; leftEye: Point }
+export interface FacePhoto {
+  identity: string;
+  photo: Raw;
+  rightEye: Point;
+  leftEye: Point;
+}
 
 /** The similarity map taking `to`'s eye pair onto `from`'s: returns from-image coordinates of a to-image point. */
 function eyeMap(from: FacePhoto, toRight: Point, toLeft: Point): (x: number, y: number) => Point {
@@ -25,13 +30,26 @@ function eyeMap(from: FacePhoto, toRight: Point, toLeft: Point): (x: number, y: 
 }
 
 /** `face`'s face, cut as a rigid oval with eye holes, worn over `wearer`'s. */
-export function wearMask(face: FacePhoto, wearer: FacePhoto, random: () => number): { image: Raw; params: Record<string, number | string> } {
+export function wearMask(
+  face: FacePhoto,
+  wearer: FacePhoto,
+  random: () => number,
+): { image: Raw; params: Record<string, number | string> } {
   const toFace = eyeMap(face, wearer.rightEye, wearer.leftEye);
   const eyeGap = Math.hypot(wearer.leftEye[0] - wearer.rightEye[0], wearer.leftEye[1] - wearer.rightEye[1]);
-  const centre: Point = [(wearer.rightEye[0] + wearer.leftEye[0]) / 2, (wearer.rightEye[1] + wearer.leftEye[1]) / 2 + eyeGap * 0.55];
+  const centre: Point = [
+    (wearer.rightEye[0] + wearer.leftEye[0]) / 2,
+    (wearer.rightEye[1] + wearer.leftEye[1]) / 2 + eyeGap * 0.55,
+  ];
   const size = between(random, 0.95, 1.15);
   const oval = { cx: centre[0], cy: centre[1], rx: eyeGap * 1.05 * size, ry: eyeGap * 1.45 * size, angle: 0 };
-  const holes = [wearer.rightEye, wearer.leftEye].map(([x, y]) => ({ cx: x, cy: y, rx: eyeGap * 0.2, ry: eyeGap * 0.1, angle: 0 }));
+  const holes = [wearer.rightEye, wearer.leftEye].map(([x, y]) => ({
+    cx: x,
+    cy: y,
+    rx: eyeGap * 0.2,
+    ry: eyeGap * 0.1,
+    angle: 0,
+  }));
   const contrast = between(random, 0.75, 0.95);
   const shift = [between(random, -12, 12), between(random, -12, 12), between(random, -12, 12)];
   const image = blank(wearer.photo.width, wearer.photo.height, (x, y, c) => {
@@ -46,14 +64,25 @@ export function wearMask(face: FacePhoto, wearer: FacePhoto, random: () => numbe
     const rim = spot(x, y, { ...oval, rx: oval.rx * 0.93, ry: oval.ry * 0.95 }) < Math.exp(-1) ? 0.6 : 1;
     return (128 + (worn - 128) * contrast + shift[c]) * rim;
   });
-  return { image, params: { mask_of: face.identity, worn_by: wearer.identity, size: +size.toFixed(2), contrast: +contrast.toFixed(2) } };
+  return {
+    image,
+    params: {
+      mask_of: face.identity,
+      worn_by: wearer.identity,
+      size: +size.toFixed(2),
+      contrast: +contrast.toFixed(2),
+    },
+  };
 }
 
 /**
  * The pixel average of `faces`, each aligned so its eyes land on the same two points, framed as a
  * selfie is (the face about a third of the width, the averaged backgrounds around it).
  */
-export function averageFaces(faces: FacePhoto[], random: () => number): { image: Raw; params: Record<string, number | string> } {
+export function averageFaces(
+  faces: FacePhoto[],
+  random: () => number,
+): { image: Raw; params: Record<string, number | string> } {
   const width = Math.round(between(random, 380, 450));
   const height = Math.round(width * 1.25);
   const gap = between(random, 0.12, 0.16);
@@ -66,7 +95,10 @@ export function averageFaces(faces: FacePhoto[], random: () => number): { image:
     faces.forEach((f, k) => {
       const [fx, fy] = maps[k](x, y);
       const v = sample(f.photo, fx, fy, c);
-      if (v !== undefined) { sum += v; n += 1; }
+      if (v !== undefined) {
+        sum += v;
+        n += 1;
+      }
     });
     return n ? sum / n : 128;
   });

@@ -19,7 +19,13 @@ const generatorVersion = '2';
 
 export const padTestdataDir = path.join(repoRoot, '.state/testdata/pad');
 
-export interface PadCounts { perSpecies: number; live: number; prints: number; replays: number; liveSequences: number }
+export interface PadCounts {
+  perSpecies: number;
+  live: number;
+  prints: number;
+  replays: number;
+  liveSequences: number;
+}
 
 export const fullCounts: PadCounts = { perSpecies: 30, live: 60, prints: 30, replays: 30, liveSequences: 40 };
 
@@ -34,18 +40,55 @@ export async function generatePadTestdata(counts: PadCounts = fullCounts, set?: 
   const stamp = path.join(outDir, '.complete');
   // Every sample has its own seed (species and index), so a larger set holds a smaller one: keep it.
   const made = existsSync(stamp) ? await readStamp(stamp) : null;
-  if (made?.version === generatorVersion && (Object.keys(counts) as Array<keyof PadCounts>).every((k) => made.counts[k] >= counts[k])) return;
+  if (
+    made?.version === generatorVersion &&
+    (Object.keys(counts) as Array<keyof PadCounts>).every((k) => made.counts[k] >= counts[k])
+  )
+    return;
   await generateFaceTestdata();
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
-  const photos = await loadPadPhotos(path.join(repoRoot, '.state/assets/debian'), livenessTestdataDir, path.join(repoRoot, 'models'));
-  const stills = await makePadStills(photos, outDir, { perSpecies: counts.perSpecies, live: counts.live, seedPrefix });
-  const sequences = await makePadSequences(livenessTestdataDir, outDir, { prints: counts.prints, replays: counts.replays, live: counts.liveSequences }, seedPrefix);
-  const about = 'Simulated presentation attacks and live controls made from the project\'s own photos (inference/tools/testdata/pad); every sample went through one camera model.';
-  await writeFile(path.join(outDir, 'labels.json'), JSON.stringify({ generator_version: generatorVersion, set: set ?? 'report', about, photos: photos.map((p) => p.name), stills, sequences }, null, 1) + '\n');
-  await writeFile(path.join(outDir, 'labels.jsonl'), stills.map((s) => JSON.stringify({ image: s.image, live: s.live, kind: s.species })).join('\n') + '\n');
+  const photos = await loadPadPhotos(
+    path.join(repoRoot, '.state/assets/debian'),
+    livenessTestdataDir,
+    path.join(repoRoot, 'models'),
+  );
+  const stills = await makePadStills(photos, outDir, {
+    perSpecies: counts.perSpecies,
+    live: counts.live,
+    seedPrefix,
+  });
+  const sequences = await makePadSequences(
+    livenessTestdataDir,
+    outDir,
+    { prints: counts.prints, replays: counts.replays, live: counts.liveSequences },
+    seedPrefix,
+  );
+  const about =
+    "Simulated presentation attacks and live controls made from the project's own photos (inference/tools/testdata/pad); every sample went through one camera model.";
+  await writeFile(
+    path.join(outDir, 'labels.json'),
+    JSON.stringify(
+      {
+        generator_version: generatorVersion,
+        set: set ?? 'report',
+        about,
+        photos: photos.map((p) => p.name),
+        stills,
+        sequences,
+      },
+      null,
+      1,
+    ) + '\n',
+  );
+  await writeFile(
+    path.join(outDir, 'labels.jsonl'),
+    stills.map((s) => JSON.stringify({ image: s.image, live: s.live, kind: s.species })).join('\n') + '\n',
+  );
   await writeFile(stamp, JSON.stringify({ version: generatorVersion, counts }));
-  console.log(`pad${set ? `-${set}` : ''}: ${stills.length} stills (${stills.filter((s) => s.live).length} live) from ${photos.length} photos; ${sequences.length} sequences (${sequences.filter((s) => s.live).length} live)`);
+  console.log(
+    `pad${set ? `-${set}` : ''}: ${stills.length} stills (${stills.filter((s) => s.live).length} live) from ${photos.length} photos; ${sequences.length} sequences (${sequences.filter((s) => s.live).length} live)`,
+  );
 }
 
 /**
@@ -57,13 +100,27 @@ export async function remakeStills(only: string[], set?: string): Promise<void> 
   const labels = JSON.parse(await readFile(path.join(outDir, 'labels.json'), 'utf8'));
   const made = await readStamp(path.join(outDir, '.complete'));
   if (!made) throw new Error(`no complete set in ${outDir}: run npm run testdata:pad first`);
-  for (const still of labels.stills.filter((s: PadStill) => only.includes(s.species))) await rm(path.join(outDir, still.image), { force: true });
-  const photos = await loadPadPhotos(path.join(repoRoot, '.state/assets/debian'), livenessTestdataDir, path.join(repoRoot, 'models'));
-  const fresh = await makePadStills(photos, outDir, { perSpecies: made.counts.perSpecies, live: made.counts.live, seedPrefix: set ? `pad-${set}` : 'pad', only });
+  for (const still of labels.stills.filter((s: PadStill) => only.includes(s.species)))
+    await rm(path.join(outDir, still.image), { force: true });
+  const photos = await loadPadPhotos(
+    path.join(repoRoot, '.state/assets/debian'),
+    livenessTestdataDir,
+    path.join(repoRoot, 'models'),
+  );
+  const fresh = await makePadStills(photos, outDir, {
+    perSpecies: made.counts.perSpecies,
+    live: made.counts.live,
+    seedPrefix: set ? `pad-${set}` : 'pad',
+    only,
+  });
   labels.stills = [...labels.stills.filter((s: PadStill) => !only.includes(s.species)), ...fresh];
   labels.generator_version = generatorVersion;
   await writeFile(path.join(outDir, 'labels.json'), JSON.stringify(labels, null, 1) + '\n');
-  await writeFile(path.join(outDir, 'labels.jsonl'), labels.stills.map((s: PadStill) => JSON.stringify({ image: s.image, live: s.live, kind: s.species })).join('\n') + '\n');
+  await writeFile(
+    path.join(outDir, 'labels.jsonl'),
+    labels.stills.map((s: PadStill) => JSON.stringify({ image: s.image, live: s.live, kind: s.species })).join('\n') +
+      '\n',
+  );
   await writeFile(path.join(outDir, '.complete'), JSON.stringify({ version: generatorVersion, counts: made.counts }));
   console.log(`pad: remade ${fresh.length} stills of ${only.join(', ')}`);
 }
@@ -83,7 +140,13 @@ function countsFrom(argv: string[]): PadCounts {
   };
   const perSpecies = flag('per-species') ?? fullCounts.perSpecies;
   const live = flag('live') ?? fullCounts.live;
-  return { perSpecies, live, prints: perSpecies, replays: perSpecies, liveSequences: Math.round((live * 2) / 3) };
+  return {
+    perSpecies,
+    live,
+    prints: perSpecies,
+    replays: perSpecies,
+    liveSequences: Math.round((live * 2) / 3),
+  };
 }
 
 if (require.main === module) {

@@ -31,16 +31,48 @@ export interface PadSequence {
 
 /** How a held print is turned for each challenge step (degrees of yaw, pitch). */
 const printMotion: Record<string, Array<[number, number]>> = {
-  TURN_LEFT: [[0.5, 0], [1, 0], [0.5, 0], [0, 0]],
-  TURN_RIGHT: [[-0.5, 0], [-1, 0], [-0.5, 0], [0, 0]],
-  LOOK_UP: [[0, -0.5], [0, -1], [0, -0.5], [0, 0]],
-  LOOK_DOWN: [[0, 0.5], [0, 1], [0, 0.5], [0, 0]],
-  BLINK: [[0, 0], [0, 0]],
+  TURN_LEFT: [
+    [0.5, 0],
+    [1, 0],
+    [0.5, 0],
+    [0, 0],
+  ],
+  TURN_RIGHT: [
+    [-0.5, 0],
+    [-1, 0],
+    [-0.5, 0],
+    [0, 0],
+  ],
+  LOOK_UP: [
+    [0, -0.5],
+    [0, -1],
+    [0, -0.5],
+    [0, 0],
+  ],
+  LOOK_DOWN: [
+    [0, 0.5],
+    [0, 1],
+    [0, 0.5],
+    [0, 0],
+  ],
+  BLINK: [
+    [0, 0],
+    [0, 0],
+  ],
 };
 
-export async function makePadSequences(livenessDir: string, outDir: string, counts: { prints: number; replays: number; live: number }, seedPrefix = 'pad'): Promise<PadSequence[]> {
+export async function makePadSequences(
+  livenessDir: string,
+  outDir: string,
+  counts: { prints: number; replays: number; live: number },
+  seedPrefix = 'pad',
+): Promise<PadSequence[]> {
   const recorded = await readFile(path.join(livenessDir, 'sequences.jsonl'), 'utf8');
-  const performing = recorded.split('\n').filter(Boolean).map((l) => JSON.parse(l) as LivenessSequence).filter((s) => s.live);
+  const performing = recorded
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as LivenessSequence)
+    .filter((s) => s.live);
   const identities = [...new Set(performing.map((s) => s.name.split('__')[0]))];
   const out: PadSequence[] = [];
   const write = async (name: string, frames: Raw[], camera: CameraParams, random: () => number) => {
@@ -61,12 +93,35 @@ export async function makePadSequences(livenessDir: string, outDir: string, coun
     const scene = drawScene(random, sceneSize.width, sceneSize.height, { bent: i % 4 === 3, hand: true });
     const challenge = performing[i % performing.length].challenge;
     const turn = between(random, 20, 45);
-    const base: Pose = { yaw: between(random, -5, 5), pitch: between(random, -5, 5), roll: between(random, -4, 4) };
-    const poses = [[0, 0], ...challenge.flatMap((s) => printMotion[s])].map(([y, p]) => ({ yaw: base.yaw + y * turn, pitch: base.pitch + p * turn, roll: base.roll + between(random, -1.5, 1.5) }));
+    const base: Pose = {
+      yaw: between(random, -5, 5),
+      pitch: between(random, -5, 5),
+      roll: between(random, -4, 4),
+    };
+    const poses = [[0, 0], ...challenge.flatMap((s) => printMotion[s])].map(([y, p]) => ({
+      yaw: base.yaw + y * turn,
+      pitch: base.pitch + p * turn,
+      roll: base.roll + between(random, -1.5, 1.5),
+    }));
     const name = `print-turned-${String(i).padStart(3, '0')}`;
     const camera = drawCamera(random);
-    const frames = await write(name, poses.map((pose) => presentSurface(surface.surface, scene, pose, random)), camera, random);
-    out.push({ name, frames, challenge, live: false, species: 'print-turned', source_identity: identity, source_sequence: null, params: { ...surface.params, turn_degrees: +turn.toFixed(1), bend: +scene.bend.toFixed(2) }, camera });
+    const frames = await write(
+      name,
+      poses.map((pose) => presentSurface(surface.surface, scene, pose, random)),
+      camera,
+      random,
+    );
+    out.push({
+      name,
+      frames,
+      challenge,
+      live: false,
+      species: 'print-turned',
+      source_identity: identity,
+      source_sequence: null,
+      params: { ...surface.params, turn_degrees: +turn.toFixed(1), bend: +scene.bend.toFixed(2) },
+      camera,
+    });
   }
   for (let i = 0; i < counts.replays; i++) {
     const random = seededRandom(seedOf(`${seedPrefix}:screen-replay:${i}`));
@@ -74,7 +129,11 @@ export async function makePadSequences(livenessDir: string, outDir: string, coun
     const shown = await Promise.all(recording.frames.map((f) => decodeRaw(path.join(livenessDir, f))));
     const resolved = random() < 0.3;
     const scene = drawScene(random, sceneSize.width, sceneSize.height, { bent: false, hand: false });
-    const pose: Pose = { yaw: between(random, -12, 12), pitch: between(random, -10, 10), roll: between(random, -3, 3) };
+    const pose: Pose = {
+      yaw: between(random, -12, 12),
+      pitch: between(random, -10, 10),
+      roll: between(random, -3, 3),
+    };
     const device = seededRandom(seedOf(`${seedPrefix}:screen-replay:device:${i}`));
     let params: Record<string, number | string> = {};
     const frames: Raw[] = [];
@@ -82,12 +141,25 @@ export async function makePadSequences(livenessDir: string, outDir: string, coun
       // The same device draw for every frame: one screen replays the whole recording.
       const surface = await screen(frame, seededRandom(seedOf(`${seedPrefix}:screen-replay:device:${i}`)), resolved);
       params = surface.params;
-      scene.fill = Math.min(scene.fill, (0.92 * sceneSize.width) / sceneSize.height / (surface.surface.width / surface.surface.height));
+      scene.fill = Math.min(
+        scene.fill,
+        (0.92 * sceneSize.width) / sceneSize.height / (surface.surface.width / surface.surface.height),
+      );
       frames.push(presentSurface(surface.surface, scene, { ...pose, yaw: pose.yaw + between(device, -1, 1) }, random));
     }
     const name = `screen-replay-${String(i).padStart(3, '0')}`;
     const camera = drawCamera(random);
-    out.push({ name, frames: await write(name, frames, camera, random), challenge: recording.challenge, live: false, species: 'screen-replay', source_identity: recording.name.split('__')[0], source_sequence: recording.name, params, camera });
+    out.push({
+      name,
+      frames: await write(name, frames, camera, random),
+      challenge: recording.challenge,
+      live: false,
+      species: 'screen-replay',
+      source_identity: recording.name.split('__')[0],
+      source_sequence: recording.name,
+      params,
+      camera,
+    });
   }
   for (let i = 0; i < counts.live; i++) {
     const random = seededRandom(seedOf(`${seedPrefix}:live-sequence:${i}`));
@@ -99,11 +171,25 @@ export async function makePadSequences(livenessDir: string, outDir: string, coun
       const w = photo.width * zoom;
       const h = photo.height * zoom;
       const scale = sceneSize.height / h;
-      return blank(Math.round(w * scale), sceneSize.height, (x, y, c) => sample(photo, fx * (photo.width - w) + x / scale, fy * (photo.height - h) + y / scale, c) ?? 0);
+      return blank(
+        Math.round(w * scale),
+        sceneSize.height,
+        (x, y, c) => sample(photo, fx * (photo.width - w) + x / scale, fy * (photo.height - h) + y / scale, c) ?? 0,
+      );
     });
     const name = `live-sequence-${String(i).padStart(3, '0')}`;
     const camera = drawCamera(random);
-    out.push({ name, frames: await write(name, frames, camera, random), challenge: recording.challenge, live: true, species: 'live', source_identity: recording.name.split('__')[0], source_sequence: recording.name, params: { zoom: +zoom.toFixed(2) }, camera });
+    out.push({
+      name,
+      frames: await write(name, frames, camera, random),
+      challenge: recording.challenge,
+      live: true,
+      species: 'live',
+      source_identity: recording.name.split('__')[0],
+      source_sequence: recording.name,
+      params: { zoom: +zoom.toFixed(2) },
+      camera,
+    });
   }
   return out;
 }

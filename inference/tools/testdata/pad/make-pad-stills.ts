@@ -12,8 +12,25 @@ import { drawScene, presentSurface } from './present-surface';
 import { blank, sample, type Raw } from './raw-image';
 import { drawing, halftonePrint, painting, photoPrint, screen, type Surface } from './surfaces';
 
-export type Species = 'print-halftone' | 'print-photo-bent' | 'screen-subpixel' | 'screen-hi-ppi' | 'painting' | 'drawing' | 'mask' | 'averaged-face';
-export const attackSpecies: Species[] = ['print-halftone', 'print-photo-bent', 'screen-subpixel', 'screen-hi-ppi', 'painting', 'drawing', 'mask', 'averaged-face'];
+export type Species =
+  | 'print-halftone'
+  | 'print-photo-bent'
+  | 'screen-subpixel'
+  | 'screen-hi-ppi'
+  | 'painting'
+  | 'drawing'
+  | 'mask'
+  | 'averaged-face';
+export const attackSpecies: Species[] = [
+  'print-halftone',
+  'print-photo-bent',
+  'screen-subpixel',
+  'screen-hi-ppi',
+  'painting',
+  'drawing',
+  'mask',
+  'averaged-face',
+];
 
 export interface PadStill {
   image: string;
@@ -47,8 +64,19 @@ export function holdSurface(surface: Surface, random: () => number, species: Spe
   const aspect = surface.surface.width / surface.surface.height;
   scene.fill = Math.min(scene.fill, (0.92 * width) / height / aspect);
   const upright = species === 'painting' || species === 'drawing' ? 0.4 : 1;
-  const pose = { yaw: between(random, -25, 25) * upright, pitch: between(random, -20, 20) * upright, roll: between(random, -8, 8) * upright };
-  Object.assign(surface.params, { yaw: +pose.yaw.toFixed(1), pitch: +pose.pitch.toFixed(1), roll: +pose.roll.toFixed(1), bend: +scene.bend.toFixed(2), hand: held ? 'yes' : 'no', glare: +scene.glare.strength.toFixed(2) });
+  const pose = {
+    yaw: between(random, -25, 25) * upright,
+    pitch: between(random, -20, 20) * upright,
+    roll: between(random, -8, 8) * upright,
+  };
+  Object.assign(surface.params, {
+    yaw: +pose.yaw.toFixed(1),
+    pitch: +pose.pitch.toFixed(1),
+    roll: +pose.roll.toFixed(1),
+    bend: +scene.bend.toFixed(2),
+    hand: held ? 'yes' : 'no',
+    glare: +scene.glare.strength.toFixed(2),
+  });
   return presentSurface(surface.surface, scene, pose, random);
 }
 
@@ -60,12 +88,21 @@ function frameLive(photo: Raw, random: () => number): { scene: Raw; params: Reco
   const x0 = between(random, 0, photo.width - w);
   const y0 = between(random, 0, photo.height - h);
   const scale = sceneSize.height / h;
-  const scene = blank(Math.round(w * scale), sceneSize.height, (x, y, c) => sample(photo, x0 + x / scale, y0 + y / scale, c) ?? 0);
+  const scene = blank(
+    Math.round(w * scale),
+    sceneSize.height,
+    (x, y, c) => sample(photo, x0 + x / scale, y0 + y / scale, c) ?? 0,
+  );
   return { scene, params: { zoom: +zoom.toFixed(2) } };
 }
 
 /** What to make: counts, the seed namespace, and optionally only some species (the others are left as they are). */
-export interface StillsPlan { perSpecies: number; live: number; seedPrefix: string; only?: string[] }
+export interface StillsPlan {
+  perSpecies: number;
+  live: number;
+  seedPrefix: string;
+  only?: string[];
+}
 
 export async function makePadStills(photos: PadPhoto[], outDir: string, plan: StillsPlan): Promise<PadStill[]> {
   const { perSpecies, live, seedPrefix } = plan;
@@ -88,14 +125,23 @@ export async function makePadStills(photos: PadPhoto[], outDir: string, plan: St
   const roomyFor = rotation(photos.filter(isRoomy));
   const tightFor = rotation(photos.filter((p) => !isRoomy(p)));
   const roomyIdentities = new Set(photos.filter(isRoomy).map((p) => p.identity)).size;
-  const liveKinds: Array<['live' | 'live-close', number, typeof photoFor]> = [['live', live, roomyFor], ['live-close', Math.round(live / 3), tightFor]];
+  const liveKinds: Array<['live' | 'live-close', number, typeof photoFor]> = [
+    ['live', live, roomyFor],
+    ['live-close', Math.round(live / 3), tightFor],
+  ];
   for (const [species, count, pick] of liveKinds) {
     if (!wanted(species)) continue;
     for (let i = 0; i < count; i++) {
       const random = seededRandom(seedOf(`${seedPrefix}:${species}:${i}`));
       const source = pick(i, random);
       const framed = frameLive(source.photo, random);
-      await save(`${species}-${String(i).padStart(3, '0')}.jpg`, framed.scene, random, { live: true, species, source_identity: source.identity, source_photo: source.name, params: { ...framed.params, room: source.room } });
+      await save(`${species}-${String(i).padStart(3, '0')}.jpg`, framed.scene, random, {
+        live: true,
+        species,
+        source_identity: source.identity,
+        source_photo: source.name,
+        params: { ...framed.params, room: source.room },
+      });
     }
   }
   for (const species of attackSpecies.filter(wanted)) {
@@ -107,18 +153,36 @@ export async function makePadStills(photos: PadPhoto[], outDir: string, plan: St
         const source = photoFor(i, random);
         const surface = await make(source.photo, random);
         const scene = holdSurface(surface, random, species);
-        await save(name, scene, random, { live: false, species, source_identity: source.identity, source_photo: source.name, params: surface.params });
+        await save(name, scene, random, {
+          live: false,
+          species,
+          source_identity: source.identity,
+          source_photo: source.name,
+          params: surface.params,
+        });
       } else if (species === 'mask') {
         const source = photoFor(i, random);
         const others = photos.filter((p) => isRoomy(p) && p.identity !== source.identity);
         const wearer = others[Math.floor(random() * others.length)];
         const masked = wearMask(source, wearer, random);
-        await save(name, masked.image, random, { live: false, species, source_identity: source.identity, source_photo: `${source.name} over ${wearer.name}`, params: masked.params });
+        await save(name, masked.image, random, {
+          live: false,
+          species,
+          source_identity: source.identity,
+          source_photo: `${source.name} over ${wearer.name}`,
+          params: masked.params,
+        });
       } else {
         const count = 2 + Math.floor(random() * Math.min(3, roomyIdentities - 1));
         const members = Array.from({ length: count }, (_, k) => roomyFor(i + k, random));
         const averaged = averageFaces(members, random);
-        await save(name, averaged.image, random, { live: false, species, source_identity: members.map((m) => m.identity).join('+'), source_photo: members.map((m) => m.name).join('+'), params: averaged.params });
+        await save(name, averaged.image, random, {
+          live: false,
+          species,
+          source_identity: members.map((m) => m.identity).join('+'),
+          source_photo: members.map((m) => m.name).join('+'),
+          params: averaged.params,
+        });
       }
     }
   }

@@ -31,20 +31,38 @@ export const isRoomy = (p: PadPhoto) => p.room >= 0.65;
 export async function loadPadPhotos(assetsDir: string, livenessDir: string, modelsDir: string): Promise<PadPhoto[]> {
   const photos: Array<Omit<PadPhoto, 'rightEye' | 'leftEye' | 'room'>> = [];
   for (const source of faceSources.filter((s) => s.identity !== 'mona-lisa')) {
-    photos.push({ identity: source.identity, name: `${source.identity}__portrait`, photo: await decodeRaw(await loadPortrait(assetsDir, source)) });
+    photos.push({
+      identity: source.identity,
+      name: `${source.identity}__portrait`,
+      photo: await decodeRaw(await loadPortrait(assetsDir, source)),
+    });
   }
   for (const source of livenessSources) {
     for (const pose of nearFrontalPoses) {
       const file = path.join(livenessDir, `${source.identity}__synthetic-pose-${pose}.jpg`);
       if (!existsSync(file)) throw new Error(`liveness frame ${file} missing: run \`npm run testdata:faces\` first`);
-      photos.push({ identity: source.identity, name: `${source.identity}__pose-${pose}`, photo: await decodeRaw(file) });
+      photos.push({
+        identity: source.identity,
+        name: `${source.identity}__pose-${pose}`,
+        photo: await decodeRaw(file),
+      });
     }
   }
   const runner = await createInProcessModelRunner({ repository: modelsDir, models: ['face-detection'] });
   try {
-    const found = await detectFaces(runner, photos.map((p) => ({ data: new Uint8Array(toBytes(p.photo)), width: p.photo.width, height: p.photo.height })));
+    const found = await detectFaces(
+      runner,
+      photos.map((p) => ({
+        data: new Uint8Array(toBytes(p.photo)),
+        width: p.photo.width,
+        height: p.photo.height,
+      })),
+    );
     return photos.flatMap((p, i) => {
-      const face = found[i].reduce<(typeof found)[number][number] | null>((best, f) => (!best || f.box.width > best.box.width ? f : best), null);
+      const face = found[i].reduce<(typeof found)[number][number] | null>(
+        (best, f) => (!best || f.box.width > best.box.width ? f : best),
+        null,
+      );
       if (!face) return [];
       const [rightEye, leftEye] = face.keypoints;
       const half = 3 * Math.hypot(leftEye[0] - rightEye[0], leftEye[1] - rightEye[1]);

@@ -8,7 +8,11 @@
 import { between } from '../../../../scripts/test-support/seeded-random';
 import { blank, sample, spot, type Raw } from './raw-image';
 
-export interface Pose { yaw: number; pitch: number; roll: number }
+export interface Pose {
+  yaw: number;
+  pitch: number;
+  roll: number;
+}
 
 export interface Scene {
   width: number;
@@ -29,16 +33,32 @@ export interface Scene {
   light: [number, number];
 }
 
-export function drawScene(random: () => number, width: number, height: number, options: { bent: boolean; hand: boolean }): Scene {
-  const skins: Array<[number, number, number]> = [[224, 172, 140], [198, 140, 104], [141, 92, 64], [236, 196, 170]];
+export function drawScene(
+  random: () => number,
+  width: number,
+  height: number,
+  options: { bent: boolean; hand: boolean },
+): Scene {
+  const skins: Array<[number, number, number]> = [
+    [224, 172, 140],
+    [198, 140, 104],
+    [141, 92, 64],
+    [236, 196, 170],
+  ];
   return {
-    width, height,
+    width,
+    height,
     fill: between(random, 0.72, 0.92),
     centre: [between(random, 0.45, 0.55), between(random, 0.47, 0.55)],
     focal: between(random, 0.95, 1.5),
     bend: options.bent ? between(random, 0.9, 2.2) : 0,
     background: [between(random, 60, 200), between(random, 60, 190), between(random, 60, 180)],
-    glare: { x: between(random, 0.15, 0.85), y: between(random, 0.1, 0.6), strength: between(random, 0.15, 0.6), size: between(random, 0.08, 0.2) },
+    glare: {
+      x: between(random, 0.15, 0.85),
+      y: between(random, 0.1, 0.6),
+      strength: between(random, 0.15, 0.6),
+      size: between(random, 0.08, 0.2),
+    },
     hand: options.hand ? skins[Math.floor(random() * skins.length)] : null,
     light: [between(random, -0.5, 0.5), between(random, -0.6, 0.1)],
   };
@@ -53,10 +73,18 @@ export function presentSurface(surface: Raw, scene: Scene, pose: Pose, random: (
   const f = scene.focal * height;
   const distance = (f * surface.height) / (scene.fill * height);
   const rotate = rotation(pose);
-  const where = scene.bend ? bentSurfaceMap(surface, scene, f, distance, rotate) : flatSurfaceMap(surface, scene, f, distance, rotate);
+  const where = scene.bend
+    ? bentSurfaceMap(surface, scene, f, distance, rotate)
+    : flatSurfaceMap(surface, scene, f, distance, rotate);
   const noise = () => (random() - 0.5) * 10;
   const out = blank(width, height, (x, y, c) => scene.background[c] * (0.8 + 0.3 * (y / height)) + noise());
-  const glare = { cx: scene.glare.x * width, cy: scene.glare.y * height, rx: scene.glare.size * width * 1.6, ry: scene.glare.size * height, angle: 0.5 };
+  const glare = {
+    cx: scene.glare.x * width,
+    cy: scene.glare.y * height,
+    rx: scene.glare.size * width * 1.6,
+    ry: scene.glare.size * height,
+    angle: 0.5,
+  };
   for (let p = 0; p < width * height; p++) {
     const lit = where[p * 3 + 2];
     if (!lit) continue;
@@ -110,7 +138,12 @@ function bentSurfaceMap(surface: Raw, scene: Scene, f: number, distance: number,
   const radius = scene.bend * surface.width;
   for (let u = 0; u < surface.width; u += step) {
     const x0 = u - surface.width / 2;
-    const [bx, bz, nx, nz] = [radius * Math.sin(x0 / radius), radius * (1 - Math.cos(x0 / radius)), -Math.sin(x0 / radius), Math.cos(x0 / radius)];
+    const [bx, bz, nx, nz] = [
+      radius * Math.sin(x0 / radius),
+      radius * (1 - Math.cos(x0 / radius)),
+      -Math.sin(x0 / radius),
+      Math.cos(x0 / radius),
+    ];
     const [nX, nY, nZ] = rotate([nx, 0, nz]);
     const lit = Math.max(0.2, -(nX * scene.light[0] + nY * scene.light[1]) + nZ * 0.9);
     for (let v = 0; v < surface.height; v += step) {
@@ -120,8 +153,14 @@ function bentSurfaceMap(surface: Raw, scene: Scene, f: number, distance: number,
       if (px < 0 || py < 0 || px >= width || py >= height) continue;
       const p = py * width + px;
       if (Z > depth[p] + 2) continue;
-      if (Z < depth[p] - 2) { acc.fill(0, p * 4, p * 4 + 4); depth[p] = Z; }
-      acc[p * 4] += u; acc[p * 4 + 1] += v; acc[p * 4 + 2] += lit; acc[p * 4 + 3] += 1;
+      if (Z < depth[p] - 2) {
+        acc.fill(0, p * 4, p * 4 + 4);
+        depth[p] = Z;
+      }
+      acc[p * 4] += u;
+      acc[p * 4 + 1] += v;
+      acc[p * 4 + 2] += lit;
+      acc[p * 4 + 3] += 1;
     }
   }
   const where = new Float64Array(width * height * 3);
@@ -136,8 +175,21 @@ function bentSurfaceMap(surface: Raw, scene: Scene, f: number, distance: number,
 }
 
 /** Three fingertips and a thumb over the lower corners of the sheet, as a hand holding it. */
-function drawFingers(out: Raw, scene: Scene, _pose: Pose, f: number, distance: number, surface: Raw, rotate: Rotate): void {
-  const tips: Array<[number, number]> = [[-0.5, 0.38], [-0.5, 0.46], [0.5, 0.42], [0.45, 0.5]];
+function drawFingers(
+  out: Raw,
+  scene: Scene,
+  _pose: Pose,
+  f: number,
+  distance: number,
+  surface: Raw,
+  rotate: Rotate,
+): void {
+  const tips: Array<[number, number]> = [
+    [-0.5, 0.38],
+    [-0.5, 0.46],
+    [0.5, 0.42],
+    [0.45, 0.5],
+  ];
   for (const [fu, fv] of tips) {
     const [X, Y, Z] = rotate([fu * surface.width, fv * surface.height, 0]);
     const cx = scene.centre[0] * scene.width + (f * X) / (distance + Z);

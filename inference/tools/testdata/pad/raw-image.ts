@@ -1,16 +1,25 @@
 /** Plain RGB pixel buffers and the few operations the presentation-attack simulations share. */
 import sharp, { type Sharp } from 'sharp';
 
-export interface Raw { data: Float32Array; width: number; height: number }
+export interface Raw {
+  data: Float32Array;
+  width: number;
+  height: number;
+}
 
 export async function decodeRaw(image: Buffer | string): Promise<Raw> {
-  const { data, info } = await sharp(image).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(image)
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { data: Float32Array.from(data), width: info.width, height: info.height };
 }
 
 export function blank(width: number, height: number, fill: (x: number, y: number, c: number) => number = () => 0): Raw {
   const data = new Float32Array(width * height * 3);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) for (let c = 0; c < 3; c++) data[(y * width + x) * 3 + c] = fill(x, y, c);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) for (let c = 0; c < 3; c++) data[(y * width + x) * 3 + c] = fill(x, y, c);
   return { data, width, height };
 }
 
@@ -20,7 +29,8 @@ export function toBytes(raw: Raw): Buffer {
   return out;
 }
 
-export const sharpOf = (raw: Raw) => sharp(toBytes(raw), { raw: { width: raw.width, height: raw.height, channels: 3 } });
+export const sharpOf = (raw: Raw) =>
+  sharp(toBytes(raw), { raw: { width: raw.width, height: raw.height, channels: 3 } });
 
 /** Runs a sharp pipeline on raw pixels and reads raw pixels back (no PNG round trip: it is slow). */
 export async function viaSharp(raw: Raw, pipeline: (image: Sharp) => Sharp): Promise<Raw> {
@@ -28,7 +38,8 @@ export async function viaSharp(raw: Raw, pipeline: (image: Sharp) => Sharp): Pro
   return { data: Float32Array.from(data), width: info.width, height: info.height };
 }
 
-export const resize = (raw: Raw, width: number, height: number) => viaSharp(raw, (i) => i.resize(width, height, { fit: 'fill', kernel: 'lanczos3' }));
+export const resize = (raw: Raw, width: number, height: number) =>
+  viaSharp(raw, (i) => i.resize(width, height, { fit: 'fill', kernel: 'lanczos3' }));
 
 export async function blur(raw: Raw, sigma: number): Promise<Raw> {
   return sigma < 0.3 ? raw : viaSharp(raw, (i) => i.blur(sigma));
@@ -50,15 +61,21 @@ export function sample(raw: Raw, x: number, y: number, c: number): number | unde
 /** Maps every pixel: out(x, y, c) = f(in at x, y). */
 export function mapPixels(raw: Raw, f: (value: number, x: number, y: number, c: number) => number): Raw {
   const data = new Float32Array(raw.data.length);
-  for (let y = 0; y < raw.height; y++) for (let x = 0; x < raw.width; x++) for (let c = 0; c < 3; c++) {
-    const i = (y * raw.width + x) * 3 + c;
-    data[i] = f(raw.data[i], x, y, c);
-  }
+  for (let y = 0; y < raw.height; y++)
+    for (let x = 0; x < raw.width; x++)
+      for (let c = 0; c < 3; c++) {
+        const i = (y * raw.width + x) * 3 + c;
+        data[i] = f(raw.data[i], x, y, c);
+      }
   return { data, width: raw.width, height: raw.height };
 }
 
 /** A Gaussian light spot: 1 at (cx, cy), falling off with the given radii, turned by angle radians. */
-export function spot(x: number, y: number, s: { cx: number; cy: number; rx: number; ry: number; angle: number }): number {
+export function spot(
+  x: number,
+  y: number,
+  s: { cx: number; cy: number; rx: number; ry: number; angle: number },
+): number {
   const dx = x - s.cx;
   const dy = y - s.cy;
   const u = (dx * Math.cos(s.angle) + dy * Math.sin(s.angle)) / s.rx;

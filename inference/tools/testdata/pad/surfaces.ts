@@ -9,7 +9,10 @@ import { between } from '../../../../scripts/test-support/seeded-random';
 import { blank, blur, mapPixels, resize, sample, sharpOf, spot, viaSharp, type Raw } from './raw-image';
 
 type Params = Record<string, number | string>;
-export interface Surface { surface: Raw; params: Params }
+export interface Surface {
+  surface: Raw;
+  params: Params;
+}
 
 const pick = <T>(random: () => number, items: T[]): T => items[Math.floor(random() * items.length)];
 
@@ -34,7 +37,15 @@ export async function halftonePrint(photo: Raw, random: () => number): Promise<S
     return value / 255 > screen ? white[c] : black + (white[c] - black) * 0.12;
   });
   const surface = onPaper(await blur(printed, 0.6), white, between(random, 0.04, 0.1));
-  return { surface, params: { print: 'halftone', dot_px: +dotPx.toFixed(2), paper_white: white.map(Math.round).join(','), black: Math.round(black) } };
+  return {
+    surface,
+    params: {
+      print: 'halftone',
+      dot_px: +dotPx.toFixed(2),
+      paper_white: white.map(Math.round).join(','),
+      black: Math.round(black),
+    },
+  };
 }
 
 /** A photo lab print: continuous tone squeezed between paper white and ink black, warm, slightly desaturated, with grain. */
@@ -51,10 +62,23 @@ export async function photoPrint(photo: Raw, random: () => number): Promise<Surf
     return black + (white[c] - black) * (Math.max(0, v) / 255) ** gamma + (random() - 0.5) * 6;
   });
   const surface = onPaper(printed, white, between(random, 0.03, 0.08));
-  return { surface, params: { print: 'continuous-tone', paper_white: white.map(Math.round).join(','), black: Math.round(black), gamma: +gamma.toFixed(2), saturation: +saturation.toFixed(2) } };
+  return {
+    surface,
+    params: {
+      print: 'continuous-tone',
+      paper_white: white.map(Math.round).join(','),
+      black: Math.round(black),
+      gamma: +gamma.toFixed(2),
+      saturation: +saturation.toFixed(2),
+    },
+  };
 }
 
-interface Device { name: string; aspect: number; bezel: number }
+interface Device {
+  name: string;
+  aspect: number;
+  bezel: number;
+}
 const devices: Device[] = [
   { name: 'phone', aspect: 0.48, bezel: 0.03 },
   { name: 'tablet', aspect: 0.75, bezel: 0.05 },
@@ -77,10 +101,20 @@ export async function screen(photo: Raw, random: () => number, resolved: boolean
   const width = Math.round(height * device.aspect);
   // The photo fills the screen's width (phone, tablet) or height (laptop), on a dark UI.
   const fit = Math.min(width / photo.width, height / photo.height) * (device.name === 'laptop' ? 0.9 : 1);
-  const shown = await resize(photo, Math.max(1, Math.round((photo.width * fit) / pixelPx)), Math.max(1, Math.round((photo.height * fit) / pixelPx)));
+  const shown = await resize(
+    photo,
+    Math.max(1, Math.round((photo.width * fit) / pixelPx)),
+    Math.max(1, Math.round((photo.height * fit) / pixelPx)),
+  );
   const ox = (width / pixelPx - shown.width) / 2;
   const oy = (height / pixelPx - shown.height) / 2;
-  const reflection = { cx: between(random, 0, width), cy: between(random, 0, height * 0.5), rx: width * between(random, 0.3, 0.8), ry: height * between(random, 0.1, 0.3), angle: between(random, -0.6, 0.6) };
+  const reflection = {
+    cx: between(random, 0, width),
+    cy: between(random, 0, height * 0.5),
+    rx: width * between(random, 0.3, 0.8),
+    ry: height * between(random, 0.1, 0.3),
+    angle: between(random, -0.6, 0.6),
+  };
   const reflectionStrength = between(random, 0.05, 0.22);
   const bezel = Math.round(height * device.bezel);
   const surface = blank(width + 2 * bezel, height + 2 * bezel, (x, y, c) => {
@@ -99,7 +133,17 @@ export async function screen(photo: Raw, random: () => number, resolved: boolean
     }
     return light + 255 * reflectionStrength * spot(sx, sy, reflection);
   });
-  return { surface, params: { screen: device.name, subpixels_resolved: resolved ? 'yes' : 'no', pixel_px: pixelPx, white_point: tint.map((t) => t.toFixed(2)).join(','), gamma: +gamma.toFixed(2), reflection: +reflectionStrength.toFixed(2) } };
+  return {
+    surface,
+    params: {
+      screen: device.name,
+      subpixels_resolved: resolved ? 'yes' : 'no',
+      pixel_px: pixelPx,
+      white_point: tint.map((t) => t.toFixed(2)).join(','),
+      gamma: +gamma.toFixed(2),
+      reflection: +reflectionStrength.toFixed(2),
+    },
+  };
 }
 
 /** A painting of the photo: median-smoothed, posterized, a saturated palette and canvas weave. */
@@ -110,20 +154,35 @@ export async function painting(photo: Raw, random: () => number): Promise<Surfac
   const smooth = await viaSharp(photo, (i) => i.median(smoothing).modulate({ saturation }));
   const step = 255 / (levels - 1);
   const weave = between(random, 3, 6);
-  const surface = mapPixels(smooth, (v, x, y) => Math.round(v / step) * step * 0.9 + 14 + 7 * Math.sin(x / weave) * Math.sin(y / weave));
-  return { surface: onPaper(await blur(surface, 0.8), [235, 228, 212], 0.03), params: { artwork: 'painting', levels, smoothing } };
+  const surface = mapPixels(
+    smooth,
+    (v, x, y) => Math.round(v / step) * step * 0.9 + 14 + 7 * Math.sin(x / weave) * Math.sin(y / weave),
+  );
+  return {
+    surface: onPaper(await blur(surface, 0.8), [235, 228, 212], 0.03),
+    params: { artwork: 'painting', levels, smoothing },
+  };
 }
 
 /** A pencil drawing: the grey image colour-dodged by its blurred negative, on grainy paper. */
 export async function drawing(photo: Raw, random: () => number): Promise<Surface> {
   const grey = await sharpOf(photo).greyscale().raw().toBuffer({ resolveWithObject: true });
   const radius = Math.max(2, (grey.info.width / 60) * between(random, 0.7, 1.5));
-  const negative = await sharp(grey.data, { raw: { width: grey.info.width, height: grey.info.height, channels: 1 } }).negate().blur(radius).raw().toBuffer();
+  const negative = await sharp(grey.data, {
+    raw: { width: grey.info.width, height: grey.info.height, channels: 1 },
+  })
+    .negate()
+    .blur(radius)
+    .raw()
+    .toBuffer();
   const paper = [between(random, 238, 250), between(random, 234, 246), between(random, 220, 236)];
   const surface = mapPixels(photo, (_, x, y, c) => {
     const p = y * photo.width + x;
     const dodge = Math.min(255, (grey.data[p] * 255) / (256 - negative[p]));
     return (dodge / 255) * paper[c] + (random() - 0.5) * 8;
   });
-  return { surface: onPaper(surface, paper, 0.05), params: { artwork: 'pencil-drawing', blur_radius: +radius.toFixed(1) } };
+  return {
+    surface: onPaper(surface, paper, 0.05),
+    params: { artwork: 'pencil-drawing', blur_radius: +radius.toFixed(1) },
+  };
 }

@@ -38,7 +38,7 @@ const LIST_SPELLINGS: Record<string, string> = {
   'viet nam': 'VN',
   kosovo: 'XK',
   turkey: 'TR',
-  'türkiye': 'TR',
+  türkiye: 'TR',
   'cote d ivoire': 'CI',
   "cote d'ivoire": 'CI',
   "côte d'ivoire": 'CI',

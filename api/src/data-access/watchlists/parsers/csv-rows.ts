@@ -20,11 +20,13 @@ export function csvRows(text: string, expectedColumns: number | null): CsvRow[] 
       bom: true,
     }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
     return records.map(({ record, info }) => {
-      if (expectedColumns !== null && record.length !== expectedColumns) throw watchlistFileError(info.lines, `${record.length} fields, expected ${expectedColumns}`);
+      if (expectedColumns !== null && record.length !== expectedColumns)
+        throw watchlistFileError(info.lines, `${record.length} fields, expected ${expectedColumns}`);
       return { line: info.lines, fields: record };
     });
   } catch (error) {
-    if (error instanceof CsvError) throw watchlistFileError((error as CsvError & { lines?: number }).lines ?? null, error.message);
+    if (error instanceof CsvError)
+      throw watchlistFileError((error as CsvError & { lines?: number }).lines ?? null, error.message);
     throw error;
   }
 }

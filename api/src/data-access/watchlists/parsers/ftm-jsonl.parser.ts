@@ -7,7 +7,9 @@ type Properties = Record<string, unknown>;
 
 const values = (properties: Properties, name: string): string[] => {
   const value = properties[name];
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item.trim() !== '') : [];
+  return Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === 'string' && item.trim() !== '')
+    : [];
 };
 
 /**
@@ -28,16 +30,23 @@ export function parseFtmJsonl(text: string): WatchlistEntry[] {
     }
     if (entity.schema !== 'Person') return;
     const properties = (entity.properties ?? {}) as Properties;
-    const composed = ['firstName', 'middleName', 'lastName'].flatMap((part) => values(properties, part).slice(0, 1)).join(' ');
+    const composed = ['firstName', 'middleName', 'lastName']
+      .flatMap((part) => values(properties, part).slice(0, 1))
+      .join(' ');
     const primary = values(properties, 'name');
     const names = [...(primary.length || !composed ? primary : [composed]), ...values(properties, 'alias')];
     if (typeof entity.id !== 'string' || !entity.id || names.length === 0) {
-      throw watchlistFileError(index + 1, `Person without ${typeof entity.id === 'string' && entity.id ? 'a name' : 'an id'}`);
+      throw watchlistFileError(
+        index + 1,
+        `Person without ${typeof entity.id === 'string' && entity.id ? 'a name' : 'an id'}`,
+      );
     }
     entries.push({
       id: entity.id,
       names: [...new Set(names)],
-      dobs: values(properties, 'birthDate').map(isoPartialDate).filter((date): date is string => date !== null),
+      dobs: values(properties, 'birthDate')
+        .map(isoPartialDate)
+        .filter((date): date is string => date !== null),
       nationalities: countryCodes([...values(properties, 'nationality'), ...values(properties, 'citizenship')]),
     });
   });

@@ -14,7 +14,7 @@ export function ofacDisplayName(name: string): string {
 }
 
 function remarkValues(remarks: string, label: RegExp): string[] {
-  return [...remarks.matchAll(label)].map((match) => (match[1] as string).trim());
+  return [...remarks.matchAll(label)].map((match) => match[1].trim());
 }
 
 /**
@@ -25,13 +25,13 @@ function remarkValues(remarks: string, label: RegExp): string[] {
 export function parseOfacSdnCsv(text: string, aliasesText?: string): WatchlistEntry[] {
   const entries = new Map<string, WatchlistEntry>();
   for (const { line, fields } of csvRows(text, 12)) {
-    const [id, name, type, , , , , , , , , remarks] = fields as string[];
-    if (!/^\d+$/.test(id as string)) throw watchlistFileError(line, `ent_num "${id}" is not a number`);
+    const [id, name, type, , , , , , , , , remarks] = fields;
+    if (!/^\d+$/.test(id)) throw watchlistFileError(line, `ent_num "${id}" is not a number`);
     if (type !== 'individual') continue;
     if (!name || name === EMPTY) throw watchlistFileError(line, `entry ${id} has no name`);
-    const text = remarks === EMPTY ? '' : (remarks as string);
-    entries.set(id as string, {
-      id: id as string,
+    const text = remarks === EMPTY ? '' : remarks;
+    entries.set(id, {
+      id: id,
       names: [ofacDisplayName(name)],
       dobs: [...new Set(remarkValues(text, /\bDOB ([^;]+)/g).flatMap(partialDates))],
       nationalities: countryCodes(remarkValues(text, /\b(?:nationality|citizen) ([^;]+?)\.?(?:;|$)/gi)),
@@ -40,9 +40,9 @@ export function parseOfacSdnCsv(text: string, aliasesText?: string): WatchlistEn
   if (entries.size === 0) throw watchlistFileError(null, 'no individuals found (is this the SDN CSV?)');
   if (aliasesText) {
     for (const { line, fields } of csvRows(aliasesText, 5)) {
-      const [id, , , alias] = fields as string[];
-      if (!/^\d+$/.test(id as string)) throw watchlistFileError(line, `alias ent_num "${id}" is not a number (alt.csv)`);
-      const entry = entries.get(id as string);
+      const [id, , , alias] = fields;
+      if (!/^\d+$/.test(id)) throw watchlistFileError(line, `alias ent_num "${id}" is not a number (alt.csv)`);
+      const entry = entries.get(id);
       if (entry && alias && alias !== EMPTY) entry.names.push(ofacDisplayName(alias));
     }
   }

@@ -6,7 +6,11 @@ import { watchlistFileError } from './watchlist-file-error';
 
 const REQUIRED = ['id', 'schema', 'name', 'aliases', 'birth_date', 'countries'];
 
-const split = (value: string | undefined) => (value ?? '').split(';').map((part) => part.trim()).filter(Boolean);
+const split = (value: string | undefined) =>
+  (value ?? '')
+    .split(';')
+    .map((part) => part.trim())
+    .filter(Boolean);
 
 /**
  * OpenSanctions `targets.simple.csv` (header row; `;`-joined multi-values). Only `Person` rows.
@@ -20,7 +24,8 @@ export function parseOpenSanctionsCsv(text: string): WatchlistEntry[] {
   const field = (fields: string[], name: string) => fields[columns.get(name) as number];
   const entries: WatchlistEntry[] = [];
   for (const { line, fields } of rows) {
-    if (fields.length !== columns.size) throw watchlistFileError(line, `${fields.length} fields, the header has ${columns.size}`);
+    if (fields.length !== columns.size)
+      throw watchlistFileError(line, `${fields.length} fields, the header has ${columns.size}`);
     if (field(fields, 'schema') !== 'Person') continue;
     const id = field(fields, 'id');
     const name = field(fields, 'name');
@@ -28,7 +33,9 @@ export function parseOpenSanctionsCsv(text: string): WatchlistEntry[] {
     entries.push({
       id,
       names: [name, ...split(field(fields, 'aliases'))],
-      dobs: split(field(fields, 'birth_date')).map(isoPartialDate).filter((date): date is string => date !== null),
+      dobs: split(field(fields, 'birth_date'))
+        .map(isoPartialDate)
+        .filter((date): date is string => date !== null),
       nationalities: countryCodes(split(field(fields, 'countries'))),
     });
   }

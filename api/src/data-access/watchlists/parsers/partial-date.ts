@@ -1,6 +1,16 @@
 const MONTHS: Record<string, string> = {
-  jan: '01', feb: '02', mar: '03', apr: '04', may: '05', jun: '06',
-  jul: '07', aug: '08', sep: '09', oct: '10', nov: '11', dec: '12',
+  jan: '01',
+  feb: '02',
+  mar: '03',
+  apr: '04',
+  may: '05',
+  jun: '06',
+  jul: '07',
+  aug: '08',
+  sep: '09',
+  oct: '10',
+  nov: '11',
+  dec: '12',
 };
 
 /** A year range never expands past this many years (lists write "1950 to 1990" for unknowns). */
@@ -15,7 +25,10 @@ export function partialDates(text: string): string[] {
   const full = /\b(\d{1,2}) (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* (\d{4})\b/gi;
   const monthYear = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* (\d{4})\b/gi;
   // "01 Jan 1960 to 31 Dec 1962" and "Jan 1960 to Dec 1962" are year ranges too.
-  const yearsOnly = text.replace(/\b(?:\d{1,2} )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* (\d{4})\b/gi, '$1');
+  const yearsOnly = text.replace(
+    /\b(?:\d{1,2} )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* (\d{4})\b/gi,
+    '$1',
+  );
   const range = /\b(\d{4}) to (\d{4})\b/i.exec(yearsOnly);
   if (range) {
     const from = Number(range[1]);
@@ -26,11 +39,11 @@ export function partialDates(text: string): string[] {
   }
   let rest = text;
   for (const match of text.matchAll(full)) {
-    found.add(`${match[3]}-${MONTHS[(match[2] as string).toLowerCase()]}-${(match[1] as string).padStart(2, '0')}`);
+    found.add(`${match[3]}-${MONTHS[match[2].toLowerCase()]}-${match[1].padStart(2, '0')}`);
     rest = rest.replace(match[0], ' ');
   }
   for (const match of rest.matchAll(monthYear)) {
-    found.add(`${match[2]}-${MONTHS[(match[1] as string).toLowerCase()]}`);
+    found.add(`${match[2]}-${MONTHS[match[1].toLowerCase()]}`);
     rest = rest.replace(match[0], ' ');
   }
   for (const match of rest.matchAll(/\b(1[89]\d\d|20\d\d)\b/g)) {
@@ -50,5 +63,5 @@ export function isoPartialDate(value: string): string | null {
   if (!match) return null;
   if (match[3] && match[3] !== '00') return `${match[1]}-${match[2]}-${match[3]}`;
   if (match[2] && match[2] !== '00') return `${match[1]}-${match[2]}`;
-  return match[1] as string;
+  return match[1];
 }

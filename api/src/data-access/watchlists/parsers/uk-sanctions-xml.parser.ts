@@ -17,20 +17,32 @@ function ukDate(value: string): string | null {
  */
 export function parseUkSanctionsXml(xml: string): WatchlistEntry[] {
   const designations = findAll(parseXml(xml), 'Designation');
-  if (designations.length === 0) throw watchlistFileError(1, 'no Designation elements (is this the UK sanctions list XML?)');
+  if (designations.length === 0)
+    throw watchlistFileError(1, 'no Designation elements (is this the UK sanctions list XML?)');
   const entries: WatchlistEntry[] = [];
   designations.forEach((designation, index) => {
     if (text(designation, 'IndividualEntityShip').toLowerCase() !== 'individual') return;
     const id = text(designation, 'UniqueID');
     const names = findAll(findAll(designation, 'Names'), 'Name').map((name) =>
-      ['Name1', 'Name2', 'Name3', 'Name4', 'Name5', 'Name6'].map((part) => text(name, part)).filter(Boolean).join(' '),
+      ['Name1', 'Name2', 'Name3', 'Name4', 'Name5', 'Name6']
+        .map((part) => text(name, part))
+        .filter(Boolean)
+        .join(' '),
     );
-    if (!id || !names.some(Boolean)) throw watchlistFileError(lineOfNthTag(xml, 'Designation', index), `individual without ${id ? 'a name' : 'a UniqueID'}`);
+    if (!id || !names.some(Boolean))
+      throw watchlistFileError(
+        lineOfNthTag(xml, 'Designation', index),
+        `individual without ${id ? 'a name' : 'a UniqueID'}`,
+      );
     entries.push({
       id,
       names: [...new Set(names.filter(Boolean))],
-      dobs: findAll(findAll(designation, 'DOBs'), 'DOB').map((dob) => ukDate(text(dob))).filter((date): date is string => date !== null),
-      nationalities: countryCodes(findAll(findAll(designation, 'Nationalities'), 'Nationality').map((nationality) => text(nationality))),
+      dobs: findAll(findAll(designation, 'DOBs'), 'DOB')
+        .map((dob) => ukDate(text(dob)))
+        .filter((date): date is string => date !== null),
+      nationalities: countryCodes(
+        findAll(findAll(designation, 'Nationalities'), 'Nationality').map((nationality) => text(nationality)),
+      ),
     });
   });
   return entries;

@@ -24,11 +24,19 @@ function unDates(individual: XmlNode): string[] {
  */
 export function parseUnConsolidatedXml(xml: string): WatchlistEntry[] {
   const root = parseXml(xml);
-  if (!findAll(root, 'CONSOLIDATED_LIST').length) throw watchlistFileError(1, 'no CONSOLIDATED_LIST element (is this the UN consolidated XML?)');
+  if (!findAll(root, 'CONSOLIDATED_LIST').length)
+    throw watchlistFileError(1, 'no CONSOLIDATED_LIST element (is this the UN consolidated XML?)');
   return findAll(findAll(root, 'INDIVIDUALS'), 'INDIVIDUAL').map((individual, index) => {
     const id = text(individual, 'DATAID');
-    const primary = ['FIRST_NAME', 'SECOND_NAME', 'THIRD_NAME', 'FOURTH_NAME'].map((part) => text(individual, part)).filter(Boolean).join(' ');
-    if (!id || !primary) throw watchlistFileError(lineOfNthTag(xml, 'INDIVIDUAL', index), `INDIVIDUAL without ${id ? 'a name' : 'a DATAID'}`);
+    const primary = ['FIRST_NAME', 'SECOND_NAME', 'THIRD_NAME', 'FOURTH_NAME']
+      .map((part) => text(individual, part))
+      .filter(Boolean)
+      .join(' ');
+    if (!id || !primary)
+      throw watchlistFileError(
+        lineOfNthTag(xml, 'INDIVIDUAL', index),
+        `INDIVIDUAL without ${id ? 'a name' : 'a DATAID'}`,
+      );
     const aliases = findAll(individual, 'INDIVIDUAL_ALIAS')
       .filter((alias) => text(alias, 'QUALITY').toLowerCase() !== 'low')
       .map((alias) => text(alias, 'ALIAS_NAME'));

@@ -28,8 +28,14 @@ export const WATCHLIST_FORMATS: Record<string, Format> = {
       return parseOfacSdnCsv(await utf8(file), existsSync(aliases) ? await utf8(aliases) : undefined);
     },
   },
-  'un-xml': { defaultList: 'un-consolidated', read: async (file) => parseUnConsolidatedXml(await utf8(file)) },
-  'opensanctions-csv': { defaultList: 'opensanctions', read: async (file) => parseOpenSanctionsCsv(await utf8(file)) },
+  'un-xml': {
+    defaultList: 'un-consolidated',
+    read: async (file) => parseUnConsolidatedXml(await utf8(file)),
+  },
+  'opensanctions-csv': {
+    defaultList: 'opensanctions',
+    read: async (file) => parseOpenSanctionsCsv(await utf8(file)),
+  },
   'ftm-jsonl': { defaultList: 'opensanctions', read: async (file) => parseFtmJsonl(await utf8(file)) },
   'eu-xml': { defaultList: 'eu-fsf', read: async (file) => parseEuFsfXml(await utf8(file)) },
   'uk-xml': { defaultList: 'uk-sanctions', read: async (file) => parseUkSanctionsXml(await utf8(file)) },
@@ -37,6 +43,7 @@ export const WATCHLIST_FORMATS: Record<string, Format> = {
 
 export function watchlistFormat(name: string | undefined): Format {
   const format = name ? WATCHLIST_FORMATS[name] : undefined;
-  if (!format) throw new AppError('VALIDATION_ERROR', `--format must be one of ${Object.keys(WATCHLIST_FORMATS).join(', ')}`);
+  if (!format)
+    throw new AppError('VALIDATION_ERROR', `--format must be one of ${Object.keys(WATCHLIST_FORMATS).join(', ')}`);
   return format;
 }

@@ -7,7 +7,14 @@ export type XmlNode = Record<string, unknown>;
 export function parseXml(text: string): XmlNode {
   const valid = XMLValidator.validate(text);
   if (valid !== true) throw watchlistFileError(valid.err.line, `malformed XML: ${valid.err.msg}`);
-  const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', removeNSPrefix: true, parseTagValue: false, parseAttributeValue: false, trimValues: true });
+  const parser = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '',
+    removeNSPrefix: true,
+    parseTagValue: false,
+    parseAttributeValue: false,
+    trimValues: true,
+  });
   return parser.parse(text) as XmlNode;
 }
 
@@ -18,7 +25,9 @@ export function findAll(node: unknown, tag: string): XmlNode[] {
     if (Array.isArray(value)) return value.forEach(visit);
     if (!value || typeof value !== 'object') return;
     for (const [key, child] of Object.entries(value as XmlNode)) {
-      if (key === tag) for (const item of Array.isArray(child) ? child : [child]) found.push(typeof item === 'object' && item !== null ? (item as XmlNode) : { '#text': item });
+      if (key === tag)
+        for (const item of Array.isArray(child) ? child : [child])
+          found.push(typeof item === 'object' && item !== null ? (item as XmlNode) : { '#text': item });
       else visit(child);
     }
   };

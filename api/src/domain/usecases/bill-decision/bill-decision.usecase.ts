@@ -20,9 +20,11 @@ export function isBillable(session: Pick<SessionDocument, 'environment' | 'statu
 }
 
 function billedCountry(documentCountry: string | null, account: AccountRecord | null, plan: string) {
-  if (documentCountry && priceFor(plan, documentCountry)) return { country: documentCountry, source: 'document' as const };
+  if (documentCountry && priceFor(plan, documentCountry))
+    return { country: documentCountry, source: 'document' as const };
   const fallbackOfAccount = account?.defaultCountry ?? null;
-  if (fallbackOfAccount && priceFor(plan, fallbackOfAccount)) return { country: fallbackOfAccount, source: 'account_default' as const };
+  if (fallbackOfAccount && priceFor(plan, fallbackOfAccount))
+    return { country: fallbackOfAccount, source: 'account_default' as const };
   return { country: FALLBACK_BILLING_COUNTRY, source: 'fallback' as const };
 }
 
@@ -32,7 +34,10 @@ function billedCountry(documentCountry: string | null, account: AccountRecord | 
  * entry's id is the session and attempt, so the decision path, the billing sweep and a retry's
  * pre-reset call may all run it and one entry results.
  */
-export async function billDecision(deps: BillDecisionDeps, session: SessionDocument): Promise<'billed' | 'already-billed' | 'not-billable'> {
+export async function billDecision(
+  deps: BillDecisionDeps,
+  session: SessionDocument,
+): Promise<'billed' | 'already-billed' | 'not-billable'> {
   const attempt = session.attempt ?? 1;
   if (!isBillable(session) || !session.decided_at) {
     await deps.sessions.ledgerWritten(session._id, attempt);
@@ -41,7 +46,9 @@ export async function billDecision(deps: BillDecisionDeps, session: SessionDocum
   const account = await deps.accounts.find(session.account_id);
   const decidedAt = new Date(session.decided_at);
   const plan = account ? planAt(account, decidedAt) : 'starter';
-  const documentCountry = session.result_body ? ((JSON.parse(session.result_body).person?.document_country as string | undefined) ?? null) : null;
+  const documentCountry = session.result_body
+    ? ((JSON.parse(session.result_body).person?.document_country as string | undefined) ?? null)
+    : null;
   const { country, source } = billedCountry(documentCountry, account, plan);
   const price = priceFor(plan, country) ?? { currency: 'USD', unit_amount: 0 };
   const written = await deps.ledger.record({

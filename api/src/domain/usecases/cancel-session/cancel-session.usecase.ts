@@ -8,7 +8,15 @@ import { OPEN_STATUSES } from '../../session-status';
  * DELETE /v1/sessions/{id}: an open session becomes FAILED / CANCELLED_BY_API. No webhook (the
  * spec's Events rule 7), so the outbox stays empty.
  */
-export async function cancelSession(deps: { sessions: SessionRepository; clock: Clock; endCapture(sessionId: string, attempt: number): Promise<void> }, tenant: Tenant, id: string) {
+export async function cancelSession(
+  deps: {
+    sessions: SessionRepository;
+    clock: Clock;
+    endCapture(sessionId: string, attempt: number): Promise<void>;
+  },
+  tenant: Tenant,
+  id: string,
+) {
   const scoped = deps.sessions.forTenant(tenant);
   const current = await scoped.get(id);
   const now = deps.clock.now();
@@ -18,7 +26,13 @@ export async function cancelSession(deps: { sessions: SessionRepository; clock: 
       status: 'FAILED',
       environment: current.environment,
       person: null,
-      checks: { document: 'SKIPPED', liveness: 'SKIPPED', antispoof: 'SKIPPED', face_match: 'SKIPPED', ...(tenant.watchlist ? { sanctions: 'SKIPPED' } : {}) },
+      checks: {
+        document: 'SKIPPED',
+        liveness: 'SKIPPED',
+        antispoof: 'SKIPPED',
+        face_match: 'SKIPPED',
+        ...(tenant.watchlist ? { sanctions: 'SKIPPED' } : {}),
+      },
       confidence: 0,
       verified_until: null,
       failure_reason: 'CANCELLED_BY_API',

@@ -20,12 +20,19 @@ export async function sessionForCapture(deps: CaptureDeps, id: string): Promise<
 
 /** Every capture write: the session must still be open and not yet submitted for decision. */
 export function assertWritable(session: SessionDocument): void {
-  if (!OPEN_STATUSES.includes(session.status)) throw AppError.conflict(`The session is ${session.status}; it takes no more captures.`);
+  if (!OPEN_STATUSES.includes(session.status))
+    throw AppError.conflict(`The session is ${session.status}; it takes no more captures.`);
 }
 
 /** The bearer token must be the one issued to this attempt's device (compared in constant time). */
-export async function authorizedState(deps: CaptureDeps, session: SessionDocument, token: string | null, purpose: 'read' | 'write' = 'read'): Promise<CaptureStateDocument> {
-  if (!token) throw new AppError('UNAUTHORIZED', 'Send the capture token from start as `Authorization: Bearer <token>`.');
+export async function authorizedState(
+  deps: CaptureDeps,
+  session: SessionDocument,
+  token: string | null,
+  purpose: 'read' | 'write' = 'read',
+): Promise<CaptureStateDocument> {
+  if (!token)
+    throw new AppError('UNAUTHORIZED', 'Send the capture token from start as `Authorization: Bearer <token>`.');
   const state = await deps.states.find(session._id, attemptOf(session));
   // The session ended between its read and this one (a decision landing mid-request purges the
   // capture): a write then gets the contract's 409 for an ended session, not a token error.
@@ -53,7 +60,8 @@ export async function authorizeCaptureWrite(deps: CaptureDeps, id: string, token
   const session = await sessionForCapture(deps, id);
   assertWritable(session);
   const state = await authorizedState(deps, session, token, 'write');
-  if (session.decision_requested_at || state.submitted_at) throw AppError.conflict('The capture was submitted; the decision is pending.');
+  if (session.decision_requested_at || state.submitted_at)
+    throw AppError.conflict('The capture was submitted; the decision is pending.');
   return { session, state };
 }
 
@@ -68,13 +76,20 @@ export async function openCaptureForWrite(deps: CaptureDeps, id: string, token: 
  * Runs an upload-time check. The service's own trouble is a 503 the device retries (nothing is
  * stored, no attempt is used); an input the service refuses is the client's 422.
  */
-export async function runUploadCheck<T>(deps: CaptureDeps, field: string, check: (inference: InferenceChecks) => Promise<T>): Promise<T> {
-  if (!deps.inference) throw AppError.unavailable('The checks are not available right now; nothing was stored. Retry shortly.');
+export async function runUploadCheck<T>(
+  deps: CaptureDeps,
+  field: string,
+  check: (inference: InferenceChecks) => Promise<T>,
+): Promise<T> {
+  if (!deps.inference)
+    throw AppError.unavailable('The checks are not available right now; nothing was stored. Retry shortly.');
   try {
     return await check(deps.inference);
   } catch (error) {
-    if (error instanceof InferenceInputRejectedError) throw new AppError('VALIDATION_ERROR', 'The image could not be decoded.', [{ field, message: error.message }]);
-    if (error instanceof InferenceUnavailableError) throw AppError.unavailable('The checks are not available right now; nothing was stored. Retry shortly.');
+    if (error instanceof InferenceInputRejectedError)
+      throw new AppError('VALIDATION_ERROR', 'The image could not be decoded.', [{ field, message: error.message }]);
+    if (error instanceof InferenceUnavailableError)
+      throw AppError.unavailable('The checks are not available right now; nothing was stored. Retry shortly.');
     throw error;
   }
 }

@@ -41,7 +41,11 @@ export async function purgeDueCaptures(deps: EndCaptureDeps): Promise<number> {
 }
 
 /** Redaction: every attempt's captured images deleted now, whatever the retention period. */
-export async function eraseCaptures(deps: Pick<EndCaptureDeps, 'states' | 'blobs' | 'clock'>, sessionId: string, lastAttempt: number): Promise<void> {
+export async function eraseCaptures(
+  deps: Pick<EndCaptureDeps, 'states' | 'blobs' | 'clock'>,
+  sessionId: string,
+  lastAttempt: number,
+): Promise<void> {
   for (let attempt = 1; attempt <= lastAttempt; attempt += 1) {
     const state = await deps.states.find(sessionId, attempt);
     if (!state) continue;

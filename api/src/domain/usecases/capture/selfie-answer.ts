@@ -16,7 +16,10 @@ export interface SelfieAnswer {
  * attempts are left, whether to retake and why. A face that fills the frame is a framing problem
  * the applicant can fix (move back), never a spoof verdict; no verdict is revealed before the decision.
  */
-export function selfieAnswerOf(antispoof: Pick<AntispoofRun, 'reason' | 'retake_reason'>, attemptsLeft: number): SelfieAnswer {
+export function selfieAnswerOf(
+  antispoof: Pick<AntispoofRun, 'reason' | 'retake_reason'>,
+  attemptsLeft: number,
+): SelfieAnswer {
   const tooClose = antispoof.retake_reason === 'FACE_TOO_CLOSE';
   const faceFound = tooClose || antispoof.reason !== 'FACE_NOT_DETECTED';
   const reason: SelfieRetakeReason | null = tooClose ? 'FACE_TOO_CLOSE' : !faceFound ? 'FACE_NOT_DETECTED' : null;

@@ -25,7 +25,11 @@ export interface StartCaptureAnswer {
  * device calling again gets the same; another device is refused while the first is active, and
  * after that takes over with a new token, a new challenge and none of the old captures.
  */
-export async function startCapture(deps: CaptureDeps, id: string, presentedToken: string | null): Promise<StartCaptureAnswer> {
+export async function startCapture(
+  deps: CaptureDeps,
+  id: string,
+  presentedToken: string | null,
+): Promise<StartCaptureAnswer> {
   let session = await sessionForCapture(deps, id);
   assertWritable(session);
   const attempt = attemptOf(session);
@@ -36,7 +40,10 @@ export async function startCapture(deps: CaptureDeps, id: string, presentedToken
   let challenge: ChallengeStep[];
 
   if (presentedToken) {
-    if (!existing || !timingSafeEqual(Buffer.from(hashToken(presentedToken), 'hex'), Buffer.from(existing.token_hash, 'hex'))) {
+    if (
+      !existing ||
+      !timingSafeEqual(Buffer.from(hashToken(presentedToken), 'hex'), Buffer.from(existing.token_hash, 'hex'))
+    ) {
       throw new AppError('UNAUTHORIZED', 'The capture token is not valid for this session.');
     }
     challenge = existing.challenge as ChallengeStep[];
@@ -46,21 +53,40 @@ export async function startCapture(deps: CaptureDeps, id: string, presentedToken
     challenge = (session.sandbox_challenge as ChallengeStep[] | null | undefined) ?? drawChallenge();
     if (!existing) {
       const created = await deps.states.create({
-        _id: stateId, session_id: id, attempt, token_hash: hashToken(token), challenge, document_type: null,
-        front: null, back: null, liveness: null, selfie: null, last_write_at: now, submitted_at: null, purge_after: null, purged_at: null, created_at: now,
+        _id: stateId,
+        session_id: id,
+        attempt,
+        token_hash: hashToken(token),
+        challenge,
+        document_type: null,
+        front: null,
+        back: null,
+        liveness: null,
+        selfie: null,
+        last_write_at: now,
+        submitted_at: null,
+        purge_after: null,
+        purged_at: null,
+        created_at: now,
       });
       if (!created) throw AppError.conflict('Capture has just started on another device.');
     } else {
       if (existing.submitted_at) throw AppError.conflict('The capture was submitted; the decision is pending.');
       if (now.getTime() - new Date(existing.last_write_at).getTime() < DEVICE_IDLE_MS) {
-        throw AppError.conflict('Capture is in progress on another device. Continue there, or try again in a few minutes.');
+        throw AppError.conflict(
+          'Capture is in progress on another device. Continue there, or try again in a few minutes.',
+        );
       }
       await deps.states.takeOver(stateId, hashToken(token), challenge, now);
       await deps.blobs.delete(blobIdsOf(existing));
     }
   }
 
-  const started = await deps.sessions.transitionBySystem(id, ['PENDING'], { status: 'IN_PROGRESS', started_at: now, updated_at: now });
+  const started = await deps.sessions.transitionBySystem(id, ['PENDING'], {
+    status: 'IN_PROGRESS',
+    started_at: now,
+    updated_at: now,
+  });
   session = started ?? session;
   return {
     capture_token: token as string,

@@ -20,7 +20,8 @@ export async function submitCapture(deps: CaptureDeps, id: string, token: string
     await countWrite(deps, session);
     const missing: ErrorDetail[] = [];
     if (!state.front) missing.push({ field: 'document.front', message: 'not captured' });
-    if (needsBack(state.document_type) && !state.back) missing.push({ field: 'document.back', message: 'not captured' });
+    if (needsBack(state.document_type) && !state.back)
+      missing.push({ field: 'document.back', message: 'not captured' });
     if (!state.liveness) missing.push({ field: 'liveness', message: 'not captured' });
     if (!state.selfie) missing.push({ field: 'selfie', message: 'not captured' });
     if (missing.length > 0) throw new AppError('CONFLICT', 'Some captures are missing.', missing);
@@ -31,7 +32,10 @@ export async function submitCapture(deps: CaptureDeps, id: string, token: string
   try {
     await deps.queue.enqueueDecision(id, attempt);
   } catch (error) {
-    deps.logger.warn({ session_id: id, err: (error as Error).message }, 'decision enqueue failed; the capture sweep will retry');
+    deps.logger.warn(
+      { session_id: id, err: (error as Error).message },
+      'decision enqueue failed; the capture sweep will retry',
+    );
   }
   return SUBMITTED;
 }

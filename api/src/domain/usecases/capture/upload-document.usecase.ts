@@ -32,11 +32,14 @@ export async function uploadDocumentSide(
 ): Promise<DocumentSideAnswer> {
   const { session, state, stateId } = await openCaptureForWrite(deps, input.id, input.token);
   if (input.side === 'back' && !needsBack(input.type)) {
-    throw new AppError('VALIDATION_ERROR', 'A passport has no back side to capture.', [{ field: 'side', message: 'must be front for a passport' }]);
+    throw new AppError('VALIDATION_ERROR', 'A passport has no back side to capture.', [
+      { field: 'side', message: 'must be front for a passport' },
+    ]);
   }
   const previous = state[input.side];
   const uploads = (previous?.uploads ?? 0) + 1;
-  if (uploads > UPLOADS_PER_CAPTURE) throw AppError.conflict(`The ${input.side} side has had its ${UPLOADS_PER_CAPTURE} attempts.`);
+  if (uploads > UPLOADS_PER_CAPTURE)
+    throw AppError.conflict(`The ${input.side} side has had its ${UPLOADS_PER_CAPTURE} attempts.`);
   await probeImage(input.image, PHOTO_LIMITS, 'body');
   const read = await runUploadCheck(deps, 'body', (inference) => inference.readDocument(input.image, deps.clock.now()));
 
@@ -45,7 +48,12 @@ export async function uploadDocumentSide(
   const readable = read.person !== null || (portraitSideOfCard && read.portrait !== null);
   let reason: DocumentSideAnswer['reason'] = null;
   if (!readable) reason = 'DOCUMENT_UNREADABLE';
-  else if (read.person && read.verdict === 'FAIL' && (read.reason === 'DOCUMENT_INVALID' || read.reason === 'DOCUMENT_EXPIRED')) reason = read.reason;
+  else if (
+    read.person &&
+    read.verdict === 'FAIL' &&
+    (read.reason === 'DOCUMENT_INVALID' || read.reason === 'DOCUMENT_EXPIRED')
+  )
+    reason = read.reason;
   const attemptsLeft = UPLOADS_PER_CAPTURE - uploads;
   const retake = attemptsLeft > 0 && (!readable || reason === 'DOCUMENT_INVALID');
 
@@ -63,7 +71,10 @@ export async function uploadDocumentSide(
   };
   await deps.states.setSide(stateId, input.side, captured, input.type, deps.clock.now());
   if (previous) await deps.blobs.delete(blobIdsOf({ front: previous, back: null, liveness: null, selfie: null }));
-  deps.logger.info({ session_id: session._id, side: input.side, readable, reason, attempts_left: attemptsLeft }, 'document side captured');
+  deps.logger.info(
+    { session_id: session._id, side: input.side, readable, reason, attempts_left: attemptsLeft },
+    'document side captured',
+  );
   return {
     side: input.side,
     readable,

@@ -8,7 +8,6 @@ import { SelfieAnswer, selfieAnswerOf } from './selfie-answer';
 import { CaptureDeps } from './capture-deps';
 import { UPLOADS_PER_CAPTURE } from './upload-document.usecase';
 
-
 /** The portrait the decision would match against: whichever captured side showed one. */
 function portraitBlobOf(state: CaptureStateDocument): string | null {
   return [state.front, state.back].find((side) => side?.portrait_blob_id)?.portrait_blob_id ?? null;
@@ -24,7 +23,10 @@ function portraitBlobOf(state: CaptureStateDocument): string | null {
  * antispoof crop has no room around it (FACE_TOO_CLOSE: move back), a framing problem the
  * applicant can fix, never a spoof verdict.
  */
-export async function uploadSelfie(deps: CaptureDeps, input: { id: string; token: string | null; image: Buffer }): Promise<SelfieAnswer> {
+export async function uploadSelfie(
+  deps: CaptureDeps,
+  input: { id: string; token: string | null; image: Buffer },
+): Promise<SelfieAnswer> {
   const { session, state, stateId } = await openCaptureForWrite(deps, input.id, input.token);
   const uploads = (state.selfie?.uploads ?? 0) + 1;
   if (uploads > UPLOADS_PER_CAPTURE) throw AppError.conflict(`The selfie has had its ${UPLOADS_PER_CAPTURE} attempts.`);
@@ -34,9 +36,15 @@ export async function uploadSelfie(deps: CaptureDeps, input: { id: string; token
   const frames = framesBlob ? unpackFrames(await deps.blobs.get(input.id, framesBlob)) : null;
   const [antispoof, liveness, faceMatch] = await Promise.all([
     runUploadCheck(deps, 'body', (inference) => inference.checkAntispoof(input.image, frames ?? [])),
-    frames ? runUploadCheck(deps, 'body', (inference) => inference.checkLiveness(frames, state.challenge as ChallengeStep[], input.image)) : Promise.resolve(null),
+    frames
+      ? runUploadCheck(deps, 'body', (inference) =>
+          inference.checkLiveness(frames, state.challenge as ChallengeStep[], input.image),
+        )
+      : Promise.resolve(null),
     portraitBlob
-      ? deps.blobs.get(input.id, portraitBlob).then((portrait) => runUploadCheck(deps, 'body', (inference) => inference.matchFaces(portrait, input.image)))
+      ? deps.blobs
+          .get(input.id, portraitBlob)
+          .then((portrait) => runUploadCheck(deps, 'body', (inference) => inference.matchFaces(portrait, input.image)))
       : Promise.resolve(null),
   ]);
   const faceFound = antispoof.reason !== 'FACE_NOT_DETECTED';
@@ -48,9 +56,15 @@ export async function uploadSelfie(deps: CaptureDeps, input: { id: string; token
   await deps.states.setSelfie(
     stateId,
     {
-      blob_id: blobId, uploads, face_found: faceFound, antispoof_json: JSON.stringify(antispoof), antispoof_frames_blob_id: framesBlob,
-      liveness_json: keepLiveness ? JSON.stringify(liveness) : null, liveness_blob_id: keepLiveness ? framesBlob : null,
-      face_match_json: keepFaceMatch ? JSON.stringify(faceMatch) : null, face_match_portrait_blob_id: keepFaceMatch ? portraitBlob : null,
+      blob_id: blobId,
+      uploads,
+      face_found: faceFound,
+      antispoof_json: JSON.stringify(antispoof),
+      antispoof_frames_blob_id: framesBlob,
+      liveness_json: keepLiveness ? JSON.stringify(liveness) : null,
+      liveness_blob_id: keepLiveness ? framesBlob : null,
+      face_match_json: keepFaceMatch ? JSON.stringify(faceMatch) : null,
+      face_match_portrait_blob_id: keepFaceMatch ? portraitBlob : null,
     },
     deps.clock.now(),
   );

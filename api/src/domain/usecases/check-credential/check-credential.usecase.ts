@@ -14,7 +14,11 @@ export interface CredentialView {
 }
 
 /** Public: anyone holding the token sees the verified name and document, as the spec warns. */
-export async function checkCredential(deps: { sessions: SessionRepository; clock: Clock; audit: AuditLog }, token: string, requestId: string | null): Promise<CredentialView> {
+export async function checkCredential(
+  deps: { sessions: SessionRepository; clock: Clock; audit: AuditLog },
+  token: string,
+  requestId: string | null,
+): Promise<CredentialView> {
   const doc = await deps.sessions.findByCredentialToken(token);
   const person = doc?.result_body ? (JSON.parse(doc.result_body).person as Person | null) : null;
   // A redacted session has no credential: its token is gone, and a token read before that finds no person.
@@ -24,8 +28,21 @@ export async function checkCredential(deps: { sessions: SessionRepository; clock
 }
 
 /** The public credential check and /c/{id} page: the reader is whoever holds the link. */
-export function recordCredentialRead(deps: { audit: AuditLog; clock: Clock }, sessionId: string, accountId: string, requestId: string | null): Promise<void> {
-  return deps.audit.record({ action: 'credential.read', actor: { type: 'credential_holder', id: null }, at: deps.clock.now(), session_id: sessionId, account_id: accountId, request_id: requestId, detail: null });
+export function recordCredentialRead(
+  deps: { audit: AuditLog; clock: Clock },
+  sessionId: string,
+  accountId: string,
+  requestId: string | null,
+): Promise<void> {
+  return deps.audit.record({
+    action: 'credential.read',
+    actor: { type: 'credential_holder', id: null },
+    at: deps.clock.now(),
+    session_id: sessionId,
+    account_id: accountId,
+    request_id: requestId,
+    detail: null,
+  });
 }
 
 export function credentialView(person: Person, status: string, verifiedUntil: Date, now: Date): CredentialView {

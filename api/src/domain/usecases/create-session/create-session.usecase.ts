@@ -36,7 +36,9 @@ export interface CreateSessionDeps {
 
 export async function createSession(deps: CreateSessionDeps, tenant: Tenant, command: CreateSessionCommand) {
   if (command.sandbox && tenant.environment !== 'sandbox') {
-    throw new AppError('VALIDATION_ERROR', 'The request has invalid fields.', [{ field: 'sandbox', message: 'is accepted from sandbox keys only' }]);
+    throw new AppError('VALIDATION_ERROR', 'The request has invalid fields.', [
+      { field: 'sandbox', message: 'is accepted from sandbox keys only' },
+    ]);
   }
   await assertWebhookTargetAllowed(deps.webhookPolicy, tenant, command.webhook_url);
   // Expiry is scheduled on the queue; refuse now rather than create a session that would never expire.
@@ -78,7 +80,10 @@ export async function createSession(deps: CreateSessionDeps, tenant: Tenant, com
     await deps.queue.scheduleExpiry(id, deadline);
   } catch (error) {
     // The session is complete without its timer: the periodic expiry sweep is the safety net.
-    deps.logger.warn({ session_id: id, err: (error as Error).message }, 'expiry scheduling failed; the sweep will expire it');
+    deps.logger.warn(
+      { session_id: id, err: (error as Error).message },
+      'expiry scheduling failed; the sweep will expire it',
+    );
   }
   return creationResponse(deps.publicBaseUrl, id, tenant.environment);
 }
@@ -90,7 +95,10 @@ const creationResponse = (publicBaseUrl: string, id: string, environment: Tenant
   environment,
 });
 
-async function insertOnce(sessions: SessionRepository, doc: Parameters<SessionRepository['insert']>[0]): Promise<boolean> {
+async function insertOnce(
+  sessions: SessionRepository,
+  doc: Parameters<SessionRepository['insert']>[0],
+): Promise<boolean> {
   try {
     await sessions.insert(doc);
     return true;

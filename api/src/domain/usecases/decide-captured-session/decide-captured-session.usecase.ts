@@ -30,10 +30,13 @@ export interface DecideCapturedDeps extends DecideDeps, EndCaptureDeps {
 
 export type DecideOutcome = 'decided' | 'already-ended' | 'stale-attempt' | 'not-submitted' | 'gone';
 
-async function screen(deps: DecideCapturedDeps, person: DecisionInputs['document']['person']): Promise<NonNullable<DecisionInputs['sanctions']>> {
+async function screen(
+  deps: DecideCapturedDeps,
+  person: DecisionInputs['document']['person'],
+): Promise<NonNullable<DecisionInputs['sanctions']>> {
   const started = performance.now();
   if (!person) return { verdict: 'SKIPPED', reason: 'NO_NAME_READ', duration_ms: 0 };
-  const nationality = person.nationality ? countries.alpha3ToAlpha2(person.nationality) ?? null : null;
+  const nationality = person.nationality ? (countries.alpha3ToAlpha2(person.nationality) ?? null) : null;
   const outcome = await deps.sanctions.screen({ name: person.name, dob: person.dob || null, nationality });
   return { ...outcome, duration_ms: Math.round(performance.now() - started) };
 }
@@ -46,7 +49,11 @@ async function screen(deps: DecideCapturedDeps, person: DecisionInputs['document
  * deadline) reject, so the job retries and the session waits; a decided session is never decided
  * again, however often the job runs.
  */
-export async function decideCapturedSession(deps: DecideCapturedDeps, sessionId: string, attempt: number): Promise<DecideOutcome> {
+export async function decideCapturedSession(
+  deps: DecideCapturedDeps,
+  sessionId: string,
+  attempt: number,
+): Promise<DecideOutcome> {
   const session = await deps.sessions.findForApplicant(sessionId);
   if (!session) return 'gone';
   if (attemptOf(session) !== attempt) return 'stale-attempt';
@@ -65,7 +72,10 @@ export async function decideCapturedSession(deps: DecideCapturedDeps, sessionId:
   const [liveness, faceMatch, account] = await Promise.all([
     // Usually made at selfie upload; made now only for a capture retaken after the selfie.
     captures.liveness ?? livenessNow(deps, captures, selfieHasFace),
-    captures.faceMatch ?? (captures.portrait && captures.selfie && selfieHasFace ? deps.inference.matchFaces(captures.portrait, captures.selfie) : Promise.resolve(null)),
+    captures.faceMatch ??
+      (captures.portrait && captures.selfie && selfieHasFace
+        ? deps.inference.matchFaces(captures.portrait, captures.selfie)
+        : Promise.resolve(null)),
     deps.accounts.find(session.account_id),
   ]);
   const sanctions = account?.watchlist ? await screen(deps, captures.read.person) : null;
@@ -73,7 +83,11 @@ export async function decideCapturedSession(deps: DecideCapturedDeps, sessionId:
     document: captures.read,
     declaredType: captures.declaredType,
     hasPortrait: captures.hasPortrait,
-    expected: { name: session.expected_name ?? '', dob: session.expected_dob, address: session.expected_address },
+    expected: {
+      name: session.expected_name ?? '',
+      dob: session.expected_dob,
+      address: session.expected_address,
+    },
     liveness,
     antispoof,
     faceMatch,
@@ -99,18 +113,32 @@ export async function decideCapturedSession(deps: DecideCapturedDeps, sessionId:
     throw error;
   });
   await endCapture(deps, sessionId, attempt);
-  if (decided) deps.metrics?.decisionMade(decided.status, decision.failure_reason ?? null, (deps.clock.now().getTime() - state.submitted_at.getTime()) / 1000);
-  deps.logger.info({ session_id: sessionId, status: decided?.status ?? 'lost-race', failure_reason: decision.failure_reason }, 'session decided');
+  if (decided)
+    deps.metrics?.decisionMade(
+      decided.status,
+      decision.failure_reason ?? null,
+      (deps.clock.now().getTime() - state.submitted_at.getTime()) / 1000,
+    );
+  deps.logger.info(
+    {
+      session_id: sessionId,
+      status: decided?.status ?? 'lost-race',
+      failure_reason: decision.failure_reason,
+    },
+    'session decided',
+  );
   return decided ? 'decided' : 'already-ended';
 }
 
 function antispoofNow(deps: DecideCapturedDeps, captures: LoadedCaptures): Promise<CheckRun> {
-  if (!captures.frames || !captures.selfie) throw new Error('the frames and the selfie are loaded whenever antispoof was not run over these frames at upload');
+  if (!captures.frames || !captures.selfie)
+    throw new Error('the frames and the selfie are loaded whenever antispoof was not run over these frames at upload');
   return deps.inference.checkAntispoof(captures.selfie, captures.frames);
 }
 
 function livenessNow(deps: DecideCapturedDeps, captures: LoadedCaptures, selfieHasFace: boolean): Promise<LivenessRun> {
-  if (!captures.frames || !captures.selfie) throw new Error('the frames and the selfie are loaded whenever liveness was not run at upload');
+  if (!captures.frames || !captures.selfie)
+    throw new Error('the frames and the selfie are loaded whenever liveness was not run at upload');
   // With the selfie: a photo swapped in after the challenge is not the person who performed it.
   return deps.inference.checkLiveness(captures.frames, captures.challenge, selfieHasFace ? captures.selfie : undefined);
 }

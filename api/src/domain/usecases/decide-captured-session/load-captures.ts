@@ -29,23 +29,36 @@ export interface LoadedCaptures {
  * the runs made at selfie upload that still score the captures as they are now, and the images
  * only for the runs that must be made again (a capture retaken after the selfie).
  */
-export async function loadCaptures(blobs: Pick<CaptureBlobRepository, 'get'>, sealer: TextSealer, state: CaptureStateDocument): Promise<LoadedCaptures> {
+export async function loadCaptures(
+  blobs: Pick<CaptureBlobRepository, 'get'>,
+  sealer: TextSealer,
+  state: CaptureStateDocument,
+): Promise<LoadedCaptures> {
   if (!state.front || !state.liveness || !state.selfie) throw new Error(`capture ${state._id} is incomplete`);
-  const readOf = async (side: CapturedSide): Promise<DocumentRead> => JSON.parse(await sealer.open(documentReadWhere(state.session_id), side.read_sealed)) as DocumentRead;
+  const readOf = async (side: CapturedSide): Promise<DocumentRead> =>
+    JSON.parse(await sealer.open(documentReadWhere(state.session_id), side.read_sealed)) as DocumentRead;
   const sides = [state.back, state.front].filter((side): side is CapturedSide => side !== null);
   const reads = await Promise.all(sides.map(async (side) => ({ side, read: await readOf(side) })));
-  const chosen = reads.find((r) => r.read.person !== null) ?? reads[0]!;
+  const chosen = reads.find((r) => r.read.person !== null) ?? reads[0];
   const portraitBlob = [state.front, state.back].find((side) => side?.portrait_blob_id)?.portrait_blob_id ?? null;
   const { selfie } = state;
-  const liveness = selfie.liveness_json && selfie.liveness_blob_id === state.liveness.blob_ids[0] ? (JSON.parse(selfie.liveness_json) as LivenessRun) : null;
+  const liveness =
+    selfie.liveness_json && selfie.liveness_blob_id === state.liveness.blob_ids[0]
+      ? (JSON.parse(selfie.liveness_json) as LivenessRun)
+      : null;
   const faceMatch =
-    selfie.face_match_json && portraitBlob && selfie.face_match_portrait_blob_id === portraitBlob ? (JSON.parse(selfie.face_match_json) as FaceMatchRun) : null;
-  const antispoof = (selfie.antispoof_frames_blob_id ?? null) === (state.liveness.blob_ids[0] ?? null) ? (JSON.parse(selfie.antispoof_json) as CheckRun) : null;
+    selfie.face_match_json && portraitBlob && selfie.face_match_portrait_blob_id === portraitBlob
+      ? (JSON.parse(selfie.face_match_json) as FaceMatchRun)
+      : null;
+  const antispoof =
+    (selfie.antispoof_frames_blob_id ?? null) === (state.liveness.blob_ids[0] ?? null)
+      ? (JSON.parse(selfie.antispoof_json) as CheckRun)
+      : null;
   const needFaceMatch = faceMatch === null && portraitBlob !== null;
   const needFrames = liveness === null || antispoof === null;
   const [portrait, packed, selfieImage] = await Promise.all([
     needFaceMatch ? blobs.get(state.session_id, portraitBlob) : Promise.resolve(null),
-    needFrames ? blobs.get(state.session_id, state.liveness.blob_ids[0] as string) : Promise.resolve(null),
+    needFrames ? blobs.get(state.session_id, state.liveness.blob_ids[0]) : Promise.resolve(null),
     needFrames || needFaceMatch ? blobs.get(state.session_id, selfie.blob_id) : Promise.resolve(null),
   ]);
   return {

@@ -63,18 +63,28 @@ export async function decideSession(
     updated_at: now,
     webhook_state: 'pending',
     webhook_delivery_id: newDeliveryId(attempt),
-    report_json: decision.report ? JSON.stringify({ session_id: session._id, decided_at: now.toISOString(), ...decision.report }) : null,
+    report_json: decision.report
+      ? JSON.stringify({ session_id: session._id, decided_at: now.toISOString(), ...decision.report })
+      : null,
     // Billing outbox: owed in the same write as the decision, so a crash before the entry loses nothing.
     ...(session.environment === 'production' ? { ledger_pending: true } : {}),
   });
   try {
     await deps.queue.enqueueWebhook(updated._id, decision.status, updated.attempt ?? 1);
   } catch (error) {
-    deps.logger.warn({ session_id: updated._id, err: (error as Error).message }, 'webhook enqueue failed; outbox sweep will retry');
+    deps.logger.warn(
+      { session_id: updated._id, err: (error as Error).message },
+      'webhook enqueue failed; outbox sweep will retry',
+    );
   }
   // After the webhook is on its way: billing is bookkeeping, and the sweep covers a failure here.
   if (deps.billing && updated.ledger_pending) {
-    await billDecision(deps.billing, updated).catch((error: Error) => deps.logger.warn({ session_id: updated._id, err: error.message }, 'ledger entry not written; the billing sweep will write it'));
+    await billDecision(deps.billing, updated).catch((error: Error) =>
+      deps.logger.warn(
+        { session_id: updated._id, err: error.message },
+        'ledger entry not written; the billing sweep will write it',
+      ),
+    );
   }
   return updated;
 }

@@ -51,18 +51,24 @@ describe('deliverWebhook', () => {
   it('sends the stored result bytes, signed, and settles the outbox as delivered on a 2xx', async () => {
     const h = harness(pending(), { statusCode: 204, latencyMs: 12, error: null });
     await expect(deliverWebhook(h.deps, job)).resolves.toBe('delivered');
-    expect(h.sent[0]!.body).toBe(pending().result_body);
-    expect(h.sent[0]!.headers['webhook-id']).toBe('msg_stable');
-    expect(h.sent[0]!.headers['webhook-timestamp']).toBe(String(Date.parse('2026-01-02T03:04:05Z') / 1000));
+    expect(h.sent[0].body).toBe(pending().result_body);
+    expect(h.sent[0].headers['webhook-id']).toBe('msg_stable');
+    expect(h.sent[0].headers['webhook-timestamp']).toBe(String(Date.parse('2026-01-02T03:04:05Z') / 1000));
     expect(h.settled).toEqual([[job.sessionId, 0, 'delivered']]);
-    expect(h.logged[0]).toMatchObject({ attempt: 1, status_code: 204, latency_ms: 12, result: 'delivered', delivery_id: 'msg_stable' });
+    expect(h.logged[0]).toMatchObject({
+      attempt: 1,
+      status_code: 204,
+      latency_ms: 12,
+      result: 'delivered',
+      delivery_id: 'msg_stable',
+    });
   });
 
   it('signs so that the Standard Webhooks library verifies the request', async () => {
     const h = harness(pending(), { statusCode: 200, latencyMs: 1, error: null });
     h.deps.clock = { now: () => new Date() };
     await deliverWebhook(h.deps, job);
-    expect(() => new Webhook(secret).verify(h.sent[0]!.body, h.sent[0]!.headers)).not.toThrow();
+    expect(() => new Webhook(secret).verify(h.sent[0].body, h.sent[0].headers)).not.toThrow();
   });
 
   it('logs a non-2xx attempt and throws so the queue retries it, leaving the outbox pending', async () => {
@@ -75,7 +81,12 @@ describe('deliverWebhook', () => {
   it('marks the delivery failed after the last attempt fails', async () => {
     const h = harness(pending(), { statusCode: null, latencyMs: 10_000, error: 'timed out after 10000 ms' });
     await expect(deliverWebhook(h.deps, { ...job, attempt: 4 })).rejects.toThrow('timed out');
-    expect(h.logged[0]).toMatchObject({ attempt: 4, status_code: null, error: 'timed out after 10000 ms', result: 'failed' });
+    expect(h.logged[0]).toMatchObject({
+      attempt: 4,
+      status_code: null,
+      error: 'timed out after 10000 ms',
+      result: 'failed',
+    });
     expect(h.settled).toEqual([[job.sessionId, 0, 'failed']]);
   });
 

@@ -44,7 +44,8 @@ export async function deliverWebhook(deps: DeliverWebhookDeps, job: DeliveryAtte
   // Already settled, or a newer redelivery round superseded this job: nothing is owed by it. (A
   // round settled moments ago may still read as pending until the sweep copies it over; the job
   // id makes such a second run rare, and receivers key on webhook-id for exactly this.)
-  if (!session || session.webhook_state !== 'pending' || (session.webhook_redeliveries ?? 0) !== job.round) return 'skipped';
+  if (!session || session.webhook_state !== 'pending' || (session.webhook_redeliveries ?? 0) !== job.round)
+    return 'skipped';
   if (!session.result_body || !session.webhook_delivery_id) {
     throw new Error(`session ${session._id} is pending delivery but has no result or delivery id`);
   }
@@ -54,7 +55,12 @@ export async function deliverWebhook(deps: DeliverWebhookDeps, job: DeliveryAtte
     ? await deps.sender.send({
         url: session.webhook_url,
         body: session.result_body,
-        headers: signWebhook(secret, session.webhook_delivery_id, Math.floor(now.getTime() / 1000), session.result_body),
+        headers: signWebhook(
+          secret,
+          session.webhook_delivery_id,
+          Math.floor(now.getTime() / 1000),
+          session.result_body,
+        ),
       })
     : { statusCode: null, latencyMs: 0, error: 'the account has no webhook secret' };
   const delivered = is2xx(outcome.statusCode);
@@ -74,13 +80,25 @@ export async function deliverWebhook(deps: DeliverWebhookDeps, job: DeliveryAtte
     result,
   });
   const sessionAttempt = session.attempt ?? 1;
-  const logFields = { session_id: session._id, session_attempt: sessionAttempt, delivery_id: session.webhook_delivery_id, attempt: job.attempt, round: job.round, status_code: outcome.statusCode };
+  const logFields = {
+    session_id: session._id,
+    session_attempt: sessionAttempt,
+    delivery_id: session.webhook_delivery_id,
+    attempt: job.attempt,
+    round: job.round,
+    status_code: outcome.statusCode,
+  };
   if (delivered) {
     await deps.outbox.settle(session._id, job.round, 'delivered', now, sessionAttempt);
     deps.logger.debug(logFields, 'webhook delivered');
     return 'delivered';
   }
   if (last) await deps.outbox.settle(session._id, job.round, 'failed', now, sessionAttempt);
-  deps.logger.warn({ ...logFields, err: outcome.error, result }, last ? 'webhook delivery failed for good' : 'webhook attempt failed; will retry');
-  throw new DeliveryAttemptFailed(`attempt ${job.attempt}/${job.maxAttempts}: ${outcome.error ?? `HTTP ${outcome.statusCode}`}`);
+  deps.logger.warn(
+    { ...logFields, err: outcome.error, result },
+    last ? 'webhook delivery failed for good' : 'webhook attempt failed; will retry',
+  );
+  throw new DeliveryAttemptFailed(
+    `attempt ${job.attempt}/${job.maxAttempts}: ${outcome.error ?? `HTTP ${outcome.statusCode}`}`,
+  );
 }

@@ -19,7 +19,11 @@ describe('signWebhook', () => {
     const library = new Webhook(secret);
     expect(headers['webhook-signature']).toBe(library.sign('msg_abc', new Date(timestamp * 1000), body));
     expect(() => library.verify(body, headers)).not.toThrow();
-    expect(headers).toMatchObject({ 'webhook-id': 'msg_abc', 'webhook-timestamp': String(timestamp), 'Content-Type': 'application/json' });
+    expect(headers).toMatchObject({
+      'webhook-id': 'msg_abc',
+      'webhook-timestamp': String(timestamp),
+      'Content-Type': 'application/json',
+    });
   });
 
   it('yields signatures that fail for a body changed by one character', () => {

@@ -11,7 +11,11 @@ interface AttemptEntry {
 }
 
 const entryJson = (entry: AttemptEntry): string => {
-  const head = JSON.stringify({ attempt: entry.attempt, status: entry.status, decided_at: entry.decided_at ? entry.decided_at.toISOString() : null });
+  const head = JSON.stringify({
+    attempt: entry.attempt,
+    status: entry.status,
+    decided_at: entry.decided_at ? entry.decided_at.toISOString() : null,
+  });
   return `${head.slice(0, -1)},"result":${entry.result_body ?? 'null'}}`;
 };
 
@@ -21,11 +25,24 @@ const entryJson = (entry: AttemptEntry): string => {
  * or expired). An archived copy of the current attempt (a retry that died before its reset) is
  * not listed twice: the session document is the truth for the current attempt.
  */
-export async function listAttempts(deps: { sessions: SessionRepository; attempts: Pick<SessionAttemptRepository, 'listForSession'> }, tenant: Tenant, id: string, who: ReadContext): Promise<string> {
+export async function listAttempts(
+  deps: { sessions: SessionRepository; attempts: Pick<SessionAttemptRepository, 'listForSession'> },
+  tenant: Tenant,
+  id: string,
+  who: ReadContext,
+): Promise<string> {
   const session = await deps.sessions.forTenant(tenant).get(id);
   await recordRead(who, 'attempts.read', tenant, id);
   const currentAttempt = session.attempt ?? 1;
   const earlier: AttemptEntry[] = (await deps.attempts.listForSession(id)).filter((a) => a.attempt < currentAttempt);
-  const entries = [...earlier, { attempt: currentAttempt, status: session.status, decided_at: session.decided_at, result_body: session.result_body }];
+  const entries = [
+    ...earlier,
+    {
+      attempt: currentAttempt,
+      status: session.status,
+      decided_at: session.decided_at,
+      result_body: session.result_body,
+    },
+  ];
   return `{"session_id":${JSON.stringify(id)},"attempt":${currentAttempt},"attempts":[${entries.map(entryJson).join(',')}]}`;
 }

@@ -6,7 +6,11 @@ import { Tenant } from '../../environment';
 export interface ListDeliveriesDeps {
   sessions: SessionRepository;
   deliveryLog: { listForSession(sessionId: string): Promise<DeliveryAttemptDocument[]> };
-  outbox: { effectiveState(session: Pick<SessionDocument, '_id' | 'webhook_state' | 'webhook_redeliveries'>): Promise<SessionDocument['webhook_state']> };
+  outbox: {
+    effectiveState(
+      session: Pick<SessionDocument, '_id' | 'webhook_state' | 'webhook_redeliveries'>,
+    ): Promise<SessionDocument['webhook_state']>;
+  };
 }
 
 /**

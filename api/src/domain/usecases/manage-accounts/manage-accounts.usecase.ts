@@ -13,19 +13,32 @@ interface Deps {
 
 /** Issues an account with one key per environment and a webhook secret, each shown only here. */
 export async function createAccount(deps: Deps, input: { name: string; plan: string; watchlist: boolean }) {
-  if (!input.name.trim()) throw new AppError('VALIDATION_ERROR', 'The account needs a name.', [{ field: 'name', message: 'must not be empty' }]);
+  if (!input.name.trim())
+    throw new AppError('VALIDATION_ERROR', 'The account needs a name.', [
+      { field: 'name', message: 'must not be empty' },
+    ]);
   if (!PLANS.includes(input.plan)) {
-    throw new AppError('VALIDATION_ERROR', `Unknown plan; choose one of ${PLANS.join(', ')}.`, [{ field: 'plan', message: 'unknown plan' }]);
+    throw new AppError('VALIDATION_ERROR', `Unknown plan; choose one of ${PLANS.join(', ')}.`, [
+      { field: 'plan', message: 'unknown plan' },
+    ]);
   }
   const now = deps.clock.now();
   const accountId = newAccountId();
   const sandboxKey = newApiKey('sandbox');
   const liveKey = newApiKey('production');
   const webhookSecret = newWebhookSecret();
-  await deps.accounts.create({ accountId, name: input.name.trim(), plan: input.plan, watchlist: input.watchlist, webhookSecret }, now);
+  await deps.accounts.create(
+    { accountId, name: input.name.trim(), plan: input.plan, watchlist: input.watchlist, webhookSecret },
+    now,
+  );
   await deps.accounts.addKey(accountId, 'sandbox', sandboxKey, now);
   await deps.accounts.addKey(accountId, 'production', liveKey, now);
-  return { account_id: accountId, sandbox_api_key: sandboxKey, live_api_key: liveKey, webhook_secret: webhookSecret };
+  return {
+    account_id: accountId,
+    sandbox_api_key: sandboxKey,
+    live_api_key: liveKey,
+    webhook_secret: webhookSecret,
+  };
 }
 
 /**
@@ -40,7 +53,12 @@ export async function rotateApiKey(deps: Deps, accountId: string, environment: E
   const oldKeysExpireAt = new Date(now.getTime() + graceHours * 3_600_000);
   const retired = await deps.accounts.expireKeys(accountId, environment, oldKeysExpireAt, key);
   const field = environment === 'sandbox' ? 'sandbox_api_key' : 'live_api_key';
-  return { account_id: accountId, [field]: key, retired_keys: retired, old_keys_expire_at: oldKeysExpireAt.toISOString() };
+  return {
+    account_id: accountId,
+    [field]: key,
+    retired_keys: retired,
+    old_keys_expire_at: oldKeysExpireAt.toISOString(),
+  };
 }
 
 export async function rotateWebhookSecret(deps: Deps, accountId: string) {

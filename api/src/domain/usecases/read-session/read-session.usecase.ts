@@ -5,11 +5,21 @@ import { Tenant } from '../../environment';
 
 export async function getSessionStatus(sessions: SessionRepository, tenant: Tenant, id: string) {
   const doc = await sessions.forTenant(tenant).get(id);
-  return { session_id: doc._id, status: doc.status, confidence: doc.confidence, environment: doc.environment };
+  return {
+    session_id: doc._id,
+    status: doc.status,
+    confidence: doc.confidence,
+    environment: doc.environment,
+  };
 }
 
 /** The stored result bytes, exactly as the webhook carries them. */
-export async function getSessionResult(sessions: SessionRepository, tenant: Tenant, id: string, who: ReadContext): Promise<string> {
+export async function getSessionResult(
+  sessions: SessionRepository,
+  tenant: Tenant,
+  id: string,
+  who: ReadContext,
+): Promise<string> {
   const doc = await sessions.forTenant(tenant).get(id);
   if (!doc.result_body || (doc.status !== 'VERIFIED' && doc.status !== 'FAILED')) {
     throw AppError.conflict(`The session is ${doc.status}; a result exists once it is VERIFIED or FAILED.`);
@@ -23,7 +33,12 @@ export async function getSessionResult(sessions: SessionRepository, tenant: Tena
  * it and timings, serialized at decision time, no personal data and no images. A cancelled
  * session ran no check, so its report says each was skipped.
  */
-export async function getSessionReport(sessions: SessionRepository, tenant: Tenant, id: string, who: ReadContext): Promise<string> {
+export async function getSessionReport(
+  sessions: SessionRepository,
+  tenant: Tenant,
+  id: string,
+  who: ReadContext,
+): Promise<string> {
   const doc = await sessions.forTenant(tenant).get(id);
   if (doc.status !== 'VERIFIED' && doc.status !== 'FAILED') {
     throw AppError.conflict(`The session is ${doc.status}; a report exists once it is VERIFIED or FAILED.`);

@@ -35,12 +35,18 @@ const MAX_ROUNDS = 5;
  * redacting the attempt it started. The ledger entry owed for the decision is written first, as
  * it needs the document's country.
  */
-export async function redactSession(deps: RedactDeps, read: (id: string) => Promise<SessionDocument>, id: string, who: RedactWho) {
+export async function redactSession(
+  deps: RedactDeps,
+  read: (id: string) => Promise<SessionDocument>,
+  id: string,
+  who: RedactWho,
+) {
   let session = await read(id);
   for (let round = 0; ; round += 1) {
     if (round >= MAX_ROUNDS) throw AppError.conflict('The session keeps changing; try the redaction again.');
     if (OPEN_STATUSES.includes(session.status)) {
-      if (!who.cancelOpen) throw AppError.conflict(`The session is ${session.status}; only an ended session is redacted.`);
+      if (!who.cancelOpen)
+        throw AppError.conflict(`The session is ${session.status}; only an ended session is redacted.`);
       await who.cancelOpen(id).catch((error: unknown) => {
         if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
       });
@@ -60,7 +66,12 @@ export async function redactSession(deps: RedactDeps, read: (id: string) => Prom
       updated_at: session.redacted_at ? session.updated_at : deps.clock.now(),
     });
     const after = await read(id);
-    if (written && after.status === session.status && (after.attempt ?? 1) === (session.attempt ?? 1) && after.redacted_at) {
+    if (
+      written &&
+      after.status === session.status &&
+      (after.attempt ?? 1) === (session.attempt ?? 1) &&
+      after.redacted_at
+    ) {
       session = after;
       break;
     }
@@ -69,7 +80,11 @@ export async function redactSession(deps: RedactDeps, read: (id: string) => Prom
   const lastAttempt = session.attempt ?? 1;
   for (const archived of await deps.attempts.listForSession(id)) {
     if (archived.result_body && !JSON.parse(archived.result_body).redacted_at) {
-      await deps.attempts.replaceResult(id, archived.attempt, redactResult(archived.result_body, session.metadata_json, new Date(session.redacted_at as Date)));
+      await deps.attempts.replaceResult(
+        id,
+        archived.attempt,
+        redactResult(archived.result_body, session.metadata_json, new Date(session.redacted_at as Date)),
+      );
     }
   }
   await deps.sessions.scrubClaims(id, lastAttempt);
@@ -83,5 +98,9 @@ export async function redactSession(deps: RedactDeps, read: (id: string) => Prom
     request_id: who.requestId,
     detail: null,
   });
-  return { session_id: id, status: session.status, redacted_at: new Date(session.redacted_at as Date).toISOString() };
+  return {
+    session_id: id,
+    status: session.status,
+    redacted_at: new Date(session.redacted_at as Date).toISOString(),
+  };
 }

@@ -8,7 +8,9 @@ export interface RedeliverDeps {
     findDeliverable(id: string): Promise<DeliverableSession | null>;
     effectiveState(session: DeliverableSession): Promise<DeliverableSession['webhook_state']>;
   };
-  queue: { enqueueDelivery(sessionId: string, status: 'VERIFIED' | 'FAILED', round: number, attempt?: number): Promise<void> };
+  queue: {
+    enqueueDelivery(sessionId: string, status: 'VERIFIED' | 'FAILED', round: number, attempt?: number): Promise<void>;
+  };
   logger: Logger;
 }
 
@@ -23,7 +25,9 @@ export async function redeliverSession(deps: RedeliverDeps, sessionId: string) {
     const current = await deps.outbox.findDeliverable(sessionId);
     if (!current) throw AppError.notFound('session');
     if ((await deps.outbox.effectiveState(current)) === 'pending') {
-      throw AppError.conflict('A delivery of this session is still in progress (pending); redeliver once it is delivered or failed.');
+      throw AppError.conflict(
+        'A delivery of this session is still in progress (pending); redeliver once it is delivered or failed.',
+      );
     }
     throw AppError.conflict(
       `The session is ${current.status}${current.webhook_delivery_id ? '' : ' without a webhook'}; only a VERIFIED or FAILED session that had a webhook (not a cancellation) can be redelivered.`,
@@ -36,7 +40,10 @@ export async function redeliverSession(deps: RedeliverDeps, sessionId: string) {
     await deps.queue.enqueueDelivery(session._id, status, round, session.attempt ?? 1);
   } catch (error) {
     enqueued = false;
-    deps.logger.warn({ session_id: session._id, err: (error as Error).message }, 'redelivery enqueue failed; the outbox sweep will send it');
+    deps.logger.warn(
+      { session_id: session._id, err: (error as Error).message },
+      'redelivery enqueue failed; the outbox sweep will send it',
+    );
   }
   return { session_id: session._id, status, delivery_id: session.webhook_delivery_id, round, enqueued };
 }

@@ -36,9 +36,12 @@ export async function retrySession(deps: RetrySessionDeps, tenant: Tenant, id: s
   const scoped = deps.sessions.forTenant(tenant);
   const current = await scoped.get(id);
   const attempt = current.attempt ?? 1;
-  if (current.status !== 'FAILED') throw AppError.conflict(`The session is ${current.status}; only a FAILED session can be retried.`);
-  if (current.failure_reason === 'CANCELLED_BY_API') throw AppError.conflict('A cancelled session cannot be retried; create a new session.');
-  if (attempt >= MAX_ATTEMPTS) throw AppError.conflict(`The session has used all ${MAX_ATTEMPTS} attempts; create a new session.`);
+  if (current.status !== 'FAILED')
+    throw AppError.conflict(`The session is ${current.status}; only a FAILED session can be retried.`);
+  if (current.failure_reason === 'CANCELLED_BY_API')
+    throw AppError.conflict('A cancelled session cannot be retried; create a new session.');
+  if (attempt >= MAX_ATTEMPTS)
+    throw AppError.conflict(`The session has used all ${MAX_ATTEMPTS} attempts; create a new session.`);
   if (current.redacted_at) throw AppError.conflict('The session was redacted; create a new session.');
   await deps.queue.assertWritable();
   // The decided attempt's ledger entry, if still owed, is written before the reset moves past it.
@@ -74,7 +77,15 @@ export async function retrySession(deps: RetrySessionDeps, tenant: Tenant, id: s
   try {
     await deps.queue.scheduleExpiry(id, expiresAt, next);
   } catch (error) {
-    deps.logger.warn({ session_id: id, err: (error as Error).message }, 'expiry scheduling failed; the sweep will expire it');
+    deps.logger.warn(
+      { session_id: id, err: (error as Error).message },
+      'expiry scheduling failed; the sweep will expire it',
+    );
   }
-  return { session_id: id, status: 'PENDING' as const, verification_url: `${deps.publicBaseUrl}/v/${id}`, attempt: next };
+  return {
+    session_id: id,
+    status: 'PENDING' as const,
+    verification_url: `${deps.publicBaseUrl}/v/${id}`,
+    attempt: next,
+  };
 }

@@ -7,6 +7,10 @@ import { Person, SanctionsVerdict } from '../../session-status';
  */
 export async function screenSpecimen(sanctions: SanctionsScreening, person: Person | null): Promise<SanctionsVerdict> {
   if (!person) return 'SKIPPED';
-  const outcome = await sanctions.screen({ name: person.name, dob: person.dob, nationality: person.document_country });
+  const outcome = await sanctions.screen({
+    name: person.name,
+    dob: person.dob,
+    nationality: person.document_country,
+  });
   return outcome.verdict;
 }

@@ -6,7 +6,12 @@ import { billDecision, BillDecisionDeps } from '../bill-decision/bill-decision.u
  * The billing outbox's safety net: a decision whose ledger entry was not written at once (the
  * process died, the store hiccuped) is billed here; the entry's id makes a second write a no-op.
  */
-export async function sweepBilling(deps: BillDecisionDeps & { sessions: Pick<SessionRepository, 'ledgerPending' | 'findForApplicant' | 'ledgerWritten'>; logger: Logger }) {
+export async function sweepBilling(
+  deps: BillDecisionDeps & {
+    sessions: Pick<SessionRepository, 'ledgerPending' | 'findForApplicant' | 'ledgerWritten'>;
+    logger: Logger;
+  },
+) {
   let billed = 0;
   for (const id of await deps.sessions.ledgerPending()) {
     const session = await deps.sessions.findForApplicant(id);

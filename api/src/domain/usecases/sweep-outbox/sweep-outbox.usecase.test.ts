@@ -16,7 +16,7 @@ function harness(rows: Row[]) {
     },
     queue: {
       deliveryBacklog: async () => 0,
-      webhookJobState: async (jobId) => find(jobId.split('.')[0]!).job,
+      webhookJobState: async (jobId) => find(jobId.split('.')[0]).job,
       removeFinishedWebhookJob: async (jobId) => void calls.push(`remove ${jobId}`),
       enqueueDelivery: async (id, status, round) => void calls.push(`enqueue ${id} ${status} r${round}`),
     },
@@ -28,7 +28,11 @@ function harness(rows: Row[]) {
   return { deps, calls };
 }
 
-const entry = (id: string, status: OutboxEntry['status'] = 'VERIFIED', round = 0): OutboxEntry => ({ _id: id, status, webhook_redeliveries: round });
+const entry = (id: string, status: OutboxEntry['status'] = 'VERIFIED', round = 0): OutboxEntry => ({
+  _id: id,
+  status,
+  webhook_redeliveries: round,
+});
 
 describe('sweepOutbox', () => {
   it('enqueues a decided delivery the queue does not hold (the API died before its enqueue)', async () => {
@@ -38,7 +42,9 @@ describe('sweepOutbox', () => {
   });
 
   it('leaves alone a delivery whose job is waiting, delayed for a retry, or running', async () => {
-    const h = harness(['waiting', 'delayed', 'active'].map((job, i) => ({ entry: entry(`ses_${i}`), job, settlement: null })));
+    const h = harness(
+      ['waiting', 'delayed', 'active'].map((job, i) => ({ entry: entry(`ses_${i}`), job, settlement: null })),
+    );
     await sweepOutbox(h.deps);
     expect(h.calls).toEqual([]);
   });

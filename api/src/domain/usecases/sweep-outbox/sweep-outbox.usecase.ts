@@ -43,10 +43,15 @@ const IN_FLIGHT = new Set(['active', 'waiting', 'delayed', 'prioritized', 'waiti
  *   without a settlement (it stalled too often, or its last write failed). Enqueueing is keyed by
  *   the job id, so racing the normal enqueue at worst does nothing.
  */
-export async function sweepOutbox(deps: SweepOutboxDeps): Promise<{ rolledForward: number; settled: number; enqueued: number; requeued: number }> {
+export async function sweepOutbox(
+  deps: SweepOutboxDeps,
+): Promise<{ rolledForward: number; settled: number; enqueued: number; requeued: number }> {
   const started = deps.clock.now().getTime();
   const staleBefore = started - STALE_CLAIM_MS;
-  const rolledForward = await deps.claims.rollForwardClaimedBetween(new Date(staleBefore - deps.claimLookbackMs), new Date(staleBefore));
+  const rolledForward = await deps.claims.rollForwardClaimedBetween(
+    new Date(staleBefore - deps.claimLookbackMs),
+    new Date(staleBefore),
+  );
   const bookkeeping = (await deps.queue.deliveryBacklog()) < BUSY_BACKLOG;
   const withinBudget = () => bookkeeping && deps.clock.now().getTime() - started < BOOKKEEPING_BUDGET_MS;
   let settled = 0;
@@ -77,7 +82,10 @@ export async function sweepOutbox(deps: SweepOutboxDeps): Promise<{ rolledForwar
     }
   }
   if (rolledForward + enqueued + requeued > 0) {
-    deps.logger.warn({ rolled_forward: rolledForward, enqueued, requeued }, 'outbox sweep recovered deliveries the queue did not hold');
+    deps.logger.warn(
+      { rolled_forward: rolledForward, enqueued, requeued },
+      'outbox sweep recovered deliveries the queue did not hold',
+    );
   }
   return { rolledForward, settled, enqueued, requeued };
 }

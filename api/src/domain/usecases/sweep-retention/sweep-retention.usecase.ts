@@ -25,11 +25,15 @@ export async function sweepRetention(deps: SweepRetentionDeps): Promise<{ redact
   const overrides = await deps.accounts.retentionOverrides();
   const due: string[] = [];
   for (const { accountId, days } of overrides) {
-    due.push(...(await deps.sessions.endedBefore(new Date(now - days * DAY_MS), PAGE, { in: [accountId] })).map((s) => s._id));
+    due.push(
+      ...(await deps.sessions.endedBefore(new Date(now - days * DAY_MS), PAGE, { in: [accountId] })).map((s) => s._id),
+    );
   }
   if (deps.defaultDays !== undefined) {
     const others = { notIn: overrides.map((o) => o.accountId) };
-    due.push(...(await deps.sessions.endedBefore(new Date(now - deps.defaultDays * DAY_MS), PAGE, others)).map((s) => s._id));
+    due.push(
+      ...(await deps.sessions.endedBefore(new Date(now - deps.defaultDays * DAY_MS), PAGE, others)).map((s) => s._id),
+    );
   }
   let redacted = 0;
   for (const id of due) {
@@ -37,7 +41,10 @@ export async function sweepRetention(deps: SweepRetentionDeps): Promise<{ redact
       await deps.redact(id);
       redacted += 1;
     } catch (error) {
-      deps.logger.warn({ session_id: id, err: (error as Error).message }, 'retention redaction failed; the next sweep retries');
+      deps.logger.warn(
+        { session_id: id, err: (error as Error).message },
+        'retention redaction failed; the next sweep retries',
+      );
     }
   }
   if (redacted > 0) deps.logger.info({ redacted }, 'retention sweep redacted sessions past their retention');

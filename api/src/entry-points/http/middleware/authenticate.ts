@@ -13,12 +13,20 @@ export function authenticate(ctx: Pick<AppContext, 'accounts' | 'clock'>) {
       const key = req.header('x-api-key');
       if (key === undefined || key === '') throw new AppError('UNAUTHORIZED', 'The X-Api-Key header is missing.');
       if (!KEY_SHAPE.test(key)) {
-        throw new AppError('INVALID_KEY_FORMAT', 'The API key must start with vk_sand_ or vk_live_ followed by at least 32 letters or digits.');
+        throw new AppError(
+          'INVALID_KEY_FORMAT',
+          'The API key must start with vk_sand_ or vk_live_ followed by at least 32 letters or digits.',
+        );
       }
       const resolved = await ctx.accounts.resolveKey(key, ctx.clock.now());
       const account = resolved ? await ctx.accounts.find(resolved.accountId) : null;
-      if (!resolved || !account) throw new AppError('INVALID_KEY_FORMAT', 'The API key does not match any key on record.');
-      const tenant: Tenant = { ...resolved, watchlist: account.watchlist, plan: planAt(account, ctx.clock.now()) };
+      if (!resolved || !account)
+        throw new AppError('INVALID_KEY_FORMAT', 'The API key does not match any key on record.');
+      const tenant: Tenant = {
+        ...resolved,
+        watchlist: account.watchlist,
+        plan: planAt(account, ctx.clock.now()),
+      };
       res.locals.tenant = tenant;
       next();
     } catch (error) {

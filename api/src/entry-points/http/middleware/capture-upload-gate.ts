@@ -24,7 +24,10 @@ export function captureUploadGate(deps: CaptureDeps, bounds: UploadBounds) {
     try {
       const encoding = req.header('content-encoding');
       if (encoding !== undefined && encoding.toLowerCase() !== 'identity') {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send uploads without Content-Encoding: images are compressed already.');
+        throw new AppError(
+          'UNSUPPORTED_MEDIA_TYPE',
+          'Send uploads without Content-Encoding: images are compressed already.',
+        );
       }
       const id = captureIdOf(req);
       await authorizeCaptureWrite(deps, id, captureTokenOf(req));

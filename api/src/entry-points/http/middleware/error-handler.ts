@@ -10,7 +10,9 @@ export const UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
 
 /** A busy, stepping-down or unreachable store (after the retries that were safe): 503, not 500. */
 function fromStore(error: unknown): AppError | null {
-  return isTransientStoreError(error) ? AppError.unavailable('The session store is busy or unreachable; try again shortly.') : null;
+  return isTransientStoreError(error)
+    ? AppError.unavailable('The session store is busy or unreachable; try again shortly.')
+    : null;
 }
 
 export function sendError(res: Response, error: AppError): void {
@@ -18,7 +20,8 @@ export function sendError(res: Response, error: AppError): void {
   if (res.headersSent) return;
   res.locals.errorCode = error.code; // for the request metrics: refusals are counted by code
   drainUnreadBody(res.req);
-  if (error.code === 'SERVICE_UNAVAILABLE' && !res.getHeader('Retry-After')) res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+  if (error.code === 'SERVICE_UNAVAILABLE' && !res.getHeader('Retry-After'))
+    res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
   res.status(ERROR_STATUS[error.code]).json({
     error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
     request_id: res.locals.requestId,
@@ -32,7 +35,10 @@ export function errorHandler(logger: Logger) {
     const appError = error instanceof AppError ? error : fromStore(error);
     if (appError) {
       if (appError.catastrophic || !appError.callerFault) {
-        logger.error({ request_id: res.locals.requestId, code: appError.code, err: appError.message }, 'request failed');
+        logger.error(
+          { request_id: res.locals.requestId, code: appError.code, err: appError.message },
+          'request failed',
+        );
       }
       sendError(res, appError);
       return;

@@ -16,7 +16,12 @@ function keyStore() {
     renewals,
     store: {
       leaseMs: LEASE_MS,
-      claim: async (): Promise<IdempotencyClaim> => ({ kind: 'run', recordId: 'r', reservedSessionId: 'ses_x', holder: 'h' }),
+      claim: async (): Promise<IdempotencyClaim> => ({
+        kind: 'run',
+        recordId: 'r',
+        reservedSessionId: 'ses_x',
+        holder: 'h',
+      }),
       renew: async () => {
         renewals.push(Date.now() - started);
         return true;
@@ -37,7 +42,11 @@ describe('the Idempotency-Key middleware keeps its lease while the request runs'
       res.locals.tenant = { keyId: 'key_1' };
       next();
     });
-    const ctx = { idempotency: keys.store, clock: systemClock, logger: { warn: () => undefined } } as unknown as Pick<AppContext, 'idempotency' | 'clock' | 'logger'>;
+    const ctx = {
+      idempotency: keys.store,
+      clock: systemClock,
+      logger: { warn: () => undefined },
+    } as unknown as Pick<AppContext, 'idempotency' | 'clock' | 'logger'>;
     app.post('/slow', idempotency(ctx), async (_req, res) => {
       await new Promise((r) => setTimeout(r, 4 * LEASE_MS));
       res.status(201).json({ ok: true });
@@ -54,7 +63,7 @@ describe('the Idempotency-Key middleware keeps its lease while the request runs'
     const whileRunning = keys.renewals.length;
     // 4 leases long at a renewal every 100 ms: about 12 (timers on a loaded machine may slip).
     expect(whileRunning).toBeGreaterThanOrEqual(8);
-    const gaps = keys.renewals.slice(1).map((t, i) => t - keys.renewals[i]!);
+    const gaps = keys.renewals.slice(1).map((t, i) => t - keys.renewals[i]);
     expect(Math.max(...gaps)).toBeLessThan(LEASE_MS);
     await new Promise((r) => setTimeout(r, 3 * LEASE_MS));
     expect(keys.renewals.length).toBe(whileRunning);

@@ -8,7 +8,8 @@ import { tenantOf } from './authenticate';
 const KEY_SHAPE = /^[\x20-\x7E]{1,255}$/;
 
 /** The session id this request must create under (reserved by its Idempotency-Key), if any. */
-export const reservedSessionIdOf = (res: Response): string | undefined => res.locals.reservedSessionId as string | undefined;
+export const reservedSessionIdOf = (res: Response): string | undefined =>
+  res.locals.reservedSessionId as string | undefined;
 
 /**
  * `Idempotency-Key` (contract.md): the first request with a key runs and its response is stored
@@ -24,16 +25,21 @@ export function idempotency(ctx: Pick<AppContext, 'idempotency' | 'clock' | 'log
       const key = req.header('idempotency-key');
       if (key === undefined) return next();
       if (!KEY_SHAPE.test(key)) {
-        throw new AppError('VALIDATION_ERROR', 'The Idempotency-Key header must be 1 to 255 printable ASCII characters.', [
-          { field: 'Idempotency-Key', message: 'must be 1 to 255 printable ASCII characters' },
-        ]);
+        throw new AppError(
+          'VALIDATION_ERROR',
+          'The Idempotency-Key header must be 1 to 255 printable ASCII characters.',
+          [{ field: 'Idempotency-Key', message: 'must be 1 to 255 printable ASCII characters' }],
+        );
       }
       const recordId = IdempotencyRepository.recordId(tenantOf(res).keyId, key);
       const requestHash = IdempotencyRepository.requestHash(req.method, `${req.baseUrl}${req.path}`, rawBodyOf(req));
       const claim = await ctx.idempotency.claim(recordId, requestHash, ctx.clock.now());
       switch (claim.kind) {
         case 'mismatch':
-          throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used with a different request; use a new key.');
+          throw new AppError(
+            'IDEMPOTENCY_KEY_REUSED',
+            'This Idempotency-Key was already used with a different request; use a new key.',
+          );
         case 'in-flight':
           res.setHeader('Retry-After', '1');
           throw AppError.conflict('A request with this Idempotency-Key is still being processed; retry shortly.');
@@ -55,13 +61,19 @@ export function idempotency(ctx: Pick<AppContext, 'idempotency' | 'clock' | 'log
 }
 
 /** Renews the lease a third of the way through each term until the response is out (or the client gone). */
-function keepLeaseWhileRunning(res: Response, ctx: Pick<AppContext, 'idempotency' | 'logger' | 'clock'>, recordId: string, holder: string): void {
+function keepLeaseWhileRunning(
+  res: Response,
+  ctx: Pick<AppContext, 'idempotency' | 'logger' | 'clock'>,
+  recordId: string,
+  holder: string,
+): void {
   const timer = setInterval(() => {
     ctx.idempotency.renew(recordId, holder, ctx.clock.now()).then(
       (held) => {
         if (!held) clearInterval(timer);
       },
-      (error: Error) => ctx.logger.warn({ request_id: res.locals.requestId, err: error.message }, 'idempotency lease not renewed'),
+      (error: Error) =>
+        ctx.logger.warn({ request_id: res.locals.requestId, err: error.message }, 'idempotency lease not renewed'),
     );
   }, ctx.idempotency.leaseMs / 3);
   timer.unref();
@@ -69,17 +81,31 @@ function keepLeaseWhileRunning(res: Response, ctx: Pick<AppContext, 'idempotency
 }
 
 /** The response is written to the record before a byte of it leaves, so a client never sees an answer a repeat would not replay. */
-function storeBeforeSending(res: Response, ctx: Pick<AppContext, 'idempotency' | 'logger' | 'clock'>, recordId: string): void {
+function storeBeforeSending(
+  res: Response,
+  ctx: Pick<AppContext, 'idempotency' | 'logger' | 'clock'>,
+  recordId: string,
+): void {
   const send = res.send.bind(res);
   res.send = ((body?: unknown) => {
     res.send = send;
-    const text = typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString('utf8') : JSON.stringify(body ?? null);
+    const text =
+      typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString('utf8') : JSON.stringify(body ?? null);
     const contentType = res.getHeader('Content-Type');
-    const stored = res.statusCode >= 500
-      ? ctx.idempotency.unlock(recordId)
-      : ctx.idempotency.complete(recordId, res.statusCode, contentType === undefined ? null : String(contentType), text, ctx.clock.now());
+    const stored =
+      res.statusCode >= 500
+        ? ctx.idempotency.unlock(recordId)
+        : ctx.idempotency.complete(
+            recordId,
+            res.statusCode,
+            contentType === undefined ? null : String(contentType),
+            text,
+            ctx.clock.now(),
+          );
     stored
-      .catch((error: Error) => ctx.logger.warn({ request_id: res.locals.requestId, err: error.message }, 'idempotency record not stored'))
+      .catch((error: Error) =>
+        ctx.logger.warn({ request_id: res.locals.requestId, err: error.message }, 'idempotency record not stored'),
+      )
       .finally(() => send(body));
     return res;
   }) as Response['send'];

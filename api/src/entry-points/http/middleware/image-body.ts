@@ -17,7 +17,10 @@ export function imageBody(req: Request, _res: Response, next: NextFunction): voi
     return;
   }
   readBody(req, { maxBytes: IMAGE_BODY_LIMIT_BYTES, inflate: false }).then((body) => {
-    if (body.length === 0) return next(new AppError('VALIDATION_ERROR', 'The request has no image.', [{ field: 'body', message: 'is empty' }]));
+    if (body.length === 0)
+      return next(
+        new AppError('VALIDATION_ERROR', 'The request has no image.', [{ field: 'body', message: 'is empty' }]),
+      );
     req.body = body;
     next();
   }, next);

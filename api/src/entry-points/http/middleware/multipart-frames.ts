@@ -13,8 +13,12 @@ export interface FramesUpload {
   timestamps: unknown;
 }
 
-const malformed = (message: string) => new AppError('VALIDATION_ERROR', 'The multipart body is malformed.', [{ field: 'body', message }]);
-const unknownPart = (field: string) => new AppError('VALIDATION_ERROR', 'Unknown part.', [{ field, message: 'only `frame` parts and one `timestamps` field are accepted' }]);
+const malformed = (message: string) =>
+  new AppError('VALIDATION_ERROR', 'The multipart body is malformed.', [{ field: 'body', message }]);
+const unknownPart = (field: string) =>
+  new AppError('VALIDATION_ERROR', 'Unknown part.', [
+    { field, message: 'only `frame` parts and one `timestamps` field are accepted' },
+  ]);
 
 /**
  * multipart/form-data with `frame` parts (in capture order) and one `timestamps` field. Every path
@@ -32,7 +36,14 @@ export function multipartFrames(req: Request, res: Response, next: NextFunction)
   try {
     parser = busboy({
       headers: req.headers,
-      limits: { files: FILE_LIMIT, fileSize: FRAME_MAX_BYTES, fields: 1, fieldSize: TIMESTAMPS_MAX_BYTES, parts: FILE_LIMIT + 1, headerPairs: 8 },
+      limits: {
+        files: FILE_LIMIT,
+        fileSize: FRAME_MAX_BYTES,
+        fields: 1,
+        fieldSize: TIMESTAMPS_MAX_BYTES,
+        parts: FILE_LIMIT + 1,
+        headerPairs: 8,
+      },
     });
   } catch {
     next(malformed('no multipart boundary'));
@@ -53,7 +64,13 @@ export function multipartFrames(req: Request, res: Response, next: NextFunction)
     next(error);
   };
   // Errors after the answer (the rest of a refused body) have no one to go to, but must not go unheard.
-  parser.on('error', (error: Error) => fail(malformed(error.message === 'Unexpected end of form' ? 'ends before its closing boundary' : 'could not be parsed')));
+  parser.on('error', (error: Error) =>
+    fail(
+      malformed(
+        error.message === 'Unexpected end of form' ? 'ends before its closing boundary' : 'could not be parsed',
+      ),
+    ),
+  );
   parser.on('file', (name, stream) => {
     const index = parts++;
     stream.on('error', () => fail(malformed('ends inside a frame')));
@@ -65,7 +82,13 @@ export function multipartFrames(req: Request, res: Response, next: NextFunction)
     stream.on('data', (chunk: Buffer) => {
       if (!settled) chunks.push(chunk);
     });
-    stream.on('limit', () => fail(new AppError('PAYLOAD_TOO_LARGE', `Each frame may be at most ${FRAME_MAX_BYTES} bytes.`, [{ field: `frame[${frames.length}]`, message: 'too large' }])));
+    stream.on('limit', () =>
+      fail(
+        new AppError('PAYLOAD_TOO_LARGE', `Each frame may be at most ${FRAME_MAX_BYTES} bytes.`, [
+          { field: `frame[${frames.length}]`, message: 'too large' },
+        ]),
+      ),
+    );
     stream.on('end', () => {
       if (!settled) frames.push(Buffer.concat(chunks));
     });
@@ -73,12 +96,31 @@ export function multipartFrames(req: Request, res: Response, next: NextFunction)
   parser.on('field', (name, value, info) => {
     const index = parts++;
     if (name !== 'timestamps') return fail(unknownPart(name ? name : `part[${index}]`));
-    if (info.valueTruncated) return fail(new AppError('PAYLOAD_TOO_LARGE', 'The timestamps field is too large.', [{ field: 'timestamps', message: `at most ${TIMESTAMPS_MAX_BYTES} bytes` }]));
+    if (info.valueTruncated)
+      return fail(
+        new AppError('PAYLOAD_TOO_LARGE', 'The timestamps field is too large.', [
+          { field: 'timestamps', message: `at most ${TIMESTAMPS_MAX_BYTES} bytes` },
+        ]),
+      );
     timestampsText = value;
   });
-  parser.on('fieldsLimit', () => fail(new AppError('VALIDATION_ERROR', 'The timestamps were sent more than once.', [{ field: 'timestamps', message: 'send exactly one `timestamps` field' }])));
-  parser.on('filesLimit', () => fail(new AppError('VALIDATION_ERROR', 'Too many frames.', [{ field: 'frame', message: 'send at most 60 frames' }])));
-  parser.on('partsLimit', () => fail(new AppError('VALIDATION_ERROR', 'Too many parts.', [{ field: 'body', message: `at most ${FILE_LIMIT + 1} parts: the frames and one timestamps field` }])));
+  parser.on('fieldsLimit', () =>
+    fail(
+      new AppError('VALIDATION_ERROR', 'The timestamps were sent more than once.', [
+        { field: 'timestamps', message: 'send exactly one `timestamps` field' },
+      ]),
+    ),
+  );
+  parser.on('filesLimit', () =>
+    fail(new AppError('VALIDATION_ERROR', 'Too many frames.', [{ field: 'frame', message: 'send at most 60 frames' }])),
+  );
+  parser.on('partsLimit', () =>
+    fail(
+      new AppError('VALIDATION_ERROR', 'Too many parts.', [
+        { field: 'body', message: `at most ${FILE_LIMIT + 1} parts: the frames and one timestamps field` },
+      ]),
+    ),
+  );
   parser.on('close', () => {
     if (settled) return;
     settled = true;
@@ -86,7 +128,11 @@ export function multipartFrames(req: Request, res: Response, next: NextFunction)
     try {
       timestamps = timestampsText === null ? null : JSON.parse(timestampsText);
     } catch {
-      return next(new AppError('VALIDATION_ERROR', 'The timestamps are not JSON.', [{ field: 'timestamps', message: 'must be a JSON array' }]));
+      return next(
+        new AppError('VALIDATION_ERROR', 'The timestamps are not JSON.', [
+          { field: 'timestamps', message: 'must be a JSON array' },
+        ]),
+      );
     }
     const upload: FramesUpload = { frames, timestamps };
     res.locals.frames = upload;

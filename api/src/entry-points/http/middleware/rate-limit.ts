@@ -18,7 +18,10 @@ export function rateLimit(ctx: Pick<AppContext, 'rateLimits' | 'logger'>) {
     try {
       outcome = await ctx.rateLimits.consume(tenant.keyId, rateLimitFor(tenant));
     } catch (error) {
-      ctx.logger.warn({ request_id: res.locals.requestId, err: (error as Error).message }, 'rate limit not counted (Redis unavailable)');
+      ctx.logger.warn(
+        { request_id: res.locals.requestId, err: (error as Error).message },
+        'rate limit not counted (Redis unavailable)',
+      );
       return next();
     }
     res.setHeader('RateLimit-Limit', String(outcome.limit));
@@ -26,6 +29,11 @@ export function rateLimit(ctx: Pick<AppContext, 'rateLimits' | 'logger'>) {
     res.setHeader('RateLimit-Reset', String(outcome.resetSeconds));
     if (outcome.allowed) return next();
     res.setHeader('Retry-After', String(outcome.resetSeconds));
-    next(new AppError('RATE_LIMITED', `This API key has used its ${outcome.limit} requests for this window; retry after ${outcome.resetSeconds} s.`));
+    next(
+      new AppError(
+        'RATE_LIMITED',
+        `This API key has used its ${outcome.limit} requests for this window; retry after ${outcome.resetSeconds} s.`,
+      ),
+    );
   };
 }

@@ -17,7 +17,8 @@ export interface BodyLimits {
   inflate: boolean;
 }
 
-const tooLarge = (maxBytes: number) => new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than this endpoint accepts (${maxBytes} bytes).`);
+const tooLarge = (maxBytes: number) =>
+  new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than this endpoint accepts (${maxBytes} bytes).`);
 
 /**
  * Reads a request body into memory, settling exactly once on every path: a declared length over
@@ -62,7 +63,13 @@ export function readBody(req: Request, limits: BodyLimits): Promise<Buffer> {
     };
     source.on('data', onData);
     source.once('end', () => settle(null));
-    inflater?.once('error', () => settle(new AppError('VALIDATION_ERROR', 'The compressed body could not be inflated.', [{ field: 'body', message: `not valid ${encoding}` }])));
+    inflater?.once('error', () =>
+      settle(
+        new AppError('VALIDATION_ERROR', 'The compressed body could not be inflated.', [
+          { field: 'body', message: `not valid ${encoding}` },
+        ]),
+      ),
+    );
     req.once('error', () => settle(incomplete()));
     req.once('close', () => {
       if (!req.complete) settle(incomplete());
@@ -70,4 +77,7 @@ export function readBody(req: Request, limits: BodyLimits): Promise<Buffer> {
   });
 }
 
-const incomplete = () => new AppError('VALIDATION_ERROR', 'The request body could not be read.', [{ field: 'body', message: 'incomplete body' }]);
+const incomplete = () =>
+  new AppError('VALIDATION_ERROR', 'The request body could not be read.', [
+    { field: 'body', message: 'incomplete body' },
+  ]);

@@ -60,9 +60,14 @@ export function requestMetrics(metrics: ApiMetrics) {
     res.once('finish', () => {
       const route = matched() ?? (res.statusCode === 404 ? 'unmatched' : 'static');
       const status = String(res.statusCode);
-      metrics.requestSeconds.observe({ method: req.method, route, status }, Number(process.hrtime.bigint() - started) / 1e9);
+      metrics.requestSeconds.observe(
+        { method: req.method, route, status },
+        Number(process.hrtime.bigint() - started) / 1e9,
+      );
       if (req.method === 'POST' && route === '/v1/sessions' && res.statusCode === 201) {
-        metrics.sessionsCreated.inc({ environment: (res.locals.tenant as Tenant | undefined)?.environment ?? 'unknown' });
+        metrics.sessionsCreated.inc({
+          environment: (res.locals.tenant as Tenant | undefined)?.environment ?? 'unknown',
+        });
       }
       const step = req.method !== 'GET' ? CAPTURE_WRITE.exec(route)?.[1] : undefined;
       if (step) {

@@ -15,7 +15,12 @@ export function responseDeadline(requestMs: number, responseMs: number) {
       clearTimeout(timer);
       timer = setTimeout(() => {
         if (res.headersSent || res.writableEnded) return;
-        sendError(res, AppError.unavailable(`The request did not finish within ${responseMs / 1000} s; retry it (with the same Idempotency-Key, where one was sent).`));
+        sendError(
+          res,
+          AppError.unavailable(
+            `The request did not finish within ${responseMs / 1000} s; retry it (with the same Idempotency-Key, where one was sent).`,
+          ),
+        );
       }, ms);
       timer.unref();
     };

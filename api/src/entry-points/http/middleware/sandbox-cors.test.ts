@@ -31,12 +31,20 @@ describe('CORS on POST /v1/sessions, for sandbox keys only', () => {
   beforeEach(() => reached.splice(0));
 
   const post = (headers: Record<string, string>, path = '/v1/sessions') =>
-    fetch(`${base}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: '{}' });
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: '{}',
+    });
 
   it('grants a cross-origin preflight for POST with the key, JSON, Idempotency-Key and Authorization headers, without reaching the routes', async () => {
     const res = await fetch(`${base}/v1/sessions`, {
       method: 'OPTIONS',
-      headers: { Origin: PAGE, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,x-api-key,idempotency-key' },
+      headers: {
+        Origin: PAGE,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type,x-api-key,idempotency-key',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');

@@ -3,7 +3,8 @@ import { KEY_PREFIX } from '../../../domain/environment';
 import { AppError } from '../../../shared/app-error';
 
 const ALLOWED_HEADERS = 'Authorization, Content-Type, Idempotency-Key, X-Api-Key';
-const EXPOSED_HEADERS = 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, Idempotent-Replayed, X-Request-Id';
+const EXPOSED_HEADERS =
+  'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, Idempotent-Replayed, X-Request-Id';
 const PREFLIGHT_MAX_AGE_S = '600';
 
 /** A browser on the API's own origin (the /docs reference) is not cross-origin; curl and backends send no Origin at all. */
@@ -41,7 +42,12 @@ export function sandboxCors(publicBaseUrl: string) {
     if (req.method !== 'POST') return next();
     const key = req.header('x-api-key') ?? '';
     if (key.startsWith(KEY_PREFIX.production)) {
-      return next(new AppError('FORBIDDEN', 'A production API key cannot be used from a browser page; create the session on your backend and pass its verification_url.'));
+      return next(
+        new AppError(
+          'FORBIDDEN',
+          'A production API key cannot be used from a browser page; create the session on your backend and pass its verification_url.',
+        ),
+      );
     }
     if (key.startsWith(KEY_PREFIX.sandbox)) {
       res.setHeader('Access-Control-Allow-Origin', '*');

@@ -13,7 +13,12 @@ import { registerWebhookPaths } from '../routes/webhooks.openapi';
  */
 export function buildOpenApiDocument(serverUrl: string) {
   const registry = new OpenAPIRegistry();
-  registry.registerComponent('securitySchemes', 'ApiKey', { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'vk_sand_… (sandbox) or vk_live_… (production)' });
+  registry.registerComponent('securitySchemes', 'ApiKey', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Api-Key',
+    description: 'vk_sand_… (sandbox) or vk_live_… (production)',
+  });
   registerSessionPaths(registry);
   registerWebhookPaths(registry);
   registerCapturePaths(registry);

@@ -40,18 +40,36 @@ export const rateLimitHeaders = {
 };
 const retryAfterHeader = { 'Retry-After': integerHeader('Seconds to wait before the next request.') };
 export const replayedHeader = {
-  'Idempotent-Replayed': { schema: { type: 'string' as const, enum: ['true'] }, description: 'Present on a replay of a stored response.' },
+  'Idempotent-Replayed': {
+    schema: { type: 'string' as const, enum: ['true'] },
+    description: 'Present on a replay of a stored response.',
+  },
 };
 
 /** On every response (the same id is in an error's `request_id` and in the logs). */
-const requestIdHeader = { 'X-Request-Id': { schema: { type: 'string' as const }, description: 'The request id, also in the logs and in an error body.' } };
+const requestIdHeader = {
+  'X-Request-Id': {
+    schema: { type: 'string' as const },
+    description: 'The request id, also in the logs and in an error body.',
+  },
+};
 
-export const json = (schema: ZodType, description: string) => ({ description, headers: requestIdHeader, content: { 'application/json': { schema } } });
+export const json = (schema: ZodType, description: string) => ({
+  description,
+  headers: requestIdHeader,
+  content: { 'application/json': { schema } },
+});
 
 /** A response to a request that passed API-key authentication: it carries the key's rate-limit headers. */
-export const keyed = (response: ReturnType<typeof json>, extra = {}) => ({ ...response, headers: { ...requestIdHeader, ...rateLimitHeaders, ...extra } });
+export const keyed = (response: ReturnType<typeof json>, extra = {}) => ({
+  ...response,
+  headers: { ...requestIdHeader, ...rateLimitHeaders, ...extra },
+});
 
-const withRetryAfter = (response: ReturnType<typeof json>) => ({ ...response, headers: { ...response.headers, ...retryAfterHeader } });
+const withRetryAfter = (response: ReturnType<typeof json>) => ({
+  ...response,
+  headers: { ...response.headers, ...retryAfterHeader },
+});
 
 /**
  * Error responses of an API-key operation: 429 always, as every keyed request counts against the
@@ -75,7 +93,11 @@ export const publicErrors = (...statuses: ErrorStatus[]) =>
     }),
   );
 
-export const html = (description: string) => ({ description, headers: requestIdHeader, content: { 'text/html': { schema: z.string() } } });
+export const html = (description: string) => ({
+  description,
+  headers: requestIdHeader,
+  content: { 'text/html': { schema: z.string() } },
+});
 /**
  * A Server-Sent Events response, described event by event (as OpenAPI 3.2's itemSchema does and
  * Schemathesis reads `schema` here): each event's `data` is one JSON object of `component`.
@@ -92,7 +114,10 @@ export const eventStream = (description: string, component: string) => ({
         // JSON Schema's content keywords, which the library's metadata type does not list.
         data: z.string().openapi({
           description: `One ${component} as JSON.`,
-          ...({ contentMediaType: 'application/json', contentSchema: { $ref: `#/components/schemas/${component}` } } as object),
+          ...({
+            contentMediaType: 'application/json',
+            contentSchema: { $ref: `#/components/schemas/${component}` },
+          } as object),
         }),
       }),
     },

@@ -5,21 +5,47 @@
  * security credential, not a parameter, so no link can carry it to the uploads.)
  */
 const SESSION_OPERATIONS = [
-  'getSession', 'getSessionResult', 'cancelSession', 'retrySession', 'listSessionAttempts', 'getSessionReport', 'redactSession', 'simulateSession',
+  'getSession',
+  'getSessionResult',
+  'cancelSession',
+  'retrySession',
+  'listSessionAttempts',
+  'getSessionReport',
+  'redactSession',
+  'simulateSession',
   'listWebhookDeliveries',
 ];
 const CAPTURE_OPERATIONS = [
-  'startCapture', 'uploadDocumentFront', 'uploadDocumentBack', 'uploadLivenessFrames', 'uploadSelfie', 'submitCapture', 'getCaptureStatus', 'getCaptureProgress',
-  'openVerificationPage', 'showCredentialPage',
+  'startCapture',
+  'uploadDocumentFront',
+  'uploadDocumentBack',
+  'uploadLivenessFrames',
+  'uploadSelfie',
+  'submitCapture',
+  'getCaptureStatus',
+  'getCaptureProgress',
+  'openVerificationPage',
+  'showCredentialPage',
 ];
 
-const pascal = (operationId: string) => operationId[0]!.toUpperCase() + operationId.slice(1);
+const pascal = (operationId: string) => operationId[0].toUpperCase() + operationId.slice(1);
 
 /** From an answer carrying `session_id` (created, retried, decided) to every operation on that session. */
 export function sessionLinks() {
-  const link = (operationId: string, param: string) => [pascal(operationId), { operationId, parameters: { [param]: '$response.body#/session_id' } }];
-  return Object.fromEntries([...SESSION_OPERATIONS.map((op) => link(op, 'id')), ...CAPTURE_OPERATIONS.map((op) => link(op, 'session_id'))]);
+  const link = (operationId: string, param: string) => [
+    pascal(operationId),
+    { operationId, parameters: { [param]: '$response.body#/session_id' } },
+  ];
+  return Object.fromEntries([
+    ...SESSION_OPERATIONS.map((op) => link(op, 'id')),
+    ...CAPTURE_OPERATIONS.map((op) => link(op, 'session_id')),
+  ]);
 }
 
 /** From a result to its credential (null unless VERIFIED). */
-export const credentialLinks = () => ({ CheckCredential: { operationId: 'checkCredential', parameters: { token: '$response.body#/credential_token' } } });
+export const credentialLinks = () => ({
+  CheckCredential: {
+    operationId: 'checkCredential',
+    parameters: { token: '$response.body#/credential_token' },
+  },
+});

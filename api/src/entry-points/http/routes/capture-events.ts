@@ -7,7 +7,13 @@ const HEARTBEAT_MS = 15_000;
  * is decided or the client goes away. The API is stateless, so each stream polls the store (reads
  * by _id per interval) rather than waiting on another process's in-memory event.
  */
-export async function streamEvents<T>(req: Request, res: Response, first: T, read: () => Promise<T>, pollMs: number): Promise<void> {
+export async function streamEvents<T>(
+  req: Request,
+  res: Response,
+  first: T,
+  read: () => Promise<T>,
+  pollMs: number,
+): Promise<void> {
   res.status(200);
   res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
   res.setHeader('Connection', 'keep-alive');

@@ -24,7 +24,10 @@ export function captureRouter(ctx: AppContext): Router {
   const router = Router();
   const deps = ctx.capture;
   // Authorization and the in-flight bounds come before any body parser, on every upload.
-  const uploadGate = captureUploadGate(deps, { perCapture: ctx.config.UPLOADS_IN_FLIGHT_PER_CAPTURE, perAddress: ctx.config.UPLOADS_IN_FLIGHT_PER_ADDRESS });
+  const uploadGate = captureUploadGate(deps, {
+    perCapture: ctx.config.UPLOADS_IN_FLIGHT_PER_CAPTURE,
+    perAddress: ctx.config.UPLOADS_IN_FLIGHT_PER_ADDRESS,
+  });
   router.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
@@ -39,20 +42,43 @@ export function captureRouter(ctx: AppContext): Router {
     const type = String(req.query.type ?? '');
     const problems = [
       ...(side === 'front' || side === 'back' ? [] : [{ field: 'side', message: 'must be front or back' }]),
-      ...((DOCUMENT_TYPES as string[]).includes(type) ? [] : [{ field: 'type', message: `must be one of ${DOCUMENT_TYPES.join(', ')}` }]),
+      ...((DOCUMENT_TYPES as string[]).includes(type)
+        ? []
+        : [{ field: 'type', message: `must be one of ${DOCUMENT_TYPES.join(', ')}` }]),
     ];
     const id = captureIdOf(req);
     if (problems.length > 0) throw new AppError('VALIDATION_ERROR', 'The request has invalid fields.', problems);
-    res.json(await uploadDocumentSide(deps, { id, token: captureTokenOf(req), side: side as 'front' | 'back', type: type as DocumentType, image: req.body as Buffer }));
+    res.json(
+      await uploadDocumentSide(deps, {
+        id,
+        token: captureTokenOf(req),
+        side: side as 'front' | 'back',
+        type: type as DocumentType,
+        image: req.body as Buffer,
+      }),
+    );
   });
 
   router.post('/:id/liveness', uploadGate, multipartFrames, async (req, res) => {
     const upload = res.locals.frames as FramesUpload;
-    res.json(await uploadLiveness(deps, { id: captureIdOf(req), token: captureTokenOf(req), frames: upload.frames, timestamps: upload.timestamps }));
+    res.json(
+      await uploadLiveness(deps, {
+        id: captureIdOf(req),
+        token: captureTokenOf(req),
+        frames: upload.frames,
+        timestamps: upload.timestamps,
+      }),
+    );
   });
 
   router.put('/:id/selfie', uploadGate, imageBody, async (req, res) => {
-    res.json(await uploadSelfie(deps, { id: captureIdOf(req), token: captureTokenOf(req), image: req.body as Buffer }));
+    res.json(
+      await uploadSelfie(deps, {
+        id: captureIdOf(req),
+        token: captureTokenOf(req),
+        image: req.body as Buffer,
+      }),
+    );
   });
 
   router.post('/:id/submit', async (req, res) => {
@@ -66,7 +92,13 @@ export function captureRouter(ctx: AppContext): Router {
   router.get('/:id/events', async (req, res) => {
     const id = captureIdOf(req);
     const first = statusOf(await sessionForCapture(deps, id));
-    await streamEvents(req, res, first, async () => statusOf(await sessionForCapture(deps, id)), ctx.config.CAPTURE_EVENTS_POLL_MS);
+    await streamEvents(
+      req,
+      res,
+      first,
+      async () => statusOf(await sessionForCapture(deps, id)),
+      ctx.config.CAPTURE_EVENTS_POLL_MS,
+    );
   });
 
   router.get('/:id/progress', async (req, res) => {
@@ -81,5 +113,3 @@ export function captureRouter(ctx: AppContext): Router {
 
   return router;
 }
-
-

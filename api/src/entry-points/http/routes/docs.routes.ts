@@ -21,7 +21,9 @@ export function docsRouter(publicBaseUrl: string): Router {
 </body></html>`);
   });
   router.get('/docs/reference-init.js', (_req, res) => {
-    res.type('application/javascript').send("window.ui = SwaggerUIBundle({ url: '/docs/openapi.json', dom_id: '#reference', deepLinking: true });");
+    res
+      .type('application/javascript')
+      .send("window.ui = SwaggerUIBundle({ url: '/docs/openapi.json', dom_id: '#reference', deepLinking: true });");
   });
   router.use('/docs/assets', express.static(SWAGGER_UI_DIR, { index: false, maxAge: '1d' }));
   return router;

@@ -20,7 +20,9 @@ export function healthRouter(ctx: Pick<AppContext, 'readiness'>, isShuttingDown:
     );
     const checks = Object.fromEntries(results);
     const ready = !isShuttingDown() && results.every(([, r]) => r.ok);
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', shutting_down: isShuttingDown(), checks });
+    res
+      .status(ready ? 200 : 503)
+      .json({ status: ready ? 'ready' : 'not_ready', shutting_down: isShuttingDown(), checks });
   });
   return router;
 }

@@ -4,7 +4,10 @@ import { renderCredentialPage } from '../../../../../hosted/src/credential-page'
 import { Locale } from '../../../../../hosted/src/messages';
 import { renderNotFoundPage, renderVerificationPage } from '../../../../../hosted/src/verification-page';
 import { AppContext } from '../../../app-context';
-import { credentialView, recordCredentialRead } from '../../../domain/usecases/check-credential/check-credential.usecase';
+import {
+  credentialView,
+  recordCredentialRead,
+} from '../../../domain/usecases/check-credential/check-credential.usecase';
 import { openSession } from '../../../domain/usecases/open-session/open-session.usecase';
 import { SESSION_ID_PATTERN } from '../../../shared/random-id';
 import { originOf, setHostedPageHeaders } from '../middleware/hosted-page-headers';
@@ -13,7 +16,8 @@ const HOSTED_PUBLIC = path.resolve(__dirname, '../../../../../hosted/public');
 // Built by `npm run build:web` (set-up); revalidated on every load so a rebuild is picked up.
 const WEB_DIST = path.join(HOSTED_PUBLIC, 'dist');
 
-const localeOf = (value: unknown, fallback: Locale = 'en'): Locale => (value === 'fr' || value === 'en' ? value : fallback);
+const localeOf = (value: unknown, fallback: Locale = 'en'): Locale =>
+  value === 'fr' || value === 'en' ? value : fallback;
 
 /** The applicant-facing pages: no key; the session id in the URL is the capability. */
 export function hostedRouter(ctx: AppContext): Router {
@@ -30,7 +34,10 @@ export function hostedRouter(ctx: AppContext): Router {
     const parentOrigin = originOf(session?.return_url);
     setHostedPageHeaders(res, parentOrigin);
     if (!session) {
-      res.status(404).type('html').send(renderNotFoundPage(localeOf(req.query.locale)));
+      res
+        .status(404)
+        .type('html')
+        .send(renderNotFoundPage(localeOf(req.query.locale)));
       return;
     }
     const html = await renderVerificationPage({
@@ -53,7 +60,12 @@ export function hostedRouter(ctx: AppContext): Router {
       res.status(404).type('html').send(renderNotFoundPage(locale));
       return;
     }
-    await recordCredentialRead(ctx, session._id, session.account_id, (res.locals.requestId as string | undefined) ?? null);
+    await recordCredentialRead(
+      ctx,
+      session._id,
+      session.account_id,
+      (res.locals.requestId as string | undefined) ?? null,
+    );
     const view = credentialView(person, session.status, session.verified_until, ctx.clock.now());
     res.type('html').send(renderCredentialPage({ locale: localeOf(req.query.locale, session.locale), ...view }));
   });

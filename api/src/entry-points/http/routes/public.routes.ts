@@ -11,7 +11,9 @@ export function credentialsRouter(ctx: AppContext): Router {
   router.get('/:token', async (req, res) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Cache-Control', 'no-store');
-    res.json(await checkCredential(ctx, String(req.params.token), (res.locals.requestId as string | undefined) ?? null));
+    res.json(
+      await checkCredential(ctx, String(req.params.token), (res.locals.requestId as string | undefined) ?? null),
+    );
   });
   return router;
 }

@@ -5,7 +5,11 @@ import { cancelSession } from '../../../domain/usecases/cancel-session/cancel-se
 import { endCapture } from '../../../domain/usecases/capture/end-capture';
 import { createSession } from '../../../domain/usecases/create-session/create-session.usecase';
 import { listAttempts } from '../../../domain/usecases/list-attempts/list-attempts.usecase';
-import { getSessionReport, getSessionResult, getSessionStatus } from '../../../domain/usecases/read-session/read-session.usecase';
+import {
+  getSessionReport,
+  getSessionResult,
+  getSessionStatus,
+} from '../../../domain/usecases/read-session/read-session.usecase';
 import { redactSession } from '../../../domain/usecases/redact-session/redact-session.usecase';
 import { retrySession } from '../../../domain/usecases/retry-session/retry-session.usecase';
 import { SimulateCommand, simulateSession } from '../../../domain/usecases/simulate-session/simulate-session.usecase';
@@ -28,7 +32,10 @@ function sessionIdOf(req: Request): string {
 }
 
 /** Who is reading, for the audit log. */
-const readerOf = (ctx: AppContext, res: Response) => ({ audit: ctx.audit, requestId: (res.locals.requestId as string | undefined) ?? null });
+const readerOf = (ctx: AppContext, res: Response) => ({
+  audit: ctx.audit,
+  requestId: (res.locals.requestId as string | undefined) ?? null,
+});
 
 function sendJsonText(res: Response, status: number, body: string): void {
   res.status(status).type('application/json').send(body);
@@ -38,8 +45,16 @@ export function sessionsRouter(ctx: AppContext): Router {
   const router = Router();
   router.use(authenticate(ctx), rateLimit(ctx));
   const billing = { ledger: ctx.ledger, accounts: ctx.accounts, sessions: ctx.sessions, clock: ctx.clock };
-  const sessionDeps = { ...ctx, billing, publicBaseUrl: ctx.config.PUBLIC_BASE_URL, expiryMinutes: ctx.config.SESSION_EXPIRY_MINUTES };
-  const cancelDeps = { ...ctx, endCapture: (id: string, attempt: number) => endCapture(ctx.capture, id, attempt) };
+  const sessionDeps = {
+    ...ctx,
+    billing,
+    publicBaseUrl: ctx.config.PUBLIC_BASE_URL,
+    expiryMinutes: ctx.config.SESSION_EXPIRY_MINUTES,
+  };
+  const cancelDeps = {
+    ...ctx,
+    endCapture: (id: string, attempt: number) => endCapture(ctx.capture, id, attempt),
+  };
 
   router.post('/', jsonBody, idempotency(ctx), async (req, res) => {
     const tenant = tenantOf(res);
@@ -49,7 +64,11 @@ export function sessionsRouter(ctx: AppContext): Router {
       extra.push({ field: 'metadata', message: `must be at most ${METADATA_MAX_BYTES} bytes serialized` });
     }
     const command = validate(createSessionRequest, req.body, extra);
-    const created = await createSession(sessionDeps, tenant, { ...command, metadataJson, reservedSessionId: reservedSessionIdOf(res) });
+    const created = await createSession(sessionDeps, tenant, {
+      ...command,
+      metadataJson,
+      reservedSessionId: reservedSessionIdOf(res),
+    });
     await ctx.usage.recordSessionCreation(tenant.keyId, ctx.clock.now());
     res.status(201).json(created);
   });
@@ -93,7 +112,8 @@ export function sessionsRouter(ctx: AppContext): Router {
   router.post('/:id/simulate', jsonBody, async (req, res) => {
     const tenant = tenantOf(res);
     const id = sessionIdOf(req);
-    if (tenant.environment !== 'sandbox') throw new AppError('FORBIDDEN', 'Simulation is available to sandbox keys only.');
+    if (tenant.environment !== 'sandbox')
+      throw new AppError('FORBIDDEN', 'Simulation is available to sandbox keys only.');
     const command = validate(simulateRequest, req.body) as SimulateCommand;
     sendJsonText(res, 200, await simulateSession(ctx, tenant, id, command));
   });

@@ -12,7 +12,13 @@ export function webhooksRouter(ctx: AppContext): Router {
   router.get('/:id/webhooks', authenticate(ctx), rateLimit(ctx), async (req, res) => {
     const id = String(req.params.id);
     if (!SESSION_ID_PATTERN.test(id)) throw AppError.notFound('session');
-    res.json(await listDeliveries({ sessions: ctx.sessions, deliveryLog: ctx.deliveryLog, outbox: ctx.outbox }, tenantOf(res), id));
+    res.json(
+      await listDeliveries(
+        { sessions: ctx.sessions, deliveryLog: ctx.deliveryLog, outbox: ctx.outbox },
+        tenantOf(res),
+        id,
+      ),
+    );
   });
   return router;
 }

@@ -5,13 +5,17 @@ import { documentTypeSchema as documentType } from './result.schemas';
 import { sessionIdSchema } from './session.schemas';
 import { z } from './zod-openapi';
 
-
 const stepState = z.enum(['missing', 'retake', 'captured', 'not_required']);
 
 export const startCaptureResponse = z
   .object({
-    capture_token: z.string().openapi({ description: 'Opaque (≥ 128 bits, stored hashed); send it as `Authorization: Bearer <token>` on every later capture call.' }),
-    challenge: z.array(z.enum(CHALLENGE_STEPS)).length(3).openapi({ description: 'Three distinct liveness steps drawn with a CSPRNG (or pinned by `sandbox.liveness_challenge`).' }),
+    capture_token: z.string().openapi({
+      description:
+        'Opaque (≥ 128 bits, stored hashed); send it as `Authorization: Bearer <token>` on every later capture call.',
+    }),
+    challenge: z.array(z.enum(CHALLENGE_STEPS)).length(3).openapi({
+      description: 'Three distinct liveness steps drawn with a CSPRNG (or pinned by `sandbox.liveness_challenge`).',
+    }),
     document_types: z.array(documentType),
     expires_at: z.string().openapi({ format: 'date-time' }),
     locale: z.enum(['en', 'fr']),
@@ -27,30 +31,47 @@ export const documentSideResponse = z
     attempts_left: z.number().int().min(0).max(2),
     next: z.enum(['back', 'liveness']).nullable(),
   })
-  .openapi('CaptureDocumentSide', { description: 'The read made at once; never the person\'s data. 3 attempts a side; after the last, capture goes on and the decision carries the reason.' });
+  .openapi('CaptureDocumentSide', {
+    description:
+      "The read made at once; never the person's data. 3 attempts a side; after the last, capture goes on and the decision carries the reason.",
+  });
 
 export const livenessResponse = z
-  .object({ received: z.number().int(), face_found_ratio: z.number().min(0).max(1), retake: z.boolean(), attempts_left: z.number().int() })
-  .openapi('CaptureLiveness', { description: 'A quality gate only (retake below 80% of frames with exactly one face); the liveness verdict is never revealed before the decision.' });
+  .object({
+    received: z.number().int(),
+    face_found_ratio: z.number().min(0).max(1),
+    retake: z.boolean(),
+    attempts_left: z.number().int(),
+  })
+  .openapi('CaptureLiveness', {
+    description:
+      'A quality gate only (retake below 80% of frames with exactly one face); the liveness verdict is never revealed before the decision.',
+  });
 
 export const selfieResponse = z
   .object({
     face_found: z.boolean(),
     retake: z.boolean(),
     reason: z.enum(['FACE_NOT_DETECTED', 'FACE_TOO_CLOSE']).nullable().openapi({
-      description: 'Why a retake is asked for: no face, or the face fills the frame (move back). Null when no retake is asked for. Never an antispoof verdict.',
+      description:
+        'Why a retake is asked for: no face, or the face fills the frame (move back). Null when no retake is asked for. Never an antispoof verdict.',
     }),
     attempts_left: z.number().int(),
   })
   .openapi('CaptureSelfie');
 
-export const submitResponse = z.object({ status: z.literal('IN_PROGRESS'), decision: z.literal('pending') }).openapi('CaptureSubmitted');
+export const submitResponse = z
+  .object({ status: z.literal('IN_PROGRESS'), decision: z.literal('pending') })
+  .openapi('CaptureSubmitted');
 
 export const captureStatusResponse = z
   .object({
     status: z.enum(SESSION_STATUSES),
     decision: z.enum(['none', 'pending', 'done']),
-    redirect_url: z.string().nullable().openapi({ description: 'return_url with session_id and status appended, once decided.' }),
+    redirect_url: z
+      .string()
+      .nullable()
+      .openapi({ description: 'return_url with session_id and status appended, once decided.' }),
     steps: z
       .object({ document_front: stepState, document_back: stepState, liveness: stepState, selfie: stepState })
       .optional()
@@ -64,17 +85,28 @@ export const captureProgressResponse = z
     decision: z.enum(['none', 'pending', 'done']),
     redirect_url: z.string().nullable(),
     step: z.enum(PROGRESS_STEPS).openapi({
-      description: 'waiting (no device started), the step the capturing device is on (document, liveness, selfie), submit (all captured), checking (decision pending), done (decided, expired or cancelled).',
+      description:
+        'waiting (no device started), the step the capturing device is on (document, liveness, selfie), submit (all captured), checking (decision pending), done (decided, expired or cancelled).',
     }),
   })
-  .openapi('CaptureProgress', { description: 'The token-less status plus the coarse step, for the page that handed the session to a phone. No personal data, no read result, no retake.' });
+  .openapi('CaptureProgress', {
+    description:
+      'The token-less status plus the coarse step, for the page that handed the session to a phone. No personal data, no read result, no retake.',
+  });
 
-const score = z.object({ name: z.string(), value: z.number(), threshold: z.number(), comparison: z.enum(['gte', 'lte']) });
+const score = z.object({
+  name: z.string(),
+  value: z.number(),
+  threshold: z.number(),
+  comparison: z.enum(['gte', 'lte']),
+});
 const reportCheck = z.object({
   verdict: z.enum(['PASS', 'FAIL', 'SKIPPED', 'CLEAR', 'MATCH']),
   reason: z.string().nullable(),
   scores: z.array(score),
-  model: z.object({ name: z.string(), version: z.string(), sha256: z.string() }).nullable().openapi({ description: 'The model version that scored the check (null for cross-checks, sanctions and simulations).' }),
+  model: z.object({ name: z.string(), version: z.string(), sha256: z.string() }).nullable().openapi({
+    description: 'The model version that scored the check (null for cross-checks, sanctions and simulations).',
+  }),
   duration_ms: z.number(),
   match: z
     .object({ list: z.string(), entry_id: z.string(), matched_name: z.string(), score: z.number() })
@@ -93,12 +125,21 @@ export const reportSchema = z
         format: z.string().nullable(),
         type: documentType,
         country: z.string().nullable(),
-        corrections: z.array(z.object({ line: z.number(), index: z.number(), from: z.string(), to: z.string() })).openapi({ description: 'MRZ characters changed by check-digit-guided OCR correction.' }),
+        corrections: z
+          .array(z.object({ line: z.number(), index: z.number(), from: z.string(), to: z.string() }))
+          .openapi({ description: 'MRZ characters changed by check-digit-guided OCR correction.' }),
       })
       .nullable(),
-    redacted_at: z.string().optional().openapi({ format: 'date-time', description: 'Present once redacted: the scores stay; document.country and corrections, and a sanctions match, are gone.' }),
+    redacted_at: z.string().optional().openapi({
+      format: 'date-time',
+      description:
+        'Present once redacted: the scores stay; document.country and corrections, and a sanctions match, are gone.',
+    }),
   })
-  .openapi('EvidenceReport', { description: 'Every score with its decision line, the model (name, version, sha256) behind it and timings. No images, no personal data.' });
+  .openapi('EvidenceReport', {
+    description:
+      'Every score with its decision line, the model (name, version, sha256) behind it and timings. No images, no personal data.',
+  });
 
 export const captureParams = z.object({ session_id: sessionIdSchema });
 export const documentTypeQuery = z.object({ type: documentType });

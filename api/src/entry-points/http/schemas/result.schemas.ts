@@ -12,17 +12,30 @@ export const addressSchema = z
     city: z.string().nullable(),
     region: z.string().nullable(),
     postal_code: z.string().nullable(),
-    country: z.string().regex(/^[A-Z]{2}$/).nullable().openapi({ description: 'ISO 3166-1 alpha-2.' }),
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .nullable()
+      .openapi({ description: 'ISO 3166-1 alpha-2.' }),
   })
   .openapi('Address');
 
 export const personSchema = z
   .object({
     name: z.string().openapi({ description: 'Given names then surname, single-spaced, as read from the document.' }),
-    dob: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).openapi({ format: 'date', example: '1965-03-10' }),
+    dob: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .openapi({ format: 'date', example: '1965-03-10' }),
     document_type: documentTypeSchema,
-    document_country: z.string().regex(/^[A-Z]{2}$/).openapi({ description: 'ISO 3166-1 alpha-2 of the issuer.' }),
-    document_jurisdiction: z.string().nullable().openapi({ description: 'ISO 3166-2 code when a region issued the document.' }),
+    document_country: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .openapi({ description: 'ISO 3166-1 alpha-2 of the issuer.' }),
+    document_jurisdiction: z
+      .string()
+      .nullable()
+      .openapi({ description: 'ISO 3166-2 code when a region issued the document.' }),
     address: nullable(addressSchema).openapi({ description: 'Null when the document carries no address.' }),
   })
   .openapi('Person');
@@ -33,7 +46,10 @@ export const checksSchema = z
     liveness: verdict,
     antispoof: verdict,
     face_match: verdict.openapi({ description: 'Against a fixed decision line.' }),
-    sanctions: z.enum(['CLEAR', 'MATCH', 'SKIPPED']).optional().openapi({ description: 'Only for accounts with the watchlist add-on: CLEAR or MATCH when screened against the loaded lists, SKIPPED when no list is loaded (never CLEAR without a screening). Sandbox simulation screens its specimen person.' }),
+    sanctions: z.enum(['CLEAR', 'MATCH', 'SKIPPED']).optional().openapi({
+      description:
+        'Only for accounts with the watchlist add-on: CLEAR or MATCH when screened against the loaded lists, SKIPPED when no list is loaded (never CLEAR without a screening). Sandbox simulation screens its specimen person.',
+    }),
   })
   .openapi('Checks');
 
@@ -42,17 +58,36 @@ export const resultSchema = z
     session_id: z.string(),
     status: z.enum(SESSION_STATUSES),
     environment: z.enum(['sandbox', 'production']),
-    person: nullable(personSchema).openapi({ description: 'Null on a FAILED session whose document was not read, and once redacted.' }),
+    person: nullable(personSchema).openapi({
+      description: 'Null on a FAILED session whose document was not read, and once redacted.',
+    }),
     checks: checksSchema,
     confidence: z.number().min(0).max(1),
-    verified_until: z.string().nullable().openapi({ format: 'date-time', description: 'ISO 8601 UTC; set on VERIFIED.' }),
+    verified_until: z
+      .string()
+      .nullable()
+      .openapi({ format: 'date-time', description: 'ISO 8601 UTC; set on VERIFIED.' }),
     failure_reason: z.enum(FAILURE_REASONS).nullable(),
-    credential_token: z.string().nullable().openapi({ description: 'Set on VERIFIED; for GET /v1/credentials/{token}.' }),
-    attempt: z.number().int().min(1).max(3).openapi({ description: '1-based; a retry of a FAILED session decides again as the next attempt. Receivers key on session_id + attempt + status.' }),
-    redacted_at: z.string().optional().openapi({ format: 'date-time', description: 'Present only once the personal data was erased (POST /v1/sessions/{id}/redact or the retention period): `person` and `credential_token` are then null; status, checks, confidence and metadata stay.' }),
-    metadata: z.record(z.string(), z.unknown()).openapi({ description: 'Exactly the bytes given at creation ({} when none).' }),
+    credential_token: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Set on VERIFIED; for GET /v1/credentials/{token}.' }),
+    attempt: z.number().int().min(1).max(3).openapi({
+      description:
+        '1-based; a retry of a FAILED session decides again as the next attempt. Receivers key on session_id + attempt + status.',
+    }),
+    redacted_at: z.string().optional().openapi({
+      format: 'date-time',
+      description:
+        'Present only once the personal data was erased (POST /v1/sessions/{id}/redact or the retention period): `person` and `credential_token` are then null; status, checks, confidence and metadata stay.',
+    }),
+    metadata: z
+      .record(z.string(), z.unknown())
+      .openapi({ description: 'Exactly the bytes given at creation ({} when none).' }),
   })
-  .openapi('SessionResult', { description: 'Returned by GET /v1/sessions/{id}/result and delivered as the webhook body.' });
+  .openapi('SessionResult', {
+    description: 'Returned by GET /v1/sessions/{id}/result and delivered as the webhook body.',
+  });
 
 export const credentialSchema = z
   .object({
@@ -67,8 +102,14 @@ export const credentialSchema = z
 
 export const priceSchema = z
   .object({
-    country: z.string().regex(/^[A-Z]{2}$/).openapi({ description: 'ISO 3166-1 alpha-2, upper case.' }),
-    currency: z.string().regex(/^[A-Z]{3}$/).openapi({ description: 'ISO 4217.' }),
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .openapi({ description: 'ISO 3166-1 alpha-2, upper case.' }),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/)
+      .openapi({ description: 'ISO 4217.' }),
     unit_amount: z.number().int().min(0).openapi({ description: "In the currency's minor unit." }),
     environment: z.enum(['sandbox', 'production']),
     billed: z.boolean().openapi({ description: 'False for sandbox keys: sandbox is never billed.' }),

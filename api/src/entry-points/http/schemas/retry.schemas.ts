@@ -21,7 +21,10 @@ export const attemptsResponse = z
         attempt: z.number().int().min(1),
         status: z.enum(SESSION_STATUSES),
         decided_at: z.string().nullable().openapi({ format: 'date-time' }),
-        result: nullable(resultSchema).openapi({ description: "The attempt's result, the exact bytes its webhook carried; null until decided (and for an expired attempt)." }),
+        result: nullable(resultSchema).openapi({
+          description:
+            "The attempt's result, the exact bytes its webhook carried; null until decided (and for an expired attempt).",
+        }),
       }),
     ),
   })
@@ -29,8 +32,12 @@ export const attemptsResponse = z
 
 export const idempotencyKeyHeader = z.object({
   // HTTP trims the spaces around a header value, so a key neither starts nor ends with one.
-  'Idempotency-Key': z.string().regex(/^[\x21-\x7E]([\x20-\x7E]{0,253}[\x21-\x7E])?$/).optional().openapi({
-    description:
-      'Up to 255 printable ASCII characters, scoped to the API key, kept 24 hours. A repeat with the same body replays the first response (status and body, byte for byte) with Idempotent-Replayed: true; another body: 422 IDEMPOTENCY_KEY_REUSED; while the first still runs: 409 CONFLICT.',
-  }),
+  'Idempotency-Key': z
+    .string()
+    .regex(/^[\x21-\x7E]([\x20-\x7E]{0,253}[\x21-\x7E])?$/)
+    .optional()
+    .openapi({
+      description:
+        'Up to 255 printable ASCII characters, scoped to the API key, kept 24 hours. A repeat with the same body replays the first response (status and body, byte for byte) with Idempotent-Replayed: true; another body: 422 IDEMPOTENCY_KEY_REUSED; while the first still runs: 409 CONFLICT.',
+    }),
 });

@@ -4,10 +4,10 @@ import { SESSION_ID_PATTERN } from '../../../shared/random-id';
 import { z } from './zod-openapi';
 
 /** A malformed id cannot exist, so it answers 404 rather than 422. */
-export const sessionIdSchema = z
-  .string()
-  .regex(SESSION_ID_PATTERN)
-  .openapi({ description: '`ses_` and at least 22 base62 characters.', example: 'ses_4Jq8v0ZbQ2x7LmN1pR5sT9wY' });
+export const sessionIdSchema = z.string().regex(SESSION_ID_PATTERN).openapi({
+  description: '`ses_` and at least 22 base62 characters.',
+  example: 'ses_4Jq8v0ZbQ2x7LmN1pR5sT9wY',
+});
 
 const isAbsoluteHttpUrl = (value: string): boolean => {
   if (!/^https?:\/\/[^/?#\s]/i.test(value)) return false;
@@ -32,7 +32,10 @@ const isRealPastDate = (value: string): boolean => {
 
 export const createSessionRequest = z
   .strictObject({
-    return_url: httpUrl.openapi({ description: 'Absolute http(s) URL; the applicant is sent here with session_id and status query parameters.', example: 'https://example.com/done' }),
+    return_url: httpUrl.openapi({
+      description: 'Absolute http(s) URL; the applicant is sent here with session_id and status query parameters.',
+      example: 'https://example.com/done',
+    }),
     webhook_url: httpUrl.openapi({
       description: 'Absolute http(s) URL (https for production keys) on a public address; receives the signed result.',
       example: 'https://example.com/webhooks/identity',
@@ -43,19 +46,25 @@ export const createSessionRequest = z
       .max(200)
       // The same test as "not blank after trimming", written as a pattern so the document carries it.
       .regex(/\S/, 'must not be empty')
-      .openapi({ description: 'Name expected on the document; compared ignoring case, diacritics, punctuation and order.', example: 'Jane Doe' }),
+      .openapi({
+        description: 'Name expected on the document; compared ignoring case, diacritics, punctuation and order.',
+        example: 'Jane Doe',
+      }),
     expected_dob: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in YYYY-MM-DD form')
       .refine(isRealPastDate, 'must be a real calendar date, not in the future')
       .optional()
-      .openapi({ format: 'date', description: 'A real calendar date, not in the future.', example: '1990-04-21' }),
+      .openapi({
+        format: 'date',
+        description: 'A real calendar date, not in the future.',
+        example: '1990-04-21',
+      }),
     expected_address: z.string().max(500).optional(),
     locale: z.enum(['en', 'fr']).optional().openapi({ description: 'Language of the hosted page (default en).' }),
-    metadata: z
-      .record(z.string(), z.unknown())
-      .optional()
-      .openapi({ description: 'Client reference data, at most 8 KiB serialized, echoed byte for byte in the result and webhook.' }),
+    metadata: z.record(z.string(), z.unknown()).optional().openapi({
+      description: 'Client reference data, at most 8 KiB serialized, echoed byte for byte in the result and webhook.',
+    }),
     sandbox: z
       .strictObject({
         liveness_challenge: z
@@ -65,7 +74,10 @@ export const createSessionRequest = z
           .openapi({ uniqueItems: true }),
       })
       .optional()
-      .openapi({ description: 'Sandbox keys only (422 with a production key): pins the liveness challenge so automated tests can drive the page with a prerecorded camera.' }),
+      .openapi({
+        description:
+          'Sandbox keys only (422 with a production key): pins the liveness challenge so automated tests can drive the page with a prerecorded camera.',
+      }),
   })
   .openapi('CreateSessionRequest', {
     example: {
@@ -91,20 +103,33 @@ export const sessionStatusResponse = z
   .object({
     session_id: z.string(),
     status: z.enum(SESSION_STATUSES),
-    confidence: z.number().min(0).max(1).nullable().openapi({ description: 'Null until the session is VERIFIED or FAILED.' }),
+    confidence: z
+      .number()
+      .min(0)
+      .max(1)
+      .nullable()
+      .openapi({ description: 'Null until the session is VERIFIED or FAILED.' }),
     environment: z.enum(['sandbox', 'production']),
   })
   .openapi('SessionStatus');
 
 export const cancelSessionResponse = z
-  .object({ session_id: z.string(), status: z.literal('FAILED'), failure_reason: z.literal('CANCELLED_BY_API') })
+  .object({
+    session_id: z.string(),
+    status: z.literal('FAILED'),
+    failure_reason: z.literal('CANCELLED_BY_API'),
+  })
   .openapi('CancelSessionResponse');
 
 export const redactSessionResponse = z
   .object({
     session_id: z.string(),
-    status: z.enum(['VERIFIED', 'FAILED', 'EXPIRED']).openapi({ description: 'Unchanged by the redaction (an open session is cancelled first: FAILED).' }),
-    redacted_at: z.string().openapi({ format: 'date-time', description: 'ISO 8601 UTC; the same on every repeat of the call.' }),
+    status: z
+      .enum(['VERIFIED', 'FAILED', 'EXPIRED'])
+      .openapi({ description: 'Unchanged by the redaction (an open session is cancelled first: FAILED).' }),
+    redacted_at: z
+      .string()
+      .openapi({ format: 'date-time', description: 'ISO 8601 UTC; the same on every repeat of the call.' }),
   })
   .openapi('RedactSessionResponse');
 
@@ -116,6 +141,8 @@ export const simulateRequest = z
       failure_reason: z.enum(FAILURE_REASONS.filter((r) => r !== 'CANCELLED_BY_API') as [string, ...string[]]),
     }),
   ])
-  .openapi('SimulateRequest', { description: 'Sandbox only. CANCELLED_BY_API is reached with DELETE, not simulated.' });
+  .openapi('SimulateRequest', {
+    description: 'Sandbox only. CANCELLED_BY_API is reached with DELETE, not simulated.',
+  });
 
 export const sessionIdParam = z.object({ id: sessionIdSchema });

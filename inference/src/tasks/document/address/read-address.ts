@@ -20,12 +20,21 @@ export function readAddress(lines: RecognizedLine[], country: string | null): Ad
   const label = lines.find((l) => isLabel(l.text));
   if (!label) return null;
   const below = lines
-    .filter((l) => l !== label && l.box.cy > label.box.cy && Math.abs((l.box.cx - l.box.width / 2) - (label.box.cx - label.box.width / 2)) < 2 * label.box.height)
+    .filter(
+      (l) =>
+        l !== label &&
+        l.box.cy > label.box.cy &&
+        Math.abs(l.box.cx - l.box.width / 2 - (label.box.cx - label.box.width / 2)) < 2 * label.box.height,
+    )
     .sort((a, b) => a.box.cy - b.box.cy);
   const taken: RecognizedLine[] = [];
   let previous = label;
   for (const line of below) {
-    if (line.box.cy - previous.box.cy > 1.6 * Math.max(line.box.height, previous.box.height) || taken.length === MAX_LINES) break;
+    if (
+      line.box.cy - previous.box.cy > 1.6 * Math.max(line.box.height, previous.box.height) ||
+      taken.length === MAX_LINES
+    )
+      break;
     if (isLabel(line.text) || line.text.trim() === '') break;
     taken.push(line);
     previous = line;

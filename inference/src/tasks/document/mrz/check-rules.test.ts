@@ -19,7 +19,9 @@ describe('ICAO 9303 check digits', () => {
 
   it('names the rule that a changed birth-date digit breaks, and the composite with it', () => {
     const lines = [TD3_SPECIMEN[0], TD3_SPECIMEN[1].replace('7408122', '7408132')];
-    const failed = evaluateChecks(MRZ_LAYOUTS.TD3, lines).filter((r) => !r.ok).map((r) => r.name);
+    const failed = evaluateChecks(MRZ_LAYOUTS.TD3, lines)
+      .filter((r) => !r.ok)
+      .map((r) => r.name);
     expect(failed).toEqual(['birth_date', 'composite']);
   });
 
@@ -28,7 +30,9 @@ describe('ICAO 9303 check digits', () => {
     const overflow = number.slice(9) + checkDigit(number);
     const line1 = `I<UTO${number.slice(0, 9)}<${overflow}`.padEnd(30, '<');
     const line2Body = `7408122F1204159UTO<<<<<<<<<<<`;
-    const composite = checkDigit(line1.slice(5, 30) + line2Body.slice(0, 7) + line2Body.slice(8, 15) + line2Body.slice(18, 29));
+    const composite = checkDigit(
+      line1.slice(5, 30) + line2Body.slice(0, 7) + line2Body.slice(8, 15) + line2Body.slice(18, 29),
+    );
     const lines = [line1, line2Body + composite, TD1_SPECIMEN[2]];
     expect(allChecksPass(MRZ_LAYOUTS.TD1, lines)).toBe(true);
     expect(allChecksPass(MRZ_LAYOUTS.TD1, [line1.replace('<123', '<124'), lines[1], lines[2]])).toBe(false);

@@ -2,7 +2,10 @@
 import { checkDigit, isMrzText } from './check-digit';
 import type { CheckRule, MrzLayout, Span } from './mrz-layouts';
 
-export interface CheckResult { name: string; ok: boolean }
+export interface CheckResult {
+  name: string;
+  ok: boolean;
+}
 
 const text = (lines: string[], spans: Span[]): string => spans.map((s) => lines[s.line].slice(s.start, s.end)).join('');
 

@@ -8,10 +8,15 @@ const FRENCH_TD3 = [TD3_SPECIMEN[0].replace('UTO', 'FRA'), TD3_SPECIMEN[1].repla
 describe('fields with a closed list of values', () => {
   it('reads a first letter that no document code can start with as its look-alike (L for I)', () => {
     const lines = [TD1_SPECIMEN[0].replace(/^I/, 'L'), ...TD1_SPECIMEN.slice(1)];
-    expect(correctMrz(MRZ_LAYOUTS.TD1, lines.map((l) => readingOf(l))).lines[0]).toBe(TD1_SPECIMEN[0]);
+    expect(
+      correctMrz(
+        MRZ_LAYOUTS.TD1,
+        lines.map((l) => readingOf(l)),
+      ).lines[0],
+    ).toBe(TD1_SPECIMEN[0]);
   });
 
-  it('turns a nationality that is no ICAO state code into the one the reader\'s runner-up spells', () => {
+  it("turns a nationality that is no ICAO state code into the one the reader's runner-up spells", () => {
     const rows: LineReading[] = FRENCH_TD3.map((l) => readingOf(l, 0.95));
     rows[1][12] = { char: 'K', prob: 0.6, alternative: { char: 'A', prob: 0.3 } };
     expect(correctMrz(MRZ_LAYOUTS.TD3, rows).lines[1].slice(10, 13)).toBe('FRA');

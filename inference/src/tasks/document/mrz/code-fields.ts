@@ -11,13 +11,37 @@ import type { MrzLayout } from './mrz-layouts';
 import { UNKNOWN_CHAR, type LineReading } from './mrz-reading';
 
 const LOOKALIKES: Readonly<Record<string, string>> = {
-  L: 'I', I: 'LT', T: 'I', O: 'DQUC', D: 'O', Q: 'O', U: 'OV', V: 'UY', C: 'GO', G: 'C', E: 'F', F: 'EP', P: 'FR',
-  R: 'PK', K: 'RX<', M: 'NH', N: 'MH', H: 'NM', '<': 'K', X: 'K', Y: 'V',
+  L: 'I',
+  I: 'LT',
+  T: 'I',
+  O: 'DQUC',
+  D: 'O',
+  Q: 'O',
+  U: 'OV',
+  V: 'UY',
+  C: 'GO',
+  G: 'C',
+  E: 'F',
+  F: 'EP',
+  P: 'FR',
+  R: 'PK',
+  K: 'RX<',
+  M: 'NH',
+  N: 'MH',
+  H: 'NM',
+  '<': 'K',
+  X: 'K',
+  Y: 'V',
 };
 
 const MAX_CHANGES = 2;
 
-interface CodeField { line: number; start: number; end: number; valid: (value: string) => boolean }
+interface CodeField {
+  line: number;
+  start: number;
+  end: number;
+  valid: (value: string) => boolean;
+}
 
 function codeFields(layout: MrzLayout): CodeField[] {
   const at = (name: string) => layout.fields.find((f) => f.name === name)!;
@@ -38,7 +62,8 @@ function choices(read: LineReading[number] | undefined, current: string): Array<
   if (current === UNKNOWN_CHAR) return [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((char) => ({ char, cost: 1 }));
   const out = [{ char: current, cost: 0 }];
   const alt = read?.alternative;
-  if (alt && alt.char !== current && alt.prob > 0) out.push({ char: alt.char, cost: Math.max(0.1, Math.log((read?.prob ?? 1) / alt.prob)) });
+  if (alt && alt.char !== current && alt.prob > 0)
+    out.push({ char: alt.char, cost: Math.max(0.1, Math.log((read?.prob ?? 1) / alt.prob)) });
   for (const char of LOOKALIKES[current] ?? '') if (!out.some((o) => o.char === char)) out.push({ char, cost: 1.5 });
   return out;
 }

@@ -7,17 +7,22 @@ const read = (lines: string[]): LineReading[] => lines.map((l) => readingOf(l, 0
 
 describe('field-aware MRZ correction', () => {
   it('turns letters read in dates and check digits back into digits, and digits in names into letters', () => {
-    const misread = [TD3_SPECIMEN[0].replace('ERIKSSON', 'ERIK5S0N'), TD3_SPECIMEN[1].replace('7408122F1204159', '74O8I22F12O4159')];
+    const misread = [
+      TD3_SPECIMEN[0].replace('ERIKSSON', 'ERIK5S0N'),
+      TD3_SPECIMEN[1].replace('7408122F1204159', '74O8I22F12O4159'),
+    ];
     const out = correctMrz(MRZ_LAYOUTS.TD3, read(misread));
     expect(out.lines).toEqual(TD3_SPECIMEN);
     expect(out.checksPass).toBe(true);
-    expect(out.corrections).toEqual(expect.arrayContaining([
-      { line: 0, index: 9, from: '5', to: 'S' },
-      { line: 0, index: 11, from: '0', to: 'O' },
-      { line: 1, index: 15, from: 'O', to: '0' },
-      { line: 1, index: 17, from: 'I', to: '1' },
-      { line: 1, index: 23, from: 'O', to: '0' },
-    ]));
+    expect(out.corrections).toEqual(
+      expect.arrayContaining([
+        { line: 0, index: 9, from: '5', to: 'S' },
+        { line: 0, index: 11, from: '0', to: 'O' },
+        { line: 1, index: 15, from: 'O', to: '0' },
+        { line: 1, index: 17, from: 'I', to: '1' },
+        { line: 1, index: 23, from: 'O', to: '0' },
+      ]),
+    );
   });
 
   it('uses the check digits to decide between O and 0 inside an alphanumeric document number', () => {
@@ -33,7 +38,7 @@ describe('field-aware MRZ correction', () => {
     expect(out.corrections).toEqual([]);
   });
 
-  it('takes the reader\'s runner-up character when only it satisfies the check digits', () => {
+  it("takes the reader's runner-up character when only it satisfies the check digits", () => {
     const lines = read([TD3_SPECIMEN[0], TD3_SPECIMEN[1].replace('7408122', '7408172')]);
     lines[1][18] = { char: '7', prob: 0.6, alternative: { char: '2', prob: 0.35 } };
     const out = correctMrz(MRZ_LAYOUTS.TD3, lines);
@@ -57,7 +62,7 @@ describe('field-aware MRZ correction', () => {
     expect(out.lines[1].slice(0, 9)).toBe('037L7J00U');
   });
 
-  it('settles such a tie with the reader\'s own hesitation toward a round letter at one of the positions', () => {
+  it("settles such a tie with the reader's own hesitation toward a round letter at one of the positions", () => {
     const rows = read(['ARNORWASHINGTON<LEE<<LIAM<<<<<<<<<<<', '037L7J00U1NOR8312310M310610939770794']);
     rows[1][0] = { char: '0', prob: 0.95, alternative: { char: 'D', prob: 0.41 } };
     const out = correctMrz(MRZ_LAYOUTS.TD2, rows);
@@ -72,4 +77,3 @@ describe('field-aware MRZ correction', () => {
     expect(correctMrz(MRZ_LAYOUTS.TD2, rows).lines).toEqual(permit);
   });
 });
-

@@ -15,7 +15,12 @@ import { mendCodeFields } from './code-fields';
 import { kindMap, type CharKind, type MrzLayout } from './mrz-layouts';
 import type { LineReading } from './mrz-reading';
 
-export interface Correction { line: number; index: number; from: string; to: string }
+export interface Correction {
+  line: number;
+  index: number;
+  from: string;
+  to: string;
+}
 
 export interface CorrectedMrz {
   lines: string[];
@@ -40,26 +45,42 @@ const swapCost = (from: string, to: string): number => (from + to === 'O0' || fr
 /** Round letters the reader gives for an OCR-B O. */
 const ROUND_LETTERS: Readonly<Record<string, string>> = { D: 'O', Q: 'O' };
 
-interface Option { line: number; index: number; to: string; cost: number }
+interface Option {
+  line: number;
+  index: number;
+  to: string;
+  cost: number;
+}
 
 function coerceAll(readings: LineReading[], kinds: CharKind[][]): string[][] {
-  return readings.map((line, l) => line.map((c, i) => {
-    const kind = kinds[l][i];
-    const alt = c.alternative && allowedAt(kind, c.alternative.char) ? c.alternative.char : null;
-    return coerce(kind, c.char) ?? alt ?? c.char;
-  }));
+  return readings.map((line, l) =>
+    line.map((c, i) => {
+      const kind = kinds[l][i];
+      const alt = c.alternative && allowedAt(kind, c.alternative.char) ? c.alternative.char : null;
+      return coerce(kind, c.char) ?? alt ?? c.char;
+    }),
+  );
 }
 
 /** Every position where the final lines differ from what was read. */
 export function diff(readings: LineReading[], chars: string[][] | string[]): Correction[] {
   const out: Correction[] = [];
-  readings.forEach((line, l) => line.forEach((c, index) => {
-    if (chars[l][index] !== c.char) out.push({ line: l, index, from: c.char, to: chars[l][index] });
-  }));
+  readings.forEach((line, l) =>
+    line.forEach((c, index) => {
+      if (chars[l][index] !== c.char) out.push({ line: l, index, from: c.char, to: chars[l][index] });
+    }),
+  );
   return out;
 }
 
-function searchOptions(layout: MrzLayout, readings: LineReading[], chars: string[][], kinds: CharKind[][], failing: Set<string>, opts: CorrectionOptions): Option[] {
+function searchOptions(
+  layout: MrzLayout,
+  readings: LineReading[],
+  chars: string[][],
+  kinds: CharKind[][],
+  failing: Set<string>,
+  opts: CorrectionOptions,
+): Option[] {
   const positions = new Set<string>();
   for (const rule of layout.checks.filter((r) => failing.has(r.name))) {
     positions.add(`${rule.at.line}:${rule.at.index}`);
@@ -102,11 +123,22 @@ function searchOptions(layout: MrzLayout, readings: LineReading[], chars: string
  */
 const AMBIGUITY_MARGIN = 0.5;
 
-function cheapestFix(layout: MrzLayout, chars: string[][], options: Option[], opts: CorrectionOptions): Option[] | null {
+function cheapestFix(
+  layout: MrzLayout,
+  chars: string[][],
+  options: Option[],
+  opts: CorrectionOptions,
+): Option[] | null {
   const found: Array<{ picked: Option[]; cost: number }> = [];
   const trial = chars.map((l) => [...l]);
   const walk = (from: number, picked: Option[], cost: number): void => {
-    if (picked.length > 0 && allChecksPass(layout, trial.map((l) => l.join('')))) {
+    if (
+      picked.length > 0 &&
+      allChecksPass(
+        layout,
+        trial.map((l) => l.join('')),
+      )
+    ) {
       found.push({ picked: [...picked], cost });
       return;
     }
@@ -130,16 +162,29 @@ function cheapestFix(layout: MrzLayout, chars: string[][], options: Option[], op
   return runnerUp && runnerUp.cost < best.cost + AMBIGUITY_MARGIN ? null : best.picked;
 }
 
-export function correctMrz(layout: MrzLayout, readings: LineReading[], opts: CorrectionOptions = DEFAULT_CORRECTION): CorrectedMrz {
+export function correctMrz(
+  layout: MrzLayout,
+  readings: LineReading[],
+  opts: CorrectionOptions = DEFAULT_CORRECTION,
+): CorrectedMrz {
   const kinds = kindMap(layout);
   const chars = coerceAll(readings, kinds);
   mendCodeFields(layout, chars, readings);
-  const failing = new Set(evaluateChecks(layout, chars.map((l) => l.join(''))).filter((r) => !r.ok).map((r) => r.name));
+  const failing = new Set(
+    evaluateChecks(
+      layout,
+      chars.map((l) => l.join('')),
+    )
+      .filter((r) => !r.ok)
+      .map((r) => r.name),
+  );
   if (failing.size > 0) {
     const fix = cheapestFix(layout, chars, searchOptions(layout, readings, chars, kinds, failing, opts), opts);
     for (const o of fix ?? []) chars[o.line][o.index] = o.to;
   }
   const lines = chars.map((l) => l.join(''));
-  const failedChecks = evaluateChecks(layout, lines).filter((r) => !r.ok).map((r) => r.name);
+  const failedChecks = evaluateChecks(layout, lines)
+    .filter((r) => !r.ok)
+    .map((r) => r.name);
   return { lines, corrections: diff(readings, chars), checksPass: failedChecks.length === 0, failedChecks };
 }

@@ -30,7 +30,9 @@ describe('repairing the length of an MRZ line', () => {
 
   it('uses a check digit that spans lines once the other line is known', () => {
     // A filler lost between the two dates: only the composite (over lines 1 and 2) tells where.
-    const line = '7408122F120415UTO<<<<<<<<<<<6'.replace('F120415', 'F1204159').replace('UTO<<<<<<<<<<<6', 'UTO<<<<<<<<<<6');
+    const line = '7408122F120415UTO<<<<<<<<<<<6'
+      .replace('F120415', 'F1204159')
+      .replace('UTO<<<<<<<<<<<6', 'UTO<<<<<<<<<<6');
     expect(fit('TD1', 1, line, [TD1_SPECIMEN[0]])).toBe(TD1_SPECIMEN[1]);
   });
 

@@ -10,7 +10,10 @@ import { scoreCost, scoreLine } from './structure-score';
 /** More edits than this and the line is treated as unread rather than guessed at. */
 export const MAX_LENGTH_EDITS = 4;
 
-interface Run { start: number; end: number }
+interface Run {
+  start: number;
+  end: number;
+}
 
 function fillerRuns(text: string): Run[] {
   const runs: Run[] = [];
@@ -52,7 +55,12 @@ function candidates(line: LineReading, target: number, firstRow: boolean): LineR
   if (line.length < target) {
     // One slot per run is enough (inside a run every slot gives the same text), plus the line end.
     const slots = [...new Set([...runs.map((r) => r.end), line.length])];
-    const out = multisets(slots.length, k, () => k).map((pick) => withInsertions(line, pick.map((i) => slots[i])));
+    const out = multisets(slots.length, k, () => k).map((pick) =>
+      withInsertions(
+        line,
+        pick.map((i) => slots[i]),
+      ),
+    );
     // A first row opening with a filler lost its document code's letter, the reader's usual slip
     // at a crop's left edge: put back an unknown character there for the code list to fill in.
     if (firstRow && text.startsWith('<')) {
@@ -62,7 +70,9 @@ function candidates(line: LineReading, target: number, firstRow: boolean): LineR
     return out;
   }
   // Deletions come from a run (any of its fillers; take them from its end) or a stray end character.
-  const sources: Array<{ positions: number[] }> = runs.map((r) => ({ positions: Array.from({ length: r.end - r.start }, (_, j) => r.end - 1 - j) }));
+  const sources: Array<{ positions: number[] }> = runs.map((r) => ({
+    positions: Array.from({ length: r.end - r.start }, (_, j) => r.end - 1 - j),
+  }));
   sources.push({ positions: [0] }, { positions: [line.length - 1] });
   return multisets(sources.length, k, (i) => sources[i].positions.length).map((pick) => {
     const used = new Map<number, number>();
@@ -79,7 +89,12 @@ function candidates(line: LineReading, target: number, firstRow: boolean): LineR
  * The repaired line, or null when it is too far from the layout's length to repair honestly.
  * `known` holds the other lines already of the right length, for check digits that span lines.
  */
-export function fitLineLength(layout: MrzLayout, lineIndex: number, line: LineReading, known: Array<string | null> = []): LineReading | null {
+export function fitLineLength(
+  layout: MrzLayout,
+  lineIndex: number,
+  line: LineReading,
+  known: Array<string | null> = [],
+): LineReading | null {
   const target = layout.lineLength;
   if (line.length === target) return line;
   if (Math.abs(line.length - target) > MAX_LENGTH_EDITS) return null;

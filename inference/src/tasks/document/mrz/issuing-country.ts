@@ -6,13 +6,37 @@
 import countries from 'i18n-iso-countries';
 
 const ICAO_SPECIAL: Readonly<Record<string, string>> = {
-  D: 'DE', GBD: 'GB', GBN: 'GB', GBO: 'GB', GBP: 'GB', GBS: 'GB', RKS: 'XK', XXK: 'XK',
+  D: 'DE',
+  GBD: 'GB',
+  GBN: 'GB',
+  GBO: 'GB',
+  GBP: 'GB',
+  GBS: 'GB',
+  RKS: 'XK',
+  XXK: 'XK',
 };
 
 /** Codes ICAO lists besides ISO 3166-1 alpha-3: organisations, statuses and the exceptions above. */
 const ICAO_ONLY = new Set([
-  ...Object.keys(ICAO_SPECIAL), 'EUE', 'UNO', 'UNA', 'UNK', 'XBA', 'XIM', 'XCC', 'XCE', 'XCO', 'XEC', 'XPO', 'XES', 'XOM', 'XDC',
-  'XXA', 'XXB', 'XXC', 'XXX',
+  ...Object.keys(ICAO_SPECIAL),
+  'EUE',
+  'UNO',
+  'UNA',
+  'UNK',
+  'XBA',
+  'XIM',
+  'XCC',
+  'XCE',
+  'XCO',
+  'XEC',
+  'XPO',
+  'XES',
+  'XOM',
+  'XDC',
+  'XXA',
+  'XXB',
+  'XXC',
+  'XXX',
 ]);
 
 /** Whether an MRZ state code (fillers stripped) is one ICAO 9303 lists. */

@@ -13,7 +13,9 @@ import type { CharReading, LineReading } from './mrz-reading';
 function mergeAt(a: CharReading, b: CharReading): CharReading {
   const [first, second] = a.prob >= b.prob ? [a, b] : [b, a];
   if (first.char === second.char) {
-    const alternative = [first.alternative, second.alternative].filter((x) => x && x.char !== first.char).sort((x, y) => y!.prob - x!.prob)[0];
+    const alternative = [first.alternative, second.alternative]
+      .filter((x) => x && x.char !== first.char)
+      .sort((x, y) => y!.prob - x!.prob)[0];
     return { char: first.char, prob: first.prob, alternative };
   }
   return { char: first.char, prob: first.prob, alternative: { char: second.char, prob: second.prob } };
@@ -23,7 +25,9 @@ function mergeAt(a: CharReading, b: CharReading): CharReading {
 export function alignTo(base: LineReading, other: LineReading): Array<CharReading | null> {
   const n = base.length;
   const m = other.length;
-  const cost = Array.from({ length: n + 1 }, (_, i) => Array.from({ length: m + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const cost = Array.from({ length: n + 1 }, (_, i) =>
+    Array.from({ length: m + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= n; i++) {
     for (let j = 1; j <= m; j++) {
       const substitute = cost[i - 1][j - 1] + (base[i - 1].char === other[j - 1].char ? 0 : 1);
@@ -47,9 +51,16 @@ export function alignTo(base: LineReading, other: LineReading): Array<CharReadin
 const meanProb = (line: LineReading): number => line.reduce((s, c) => s + c.prob, 0) / Math.max(1, line.length);
 
 /** The merged row at the layout's length, or null when no read can be repaired to it. */
-export function mergeRowReads(layout: MrzLayout, lineIndex: number, reads: LineReading[], known: Array<string | null>): LineReading | null {
-  const ranked = [...reads].sort((a, b) =>
-    Math.abs(a.length - layout.lineLength) - Math.abs(b.length - layout.lineLength) || meanProb(b) - meanProb(a));
+export function mergeRowReads(
+  layout: MrzLayout,
+  lineIndex: number,
+  reads: LineReading[],
+  known: Array<string | null>,
+): LineReading | null {
+  const ranked = [...reads].sort(
+    (a, b) =>
+      Math.abs(a.length - layout.lineLength) - Math.abs(b.length - layout.lineLength) || meanProb(b) - meanProb(a),
+  );
   let base: LineReading | null = null;
   for (const read of ranked) {
     base = fitLineLength(layout, lineIndex, read, known);
@@ -58,7 +69,7 @@ export function mergeRowReads(layout: MrzLayout, lineIndex: number, reads: LineR
   if (!base) return null;
   for (const read of ranked) {
     const aligned = alignTo(base, read);
-    base = base.map((c, i) => (aligned[i] ? mergeAt(c, aligned[i]!) : c));
+    base = base.map((c, i) => (aligned[i] ? mergeAt(c, aligned[i]) : c));
   }
   return base;
 }

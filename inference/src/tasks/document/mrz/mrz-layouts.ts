@@ -12,9 +12,16 @@ export type MrzFormat = 'TD1' | 'TD2' | 'TD3';
  */
 export type CharKind = 'letter' | 'code' | 'digit' | 'check' | 'check-or-filler' | 'any' | 'sex';
 
-export interface Span { line: number; start: number; end: number }
+export interface Span {
+  line: number;
+  start: number;
+  end: number;
+}
 
-export interface MrzFieldSpec extends Span { name: string; kind: CharKind }
+export interface MrzFieldSpec extends Span {
+  name: string;
+  kind: CharKind;
+}
 
 export interface CheckRule {
   name: string;
@@ -35,7 +42,13 @@ export interface MrzLayout {
 }
 
 const span = (line: number, start: number, end: number): Span => ({ line, start, end });
-const field = (name: string, kind: CharKind, line: number, start: number, end: number): MrzFieldSpec => ({ name, kind, line, start, end });
+const field = (name: string, kind: CharKind, line: number, start: number, end: number): MrzFieldSpec => ({
+  name,
+  kind,
+  line,
+  start,
+  end,
+});
 
 const TD1: MrzLayout = {
   format: 'TD1',
@@ -64,7 +77,11 @@ const TD1: MrzLayout = {
     { name: 'document_number', at: { line: 0, index: 14 }, over: [span(0, 5, 14)] },
     { name: 'birth_date', at: { line: 1, index: 6 }, over: [span(1, 0, 6)] },
     { name: 'expiry_date', at: { line: 1, index: 14 }, over: [span(1, 8, 14)] },
-    { name: 'composite', at: { line: 1, index: 29 }, over: [span(0, 5, 30), span(1, 0, 7), span(1, 8, 15), span(1, 18, 29)] },
+    {
+      name: 'composite',
+      at: { line: 1, index: 29 },
+      over: [span(0, 5, 30), span(1, 0, 7), span(1, 8, 15), span(1, 18, 29)],
+    },
   ],
 };
 
@@ -102,8 +119,21 @@ function twoRowLayout(format: 'TD2' | 'TD3', lineLength: number): MrzLayout {
       { name: 'document_number', at: { line: 1, index: 9 }, over: [span(1, 0, 9)] },
       { name: 'birth_date', at: { line: 1, index: 19 }, over: [span(1, 13, 19)] },
       { name: 'expiry_date', at: { line: 1, index: 27 }, over: [span(1, 21, 27)] },
-      ...(personalCheck ? [{ name: 'personal_number', at: { line: 1, index: personalCheck }, over: [span(1, 28, personalCheck)], fillerAllowedWhenEmpty: true }] : []),
-      { name: 'composite', at: { line: 1, index: composite }, over: [span(1, 0, 10), span(1, 13, 20), span(1, 21, composite)] },
+      ...(personalCheck
+        ? [
+            {
+              name: 'personal_number',
+              at: { line: 1, index: personalCheck },
+              over: [span(1, 28, personalCheck)],
+              fillerAllowedWhenEmpty: true,
+            },
+          ]
+        : []),
+      {
+        name: 'composite',
+        at: { line: 1, index: composite },
+        over: [span(1, 0, 10), span(1, 13, 20), span(1, 21, composite)],
+      },
     ],
   };
 }
@@ -119,7 +149,9 @@ export function layoutForShape(lineCount: number, lineLength: number): MrzLayout
 
 /** The kind of character expected at every position, line by line (later fields override earlier ones). */
 export function kindMap(layout: MrzLayout): CharKind[][] {
-  const kinds: CharKind[][] = Array.from({ length: layout.lineCount }, () => new Array<CharKind>(layout.lineLength).fill('any'));
+  const kinds: CharKind[][] = Array.from({ length: layout.lineCount }, () =>
+    new Array<CharKind>(layout.lineLength).fill('any'),
+  );
   for (const f of layout.fields) for (let i = f.start; i < f.end; i++) kinds[f.line][i] = f.kind;
   return kinds;
 }

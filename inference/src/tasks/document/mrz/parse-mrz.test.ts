@@ -7,19 +7,38 @@ import { readingOf } from './mrz-reading';
 import { parseMrz } from './parse-mrz';
 
 const NOW = new Date('2025-11-01T00:00:00Z');
-const GERMAN_ID = ['IDD<<T220001293<<<<<<<<<<<<<<<', '6408125<2010315D<<<<<<<<<<<<<4', 'MUSTERMANN<<ERIKA<<<<<<<<<<<<<'];
+const GERMAN_ID = [
+  'IDD<<T220001293<<<<<<<<<<<<<<<',
+  '6408125<2010315D<<<<<<<<<<<<<4',
+  'MUSTERMANN<<ERIKA<<<<<<<<<<<<<',
+];
 
 function parsed(format: 'TD1' | 'TD2' | 'TD3', lines: string[]) {
   const layout = MRZ_LAYOUTS[format];
-  return parseMrz(layout, correctMrz(layout, lines.map((l) => readingOf(l))), NOW);
+  return parseMrz(
+    layout,
+    correctMrz(
+      layout,
+      lines.map((l) => readingOf(l)),
+    ),
+    NOW,
+  );
 }
 
 describe('parsing a corrected MRZ into the contract fields', () => {
   it('reads the German identity card specimen, whose issuing state is the one-letter code D', () => {
     const out = parsed('TD1', GERMAN_ID);
     expect(out?.fields).toMatchObject({
-      format: 'TD1', document_code: 'ID', issuing_state: 'D', document_number: 'T22000129', surname: 'MUSTERMANN',
-      given_names: 'ERIKA', birth_date: '1964-08-12', expiry_date: '2020-10-31', sex: 'X', check_digits_valid: true,
+      format: 'TD1',
+      document_code: 'ID',
+      issuing_state: 'D',
+      document_number: 'T22000129',
+      surname: 'MUSTERMANN',
+      given_names: 'ERIKA',
+      birth_date: '1964-08-12',
+      expiry_date: '2020-10-31',
+      sex: 'X',
+      check_digits_valid: true,
     });
     expect(alpha2FromMrzState(out!.fields.issuing_state)).toBe('DE');
     expect(documentTypeFromCode(out!.fields.document_code)).toBe('id_card');
@@ -37,7 +56,7 @@ describe('parsing a corrected MRZ into the contract fields', () => {
 });
 
 describe('document codes and state codes', () => {
-  it('maps document codes to the contract\'s document types', () => {
+  it("maps document codes to the contract's document types", () => {
     expect(documentTypeFromCode('P')).toBe('passport');
     expect(documentTypeFromCode('PD')).toBe('passport');
     expect(documentTypeFromCode('I')).toBe('id_card');

@@ -32,7 +32,12 @@ export function readMrz(layout: MrzLayout, rows: LineReading[][], now: Date): Mr
     if (!line) return null;
     fitted.push(line);
   }
-  return judge(layout, rows.map((reads) => lineText(reads[0])), fitted, now);
+  return judge(
+    layout,
+    rows.map((reads) => lineText(reads[0])),
+    fitted,
+    now,
+  );
 }
 
 /** Corrects and parses rows already repaired to length. */

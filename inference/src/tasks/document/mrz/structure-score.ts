@@ -20,24 +20,46 @@ function impossibleDates(layout: MrzLayout, lineIndex: number, text: string): nu
   return bad;
 }
 
-export interface LineScore { failedChecks: number; illegalChars: number; badDates: number }
+export interface LineScore {
+  failedChecks: number;
+  illegalChars: number;
+  badDates: number;
+}
 
 /** `known` holds the other lines where they are already the right length, else null. */
-export function scoreLine(layout: MrzLayout, lineIndex: number, text: string, known: Array<string | null> = []): LineScore {
+export function scoreLine(
+  layout: MrzLayout,
+  lineIndex: number,
+  text: string,
+  known: Array<string | null> = [],
+): LineScore {
   const kinds = kindMap(layout);
   let illegalChars = 0;
-  const coerceLine = (t: string, l: number): string => [...t].map((char, i) => {
-    const fixed = coerce(kinds[l][i], char);
-    if (fixed === null && l === lineIndex && char !== UNKNOWN_CHAR) illegalChars++;
-    return fixed ?? char;
-  }).join('');
+  const coerceLine = (t: string, l: number): string =>
+    [...t]
+      .map((char, i) => {
+        const fixed = coerce(kinds[l][i], char);
+        if (fixed === null && l === lineIndex && char !== UNKNOWN_CHAR) illegalChars++;
+        return fixed ?? char;
+      })
+      .join('');
   const lines = Array.from({ length: layout.lineCount }, (_, l) => {
     const t = l === lineIndex ? text : known[l];
     return t && t.length === layout.lineLength ? coerceLine(t, l) : null;
   });
-  const judged = layout.checks.filter((r) => [r.at, ...r.over].some((p) => p.line === lineIndex) && [r.at, ...r.over].every((p) => lines[p.line] !== null));
-  const results = evaluateChecks({ ...layout, checks: judged }, lines.map((l) => l ?? '<'.repeat(layout.lineLength)));
-  return { failedChecks: results.filter((r) => !r.ok).length, illegalChars, badDates: impossibleDates(layout, lineIndex, lines[lineIndex] ?? text) };
+  const judged = layout.checks.filter(
+    (r) =>
+      [r.at, ...r.over].some((p) => p.line === lineIndex) && [r.at, ...r.over].every((p) => lines[p.line] !== null),
+  );
+  const results = evaluateChecks(
+    { ...layout, checks: judged },
+    lines.map((l) => l ?? '<'.repeat(layout.lineLength)),
+  );
+  return {
+    failedChecks: results.filter((r) => !r.ok).length,
+    illegalChars,
+    badDates: impossibleDates(layout, lineIndex, lines[lineIndex] ?? text),
+  };
 }
 
 /** Lower is better; check digits weigh most because they are the strongest evidence of alignment. */

@@ -3,7 +3,19 @@
  * have multi-letter equivalents, other accents are dropped, apostrophes vanish, and spaces and
  * hyphens become fillers.
  */
-const SPECIAL: Readonly<Record<string, string>> = { Ä: 'AE', Ö: 'OE', Ü: 'UE', ß: 'SS', Ø: 'OE', Å: 'AA', Æ: 'AE', Ł: 'L', Đ: 'D', Þ: 'TH', İ: 'I' };
+const SPECIAL: Readonly<Record<string, string>> = {
+  Ä: 'AE',
+  Ö: 'OE',
+  Ü: 'UE',
+  ß: 'SS',
+  Ø: 'OE',
+  Å: 'AA',
+  Æ: 'AE',
+  Ł: 'L',
+  Đ: 'D',
+  Þ: 'TH',
+  İ: 'I',
+};
 
 export function transliterate(name: string): string {
   return [...name.toUpperCase()]

@@ -15,7 +15,15 @@ function withUnsureK(): LineReading[][] {
 
 describe('the visual zone as a witness for names, which have no check digit', () => {
   it('asks the visual zone only when a name letter was read unsurely', () => {
-    expect(namesAreUnsure(readMrz(MRZ_LAYOUTS.TD1, TD1_SPECIMEN.map((l) => [readingOf(l, 0.95)]), NOW)!)).toBe(false);
+    expect(
+      namesAreUnsure(
+        readMrz(
+          MRZ_LAYOUTS.TD1,
+          TD1_SPECIMEN.map((l) => [readingOf(l, 0.95)]),
+          NOW,
+        )!,
+      ),
+    ).toBe(false);
     expect(namesAreUnsure(readMrz(MRZ_LAYOUTS.TD1, withUnsureK(), NOW)!)).toBe(true);
   });
 

@@ -25,7 +25,13 @@ function doubtful(read: MrzRead): number[] {
   const out: number[] = [];
   for (let i = span.start; i < span.end; i++) {
     const c = read.fitted[span.line][i];
-    if (c.prob < UNSURE && c.alternative && c.alternative.prob >= ALTERNATIVE_PROB && /^[A-Z<]$/.test(c.alternative.char)) out.push(i);
+    if (
+      c.prob < UNSURE &&
+      c.alternative &&
+      c.alternative.prob >= ALTERNATIVE_PROB &&
+      /^[A-Z<]$/.test(c.alternative.char)
+    )
+      out.push(i);
   }
   return out;
 }
@@ -65,10 +71,26 @@ export function confirmNamesFromVisualZone(read: MrzRead, visualTexts: string[],
   }
   if (!best) return null;
   const changed = best.changed;
-  const fitted: LineReading[] = read.fitted.map((line, l) => (l !== span.line ? line : line.map((c, i) =>
-    changed.includes(i) ? { char: c.alternative!.char, prob: c.alternative!.prob, alternative: { char: c.char, prob: c.prob } } : c)));
+  const fitted: LineReading[] = read.fitted.map((line, l) =>
+    l !== span.line
+      ? line
+      : line.map((c, i) =>
+          changed.includes(i)
+            ? {
+                char: c.alternative!.char,
+                prob: c.alternative!.prob,
+                alternative: { char: c.char, prob: c.prob },
+              }
+            : c,
+        ),
+  );
   const judged = judge(read.layout, read.rawLines, fitted, now);
   if (!judged) return null;
   const corrections = diff(read.fitted, judged.corrected.lines);
-  return { ...judged, fitted: read.fitted, corrected: { ...judged.corrected, corrections }, parsed: { ...judged.parsed, fields: { ...judged.parsed.fields, corrections } } };
+  return {
+    ...judged,
+    fitted: read.fitted,
+    corrected: { ...judged.corrected, corrections },
+    parsed: { ...judged.parsed, fields: { ...judged.parsed.fields, corrections } },
+  };
 }

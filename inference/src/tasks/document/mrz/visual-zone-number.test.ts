@@ -12,7 +12,12 @@ function passport(number: string, numberCheck = checkDigit(number)): string[] {
   return ['P<FRAERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', body + composite];
 }
 
-const read = (lines: string[]) => readMrz(MRZ_LAYOUTS.TD3, lines.map((l) => [readingOf(l, 0.95)]), NOW)!;
+const read = (lines: string[]) =>
+  readMrz(
+    MRZ_LAYOUTS.TD3,
+    lines.map((l) => [readingOf(l, 0.95)]),
+    NOW,
+  )!;
 
 describe('the visual zone as a second witness for the document number', () => {
   const printed = passport('X83451277');

@@ -32,18 +32,24 @@ function distance(a: string, b: string): number {
 function withNumber(layout: MrzLayout, fitted: LineReading[], number: string): LineReading[] {
   const field = layout.fields.find((f) => f.name === 'document_number')!;
   const padded = number.padEnd(field.end - field.start, '<');
-  return fitted.map((line, l) => (l !== field.line ? line : line.map((c, i) => {
-    if (i < field.start || i >= field.end) return c;
-    const char = padded[i - field.start];
-    return char === c.char ? c : { char, prob: VISUAL_PROB, alternative: { char: c.char, prob: c.prob } };
-  })));
+  return fitted.map((line, l) =>
+    l !== field.line
+      ? line
+      : line.map((c, i) => {
+          if (i < field.start || i >= field.end) return c;
+          const char = padded[i - field.start];
+          return char === c.char ? c : { char, prob: VISUAL_PROB, alternative: { char: c.char, prob: c.prob } };
+        }),
+  );
 }
 
 export function confirmNumberFromVisualZone(read: MrzRead, visualTexts: string[], now: Date): MrzRead | null {
   const field = read.layout.fields.find((f) => f.name === 'document_number')!;
   const width = field.end - field.start;
   const mrzNumber = lineText(read.fitted[field.line].slice(field.start, field.end)).replace(/<+$/, '');
-  const tokens = new Set(visualTexts.map((t) => t.toUpperCase().replace(/[^A-Z0-9]/g, '')).filter((t) => t.length >= 5 && t.length <= width));
+  const tokens = new Set(
+    visualTexts.map((t) => t.toUpperCase().replace(/[^A-Z0-9]/g, '')).filter((t) => t.length >= 5 && t.length <= width),
+  );
   const answers = new Map<string, MrzRead>();
   for (const token of tokens) {
     if (distance(token, mrzNumber) > MAX_DISTANCE) continue;
@@ -51,7 +57,12 @@ export function confirmNumberFromVisualZone(read: MrzRead, visualTexts: string[]
     if (!judged?.parsed.fields.check_digits_valid) continue;
     // Corrections are reported against the MRZ as read, so the audit shows what the visual zone changed.
     const corrections = diff(read.fitted, judged.corrected.lines);
-    const confirmed = { ...judged, fitted: read.fitted, corrected: { ...judged.corrected, corrections }, parsed: { ...judged.parsed, fields: { ...judged.parsed.fields, corrections } } };
+    const confirmed = {
+      ...judged,
+      fitted: read.fitted,
+      corrected: { ...judged.corrected, corrections },
+      parsed: { ...judged.parsed, fields: { ...judged.parsed.fields, corrections } },
+    };
     answers.set(judged.corrected.lines.join('\n'), confirmed);
   }
   return answers.size === 1 ? [...answers.values()][0] : null;

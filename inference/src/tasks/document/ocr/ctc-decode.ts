@@ -31,9 +31,18 @@ export interface Charset {
 const SPACE_GAP = 1.4;
 
 function withSpaces(chars: string[], at: number[]): string {
-  const gaps = at.slice(1).map((t, i) => t - at[i]).sort((a, b) => a - b);
+  const gaps = at
+    .slice(1)
+    .map((t, i) => t - at[i])
+    .sort((a, b) => a - b);
   const usual = gaps[Math.floor(gaps.length / 2)] ?? 0;
-  return chars.map((c, i) => (i > 0 && c !== ' ' && chars[i - 1] !== ' ' && at[i] - at[i - 1] > SPACE_GAP * usual && gaps.length >= 3 ? ` ${c}` : c)).join('');
+  return chars
+    .map((c, i) =>
+      i > 0 && c !== ' ' && chars[i - 1] !== ' ' && at[i] - at[i - 1] > SPACE_GAP * usual && gaps.length >= 3
+        ? ` ${c}`
+        : c,
+    )
+    .join('');
 }
 
 /** What greedy decoding reads from one frame; the MRZ pair is ranked among mrzClasses only. */
@@ -67,7 +76,14 @@ function decodeFrames(frames: number, charset: Charset, read: (t: number, frame:
   let previous = 0;
   const mrz: CharReading[] = [];
   let mrzPrevious = 0;
-  const frame: FrameTop = { best: 0, bestProb: 0, mrzTop: -1, mrzTopProb: 0, mrzSecond: -1, mrzSecondProb: 0 };
+  const frame: FrameTop = {
+    best: 0,
+    bestProb: 0,
+    mrzTop: -1,
+    mrzTopProb: 0,
+    mrzSecond: -1,
+    mrzSecondProb: 0,
+  };
   for (let t = 0; t < frames; t++) {
     read(t, frame);
     const best = frame.best;
@@ -83,10 +99,12 @@ function decodeFrames(frames: number, charset: Charset, read: (t: number, frame:
     // like '[' for a serifed OCR-B 'I'), the most likely MRZ character stands in for it.
     const first = best !== 0 ? frame.mrzTop : 0;
     if (first !== 0) {
-      const alternative = frame.mrzSecond >= 0 ? { char: charset.classes[frame.mrzSecond], prob: frame.mrzSecondProb } : undefined;
+      const alternative =
+        frame.mrzSecond >= 0 ? { char: charset.classes[frame.mrzSecond], prob: frame.mrzSecondProb } : undefined;
       const last = mrz[mrz.length - 1];
       if (first !== mrzPrevious) mrz.push({ char: charset.classes[first], prob: frame.mrzTopProb, alternative });
-      else if (frame.mrzTopProb > last.prob) mrz[mrz.length - 1] = { char: last.char, prob: frame.mrzTopProb, alternative };
+      else if (frame.mrzTopProb > last.prob)
+        mrz[mrz.length - 1] = { char: last.char, prob: frame.mrzTopProb, alternative };
     }
     mrzPrevious = first;
   }

@@ -6,7 +6,11 @@
  */
 import type { TextBox } from './text-box';
 
-export interface DbThresholds { binarize: number; boxScore: number; unclipRatio: number }
+export interface DbThresholds {
+  binarize: number;
+  boxScore: number;
+  unclipRatio: number;
+}
 
 const MIN_PIXELS = 6;
 const MIN_SIDE = 3;
@@ -88,14 +92,26 @@ function fitRectangle(pixels: Int32Array, width: number): Omit<TextBox, 'score'>
   const um = (u0 + u1) / 2;
   const vm = (v0 + v1) / 2;
   // Pixel centres span n-1; the region covers n pixels.
-  return { cx: mx + um * c - vm * s + 0.5, cy: my + um * s + vm * c + 0.5, width: u1 - u0 + 1, height: v1 - v0 + 1, angle };
+  return {
+    cx: mx + um * c - vm * s + 0.5,
+    cy: my + um * s + vm * c + 0.5,
+    width: u1 - u0 + 1,
+    height: v1 - v0 + 1,
+    angle,
+  };
 }
 
 /**
  * Boxes in probability-map pixels. Only the top-left `validWidth` x `validHeight` of the map holds
  * the image; the rest is batching padding.
  */
-export function dbBoxes(prob: Float32Array, mapWidth: number, validWidth: number, validHeight: number, t: DbThresholds): TextBox[] {
+export function dbBoxes(
+  prob: Float32Array,
+  mapWidth: number,
+  validWidth: number,
+  validHeight: number,
+  t: DbThresholds,
+): TextBox[] {
   const mask = new Uint8Array(validWidth * validHeight);
   for (let y = 0; y < validHeight; y++) {
     for (let x = 0; x < validWidth; x++) mask[y * validWidth + x] = prob[y * mapWidth + x] > t.binarize ? 1 : 0;

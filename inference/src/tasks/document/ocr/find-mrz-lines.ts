@@ -19,7 +19,10 @@ export interface MrzRow {
   /** The row across the zone's full width, in source pixels. */
   fullBox: TextBox;
 }
-export interface MrzCandidate { layout: MrzLayout; rows: MrzRow[] }
+export interface MrzCandidate {
+  layout: MrzLayout;
+  rows: MrzRow[];
+}
 
 const MIN_ROW_LENGTH = 20;
 const MRZ_CHARS = /[A-Z0-9<]/g;
@@ -31,7 +34,12 @@ function mrzLike(line: RecognizedLine): boolean {
 }
 
 /** Coordinates along and across the page's dominant text direction. */
-interface Frame { angle: number; along: (b: TextBox) => number; across: (b: TextBox) => number; toImage: (along: number, across: number) => [number, number] }
+interface Frame {
+  angle: number;
+  along: (b: TextBox) => number;
+  across: (b: TextBox) => number;
+  toImage: (along: number, across: number) => [number, number];
+}
 
 function frameOf(lines: RecognizedLine[]): Frame {
   const angles = lines.map((l) => l.box.angle).sort((a, b) => a - b);
@@ -46,14 +54,23 @@ function frameOf(lines: RecognizedLine[]): Frame {
   };
 }
 
-interface RawRow { pieces: RecognizedLine[]; left: number; right: number; across: number; height: number; length: number }
+interface RawRow {
+  pieces: RecognizedLine[];
+  left: number;
+  right: number;
+  across: number;
+  height: number;
+  length: number;
+}
 
 function joinRows(lines: RecognizedLine[], f: Frame): RawRow[] {
   const sorted = [...lines].sort((a, b) => f.across(a.box) - f.across(b.box));
   const groups: RecognizedLine[][] = [];
   for (const line of sorted) {
     const group = groups[groups.length - 1];
-    const sameRow = group && Math.abs(f.across(line.box) - f.across(group[0].box)) < 0.5 * Math.min(line.box.height, group[0].box.height);
+    const sameRow =
+      group &&
+      Math.abs(f.across(line.box) - f.across(group[0].box)) < 0.5 * Math.min(line.box.height, group[0].box.height);
     if (sameRow) group.push(line);
     else groups.push([line]);
   }
@@ -98,7 +115,10 @@ function toCandidate(layout: MrzLayout, rows: RawRow[], f: Frame): MrzCandidate 
   const pitch = Math.max(...rows.map((r) => (r.right - r.left - 2 * END_MARGIN * r.height) / Math.max(1, r.length)));
   const height = Math.max(...rows.map((r) => r.height));
   const textLeft = Math.min(...rows.map((r) => r.left));
-  const textRight = Math.max(...rows.map((r) => r.right), textLeft + pitch * layout.lineLength + 2 * END_MARGIN * height);
+  const textRight = Math.max(
+    ...rows.map((r) => r.right),
+    textLeft + pitch * layout.lineLength + 2 * END_MARGIN * height,
+  );
   const left = textLeft - pitch;
   const right = textRight + pitch;
   return {
@@ -107,7 +127,14 @@ function toCandidate(layout: MrzLayout, rows: RawRow[], f: Frame): MrzCandidate 
       const [cx, cy] = f.toImage((left + right) / 2, r.across);
       return {
         reading: r.pieces.flatMap((p) => p.mrz),
-        fullBox: { cx, cy, width: right - left, height: r.height, angle: f.angle, score: Math.min(...r.pieces.map((p) => p.box.score)) },
+        fullBox: {
+          cx,
+          cy,
+          width: right - left,
+          height: r.height,
+          angle: f.angle,
+          score: Math.min(...r.pieces.map((p) => p.box.score)),
+        },
       };
     }),
   };
@@ -122,7 +149,10 @@ export function findMrzCandidates(lines: RecognizedLine[]): MrzCandidate[] {
   for (const row of rows) {
     const stack = stacks[stacks.length - 1];
     const previous = stack?.[stack.length - 1];
-    const adjacent = previous && row.across - previous.across < 2.5 * previous.height && Math.abs(row.left - previous.left) < 3 * previous.height;
+    const adjacent =
+      previous &&
+      row.across - previous.across < 2.5 * previous.height &&
+      Math.abs(row.left - previous.left) < 3 * previous.height;
     if (adjacent) stack.push(row);
     else stacks.push([row]);
   }

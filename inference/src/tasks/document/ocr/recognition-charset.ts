@@ -17,7 +17,10 @@ export function charsetFromText(text: string, classCount: number): Charset {
   const lines = text.split(/\r?\n/);
   if (lines[lines.length - 1] === '') lines.pop();
   const classes = ['', ...lines, ' '];
-  if (classes.length !== classCount) throw new Error(`charset has ${classes.length} classes (blank + ${lines.length} + space) but the model outputs ${classCount}`);
+  if (classes.length !== classCount)
+    throw new Error(
+      `charset has ${classes.length} classes (blank + ${lines.length} + space) but the model outputs ${classCount}`,
+    );
   const mrzClasses = [...MRZ_ALPHABET].map((ch) => {
     const index = classes.indexOf(ch);
     if (index < 0) throw new Error(`charset lacks the MRZ character "${ch}"`);
@@ -33,7 +36,10 @@ export function charsetFor(config: ModelConfig, repository = process.env.MODEL_R
   const file = config.assets?.charset;
   if (!file) throw new Error(`model ${key} declares no assets.charset in its config.json`);
   const classCount = recognitionOutputsOf(config).classes;
-  const charset = charsetFromText(readFileSync(path.join(repository, config.name, String(config.version), file), 'utf8'), classCount);
+  const charset = charsetFromText(
+    readFileSync(path.join(repository, config.name, String(config.version), file), 'utf8'),
+    classCount,
+  );
   cache.set(key, charset);
   return charset;
 }

@@ -7,34 +7,53 @@ import type { HostTensor, ModelConfig } from '../../../runtime/model-runner';
 import { decodeLine, decodeLineFromHeads, type Charset, type DecodedLine } from './ctc-decode';
 
 /** Output names of the heads appended by the materializer's `append-ctc-greedy-heads` conversion. */
-export const CTC_HEAD_OUTPUTS = { bestClass: 'best_class', bestProb: 'best_prob', mrzTop2Class: 'mrz_top2_class', mrzTop2Prob: 'mrz_top2_prob' } as const;
+export const CTC_HEAD_OUTPUTS = {
+  bestClass: 'best_class',
+  bestProb: 'best_prob',
+  mrzTop2Class: 'mrz_top2_class',
+  mrzTop2Prob: 'mrz_top2_prob',
+} as const;
 
 export type RecognitionOutputs =
-  | { form: 'probabilities'; name: string; classes: number }
-  | { form: 'heads'; classes: number };
+  { form: 'probabilities'; name: string; classes: number } | { form: 'heads'; classes: number };
 
 export function recognitionOutputsOf(config: ModelConfig): RecognitionOutputs {
   const declared = new Map(config.outputs.map((o) => [o.name, o]));
   const bestClass = declared.get(CTC_HEAD_OUTPUTS.bestClass);
   if (bestClass) {
     const missing = Object.values(CTC_HEAD_OUTPUTS).filter((name) => !declared.has(name));
-    if (missing.length > 0) throw new Error(`model ${config.name}@${config.version} declares ${CTC_HEAD_OUTPUTS.bestClass} but not ${missing.join(', ')}`);
-    if (!bestClass.classes) throw new Error(`model ${config.name}@${config.version}: output ${CTC_HEAD_OUTPUTS.bestClass} must declare its class count ("classes")`);
+    if (missing.length > 0)
+      throw new Error(
+        `model ${config.name}@${config.version} declares ${CTC_HEAD_OUTPUTS.bestClass} but not ${missing.join(', ')}`,
+      );
+    if (!bestClass.classes)
+      throw new Error(
+        `model ${config.name}@${config.version}: output ${CTC_HEAD_OUTPUTS.bestClass} must declare its class count ("classes")`,
+      );
     return { form: 'heads', classes: bestClass.classes };
   }
   const [probabilities] = config.outputs;
   if (config.outputs.length !== 1 || probabilities.dims.length !== 2) {
-    throw new Error(`model ${config.name}@${config.version} declares neither one [T, classes] output nor the ${CTC_HEAD_OUTPUTS.bestClass} heads`);
+    throw new Error(
+      `model ${config.name}@${config.version} declares neither one [T, classes] output nor the ${CTC_HEAD_OUTPUTS.bestClass} heads`,
+    );
   }
   return { form: 'probabilities', name: probabilities.name, classes: probabilities.dims[1] };
 }
 
 /** Decodes every line of one batch run, in batch order. */
-export function decodeBatch(form: RecognitionOutputs, outputs: Record<string, HostTensor>, lines: number, charset: Charset): DecodedLine[] {
+export function decodeBatch(
+  form: RecognitionOutputs,
+  outputs: Record<string, HostTensor>,
+  lines: number,
+  charset: Charset,
+): DecodedLine[] {
   if (form.form === 'probabilities') {
     const out = outputs[form.name];
     const [, frames, classes] = out.dims;
-    return Array.from({ length: lines }, (_, n) => decodeLine(out.data as Float32Array, n * frames * classes, frames, charset));
+    return Array.from({ length: lines }, (_, n) =>
+      decodeLine(out.data as Float32Array, n * frames * classes, frames, charset),
+    );
   }
   const bestClass = outputs[CTC_HEAD_OUTPUTS.bestClass];
   const heads = {

@@ -18,7 +18,12 @@ export function boxExtent(box: TextBox): { left: number; right: number; top: num
   const s = Math.sin(box.angle);
   const xs: number[] = [];
   const ys: number[] = [];
-  for (const [u, v] of [[-1, -1], [1, -1], [1, 1], [-1, 1]]) {
+  for (const [u, v] of [
+    [-1, -1],
+    [1, -1],
+    [1, 1],
+    [-1, 1],
+  ]) {
     xs.push(box.cx + (c * u * box.width - s * v * box.height) / 2);
     ys.push(box.cy + (s * u * box.width + c * v * box.height) / 2);
   }
@@ -28,5 +33,10 @@ export function boxExtent(box: TextBox): { left: number; right: number; top: num
 /** The part of a box between fractions `from` and `to` of its length (0 = its start). */
 export function subBox(box: TextBox, from: number, to: number): TextBox {
   const shift = ((from + to) / 2 - 0.5) * box.width;
-  return { ...box, width: (to - from) * box.width, cx: box.cx + Math.cos(box.angle) * shift, cy: box.cy + Math.sin(box.angle) * shift };
+  return {
+    ...box,
+    width: (to - from) * box.width,
+    cx: box.cx + Math.cos(box.angle) * shift,
+    cy: box.cy + Math.sin(box.angle) * shift,
+  };
 }

@@ -38,5 +38,11 @@ export async function detectText(runner: ModelRunner, image: RgbImage, options: 
     boxScore: t.box_score ?? 0.6,
     unclipRatio: t.unclip_ratio ?? 1.5,
   });
-  return boxes.map((b) => ({ ...b, cx: b.cx / scale, cy: b.cy / scale, width: b.width / scale, height: b.height / scale }));
+  return boxes.map((b) => ({
+    ...b,
+    cx: b.cx / scale,
+    cy: b.cy / scale,
+    width: b.width / scale,
+    height: b.height / scale,
+  }));
 }

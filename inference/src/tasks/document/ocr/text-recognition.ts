@@ -18,7 +18,9 @@ export const textRecognitionModel = 'text-recognition';
 /** Input widths; a 44-character MRZ line needs about 1,100 px at height 48. */
 export const WIDTH_BUCKETS = [160, 320, 480, 640, 960, 1280, 1600];
 
-export interface RecognizedLine extends DecodedLine { box: TextBox }
+export interface RecognizedLine extends DecodedLine {
+  box: TextBox;
+}
 
 /**
  * Lines are cut a little tighter than DB's unclipped box. On MRZ rows of the synthetic set, the
@@ -34,8 +36,12 @@ function boxMap(box: TextBox, width: number, height: number): Affine {
   const kx = box.width / width;
   const ky = boxHeight / height;
   return {
-    a: c * kx, b: -s * ky, c: box.cx - (c * box.width - s * boxHeight) / 2,
-    d: s * kx, e: c * ky, f: box.cy - (s * box.width + c * boxHeight) / 2,
+    a: c * kx,
+    b: -s * ky,
+    c: box.cx - (c * box.width - s * boxHeight) / 2,
+    d: s * kx,
+    e: c * ky,
+    f: box.cy - (s * box.width + c * boxHeight) / 2,
   };
 }
 
@@ -72,7 +78,12 @@ function lineCrop(image: RgbImage, box: TextBox, height: number): { pixels: Floa
   return { pixels, bucket };
 }
 
-export async function recognizeLines(runner: ModelRunner, image: RgbImage, boxes: TextBox[], options: InferOptions = {}): Promise<RecognizedLine[]> {
+export async function recognizeLines(
+  runner: ModelRunner,
+  image: RgbImage,
+  boxes: TextBox[],
+  options: InferOptions = {},
+): Promise<RecognizedLine[]> {
   const config = runner.config(textRecognitionModel);
   const pre = preprocessingOf(config);
   const charset = charsetFor(config);
@@ -84,13 +95,18 @@ export async function recognizeLines(runner: ModelRunner, image: RgbImage, boxes
   const calls: Array<Promise<void>> = [];
   for (const [bucket, indices] of byBucket) {
     for (const group of chunks(indices, config.max_batch_size)) {
-      const inputs = packCrops({ ...config, preprocessing: { ...pre, width: bucket } }, group.map((i) => crops[i].pixels));
-      calls.push(runner.infer(textRecognitionModel, inputs, options).then((outputs) => {
-        const lines = decodeBatch(form, outputs, group.length, charset);
-        group.forEach((index, n) => {
-          results[index] = { box: boxes[index], ...lines[n] };
-        });
-      }));
+      const inputs = packCrops(
+        { ...config, preprocessing: { ...pre, width: bucket } },
+        group.map((i) => crops[i].pixels),
+      );
+      calls.push(
+        runner.infer(textRecognitionModel, inputs, options).then((outputs) => {
+          const lines = decodeBatch(form, outputs, group.length, charset);
+          group.forEach((index, n) => {
+            results[index] = { box: boxes[index], ...lines[n] };
+          });
+        }),
+      );
     }
   }
   await Promise.all(calls);

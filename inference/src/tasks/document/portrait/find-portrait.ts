@@ -11,25 +11,40 @@ import { detectFaces } from '../../face/detect-faces';
 import type { DetectedFace } from '../../face/face-types';
 import { encodeJpeg, type RgbImage } from '../../../images/rgb-image';
 
-export interface Portrait { box: FaceBox; jpeg: Uint8Array }
+export interface Portrait {
+  box: FaceBox;
+  jpeg: Uint8Array;
+}
 
 /** How much of the page around the face goes into the crop, as multiples of the face box. */
 const CROP_MARGIN = 0.6;
 
-interface Region { x: number; y: number; width: number; height: number }
+interface Region {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
 
 /** A 2 x 2 grid of overlapping tiles, each two thirds of the page on a side. */
 function tiles(image: RgbImage): Region[] {
-  const w = Math.round(image.width * 2 / 3);
-  const h = Math.round(image.height * 2 / 3);
+  const w = Math.round((image.width * 2) / 3);
+  const h = Math.round((image.height * 2) / 3);
   const out: Region[] = [];
   for (const x of [0, image.width - w]) for (const y of [0, image.height - h]) out.push({ x, y, width: w, height: h });
   return out;
 }
 
-async function mostConfidentFace(runner: ModelRunner, image: RgbImage, regions: Region[]): Promise<DetectedFace | null> {
+async function mostConfidentFace(
+  runner: ModelRunner,
+  image: RgbImage,
+  regions: Region[],
+): Promise<DetectedFace | null> {
   const whole = (r: Region): boolean => r.width === image.width && r.height === image.height;
-  const found = await detectFaces(runner, regions.map((r) => (whole(r) ? image : cropRegion(image, r))));
+  const found = await detectFaces(
+    runner,
+    regions.map((r) => (whole(r) ? image : cropRegion(image, r))),
+  );
   let best: DetectedFace | null = null;
   found.forEach((faces, i) => {
     for (const face of faces) {
@@ -47,18 +62,25 @@ export function cropRegion(image: RgbImage, r: Region): RgbImage {
   const y1 = Math.min(image.height, Math.ceil(r.y + r.height));
   const width = x1 - x0;
   const data = new Uint8Array(width * (y1 - y0) * 3);
-  for (let y = y0; y < y1; y++) data.set(image.data.subarray((y * image.width + x0) * 3, (y * image.width + x1) * 3), (y - y0) * width * 3);
+  for (let y = y0; y < y1; y++)
+    data.set(image.data.subarray((y * image.width + x0) * 3, (y * image.width + x1) * 3), (y - y0) * width * 3);
   return { data, width, height: y1 - y0 };
 }
 
 export async function findPortrait(runner: ModelRunner, image: RgbImage): Promise<Portrait | null> {
   const page = { x: 0, y: 0, width: image.width, height: image.height };
-  const best = (await mostConfidentFace(runner, image, [page])) ?? (await mostConfidentFace(runner, image, tiles(image)));
+  const best =
+    (await mostConfidentFace(runner, image, [page])) ?? (await mostConfidentFace(runner, image, tiles(image)));
   if (!best) return null;
   const { box, score } = best;
   const crop = cropRegion(image, {
-    x: box.x - CROP_MARGIN * box.width, y: box.y - CROP_MARGIN * box.height,
-    width: box.width * (1 + 2 * CROP_MARGIN), height: box.height * (1 + 2 * CROP_MARGIN),
+    x: box.x - CROP_MARGIN * box.width,
+    y: box.y - CROP_MARGIN * box.height,
+    width: box.width * (1 + 2 * CROP_MARGIN),
+    height: box.height * (1 + 2 * CROP_MARGIN),
   });
-  return { box: { x: box.x, y: box.y, width: box.width, height: box.height, score }, jpeg: await encodeJpeg(crop) };
+  return {
+    box: { x: box.x, y: box.y, width: box.width, height: box.height, score },
+    jpeg: await encodeJpeg(crop),
+  };
 }
