@@ -6,5 +6,7 @@ cd "$root"
 bash scripts/setup.sh
 echo "[test] typecheck" >&2
 npx tsc --noEmit -p tsconfig.json
+echo "[test] format (prettier --check)" >&2
+npx prettier --check --log-level warn "**/*.{ts,tsx,js,cjs,mjs}"
 echo "[test] jest" >&2
 NODE_OPTIONS="${NODE_OPTIONS:-} --max-old-space-size=4096" npx jest --ci "$@"
