@@ -20,7 +20,7 @@ let sequences: PadSequence[];
 const bytes = async (file: string) => new Uint8Array(await readFile(path.join(padTestdataDir, file)));
 
 beforeAll(async () => {
-  await generatePadTestdata({ perSpecies: 4, live: 8, prints: 4, replays: 4, liveSequences: 5 });
+  await generatePadTestdata({ perSpecies: 4, live: 8, prints: 4, replays: 4, liveSequences: 5, masksWorn: 4 });
   const labels = JSON.parse(await readFile(path.join(padTestdataDir, 'labels.json'), 'utf8')) as {
     stills: PadStill[];
     sequences: PadSequence[];
@@ -56,7 +56,7 @@ async function runSequence(sequence: PadSequence) {
 }
 
 describe('the simulated attack set on the real checks (a sample; the full figures come from npm run eval -- --task pad)', () => {
-  it('refuses every sampled print held up and turned and every sampled screen replay, and passes every sampled live sequence', async () => {
+  it('refuses every sampled print held up and turned, screen replay and mask worn through the challenge, and passes every sampled live sequence', async () => {
     for (const sequence of sequences) {
       const out = await sequenceRun(sequence);
       expect({ name: out.name, verified: out.verified }).toEqual({
@@ -66,7 +66,7 @@ describe('the simulated attack set on the real checks (a sample; the full figure
     }
   }, 900_000);
 
-  it("finds a print held up and turned moving as one homography: its parallax is under the line, the live sequences' above", async () => {
+  it("finds a print held up and turned and a flat mask worn through the challenge moving as one homography: their parallax is under the line, the live sequences' above", async () => {
     for (const sequence of sequences.filter((s) => s.species !== 'screen-replay')) {
       const parallax = (await sequenceRun(sequence)).liveness.scores.find((s) => s.name === 'planar_parallax');
       expect({

@@ -16,7 +16,7 @@ export interface FacePhoto {
 }
 
 /** The similarity map taking `to`'s eye pair onto `from`'s: returns from-image coordinates of a to-image point. */
-function eyeMap(from: FacePhoto, toRight: Point, toLeft: Point): (x: number, y: number) => Point {
+export function eyeMap(from: FacePhoto, toRight: Point, toLeft: Point): (x: number, y: number) => Point {
   const dTo = [toLeft[0] - toRight[0], toLeft[1] - toRight[1]];
   const dFrom = [from.leftEye[0] - from.rightEye[0], from.leftEye[1] - from.rightEye[1]];
   const scale = Math.hypot(dFrom[0], dFrom[1]) / Math.hypot(dTo[0], dTo[1]);

@@ -1,5 +1,5 @@
 /**
- * `npm run testdata:pad [-- --per-species N --live N] [--set calibration] [--out <dir>]`: the presentation-attack
+ * `npm run testdata:pad [-- --per-species N --live N] [--set calibration] [--out <dir>] [--add-masks-worn]`: the presentation-attack
  * sets under .state/testdata/pad/ (stills, challenge sequences, labels.json and an eval-ready labels.jsonl),
  * or under `--out` (the same seeds, written elsewhere, leaving the shared set that `npm test` reads alone).
  * Seeded and idempotent: a stamp holds the generator version and the counts, and a set at least as
@@ -10,12 +10,12 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { generateFaceTestdata, livenessTestdataDir, repoRoot } from '../faces/generate-face-testdata';
-import { makePadSequences } from './make-pad-sequences';
+import { makePadSequences, type PadSequence } from './make-pad-sequences';
 import { makePadStills, type PadStill } from './make-pad-stills';
 import { loadPadPhotos } from './pad-sources';
 
 /** Bump when the output would change. */
-const generatorVersion = '2';
+const generatorVersion = '3';
 
 export const padTestdataDir = path.join(repoRoot, '.state/testdata/pad');
 
@@ -25,9 +25,17 @@ export interface PadCounts {
   prints: number;
   replays: number;
   liveSequences: number;
+  masksWorn: number;
 }
 
-export const fullCounts: PadCounts = { perSpecies: 30, live: 60, prints: 30, replays: 30, liveSequences: 40 };
+export const fullCounts: PadCounts = {
+  perSpecies: 30,
+  live: 60,
+  prints: 30,
+  replays: 30,
+  liveSequences: 40,
+  masksWorn: 30,
+};
 
 /**
  * `set` names a further set drawn from other seeds (e.g. `calibration`, written to
@@ -61,8 +69,9 @@ export async function generatePadTestdata(counts: PadCounts = fullCounts, set?: 
   const sequences = await makePadSequences(
     livenessTestdataDir,
     outDir,
-    { prints: counts.prints, replays: counts.replays, live: counts.liveSequences },
+    { prints: counts.prints, replays: counts.replays, live: counts.liveSequences, masksWorn: counts.masksWorn },
     seedPrefix,
+    photos,
   );
   const about =
     "Simulated presentation attacks and live controls made from the project's own photos (inference/tools/testdata/pad); every sample went through one camera model.";
@@ -125,6 +134,41 @@ export async function remakeStills(only: string[], set?: string): Promise<void> 
   console.log(`pad: remade ${fresh.length} stills of ${only.join(', ')}`);
 }
 
+/**
+ * Adds the sequences of a species made after the set was (the worn masks) to an existing set in
+ * place: each sample has its own seed, so they are what a full run would make, and nothing else
+ * is remade.
+ */
+export async function addMaskWornSequences(set?: string): Promise<void> {
+  const outDir = set ? `${padTestdataDir}-${set}` : padTestdataDir;
+  const made = await readStamp(path.join(outDir, '.complete'));
+  if (!made) throw new Error(`no complete set in ${outDir}: run npm run testdata:pad first`);
+  const labels = JSON.parse(await readFile(path.join(outDir, 'labels.json'), 'utf8')) as { sequences: PadSequence[] };
+  const photos = await loadPadPhotos(
+    path.join(repoRoot, '.state/assets/debian'),
+    livenessTestdataDir,
+    path.join(repoRoot, 'models'),
+  );
+  const masksWorn = made.counts.masksWorn ?? made.counts.prints;
+  const fresh = await makePadSequences(
+    livenessTestdataDir,
+    outDir,
+    { prints: 0, replays: 0, live: 0, masksWorn },
+    set ? `pad-${set}` : 'pad',
+    photos,
+  );
+  const sequences = [...labels.sequences.filter((s) => s.species !== 'mask-worn'), ...fresh];
+  await writeFile(
+    path.join(outDir, 'labels.json'),
+    JSON.stringify({ ...labels, generator_version: generatorVersion, sequences }, null, 1) + '\n',
+  );
+  await writeFile(
+    path.join(outDir, '.complete'),
+    JSON.stringify({ version: generatorVersion, counts: { ...made.counts, masksWorn } }),
+  );
+  console.log(`pad: added ${fresh.length} mask-worn sequences`);
+}
+
 async function readStamp(file: string): Promise<{ version: string; counts: PadCounts } | null> {
   try {
     return JSON.parse(await readFile(file, 'utf8'));
@@ -145,6 +189,7 @@ function countsFrom(argv: string[]): PadCounts {
     live,
     prints: perSpecies,
     replays: perSpecies,
+    masksWorn: perSpecies,
     liveSequences: Math.round((live * 2) / 3),
   };
 }
@@ -155,7 +200,12 @@ if (require.main === module) {
   const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1].split(',') : undefined;
   const out = argv.includes('--out') ? argv[argv.indexOf('--out') + 1] : undefined;
   if (only && out) throw new Error('--only remakes the stills of a set in place; it takes --set, not --out');
-  (only ? remakeStills(only, set) : generatePadTestdata(countsFrom(argv), set, out)).catch((error) => {
+  const run = argv.includes('--add-masks-worn')
+    ? addMaskWornSequences(set)
+    : only
+      ? remakeStills(only, set)
+      : generatePadTestdata(countsFrom(argv), set, out);
+  run.catch((error) => {
     console.error(error instanceof Error ? error.stack : error);
     process.exit(1);
   });

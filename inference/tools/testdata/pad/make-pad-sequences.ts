@@ -2,7 +2,8 @@
  * Challenge sequences: a print held up and turned to imitate the head turns (every frame one
  * homography of the same still face, or nearly, for a gently bent sheet), a screen replaying a live
  * challenge recording (the liveness test set's performing sequences, re-rendered through a phone,
- * tablet or laptop screen held still), and those live recordings themselves through the same camera.
+ * tablet or laptop screen held still), another person's face printed as a mask and worn through the
+ * challenge, and those live recordings themselves through the same camera.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,9 +12,11 @@ import type { LivenessSequence } from '../faces/make-liveness-sequences';
 import { drawCamera, sceneSize, throughCamera, type CameraParams } from './camera-path';
 import { drawScene, presentSurface, type Pose } from './present-surface';
 import { blank, decodeRaw, sample, type Raw } from './raw-image';
+import { drawMaskLook, poseOfFrame, wearFlatMask } from './mask-worn-sequences';
+import type { PadPhoto } from './pad-sources';
 import { halftonePrint, photoPrint, screen } from './surfaces';
 
-export type SequenceSpecies = 'print-turned' | 'screen-replay' | 'live';
+export type SequenceSpecies = 'print-turned' | 'screen-replay' | 'mask-worn' | 'live';
 
 export interface PadSequence {
   name: string;
@@ -64,8 +67,9 @@ const printMotion: Record<string, Array<[number, number]>> = {
 export async function makePadSequences(
   livenessDir: string,
   outDir: string,
-  counts: { prints: number; replays: number; live: number },
+  counts: { prints: number; replays: number; live: number; masksWorn: number },
   seedPrefix = 'pad',
+  photos: PadPhoto[] = [],
 ): Promise<PadSequence[]> {
   const recorded = await readFile(path.join(livenessDir, 'sequences.jsonl'), 'utf8');
   const performing = recorded
@@ -165,18 +169,7 @@ export async function makePadSequences(
     const random = seededRandom(seedOf(`${seedPrefix}:live-sequence:${i}`));
     const recording = performing[i % performing.length];
     const shown = await Promise.all(recording.frames.map((f) => decodeRaw(path.join(livenessDir, f))));
-    const zoom = between(random, 0.85, 1);
-    const [fx, fy] = [random(), random()];
-    const frames = shown.map((photo) => {
-      const w = photo.width * zoom;
-      const h = photo.height * zoom;
-      const scale = sceneSize.height / h;
-      return blank(
-        Math.round(w * scale),
-        sceneSize.height,
-        (x, y, c) => sample(photo, fx * (photo.width - w) + x / scale, fy * (photo.height - h) + y / scale, c) ?? 0,
-      );
-    });
+    const { frames, zoom } = framedAsLive(shown, random);
     const name = `live-sequence-${String(i).padStart(3, '0')}`;
     const camera = drawCamera(random);
     out.push({
@@ -191,5 +184,57 @@ export async function makePadSequences(
       camera,
     });
   }
+  for (let i = 0; i < counts.masksWorn; i++) {
+    const random = seededRandom(seedOf(`${seedPrefix}:mask-worn:${i}`));
+    const recording = performing[i % performing.length];
+    const identity = recording.name.split('__')[0];
+    const wearer = photos.find((p) => p.name === `${identity}__pose-neutral`);
+    const masks = photos.filter((p) => p.identity !== identity && p.name.endsWith('__portrait'));
+    if (!wearer || !masks.length) throw new Error(`no eyes found for ${identity}'s neutral frame or no mask faces`);
+    const mask = masks[Math.floor(i / performing.length) % masks.length];
+    const look = drawMaskLook(random);
+    const shown = await Promise.all(
+      recording.frames.map(async (f) =>
+        wearFlatMask(mask, wearer, await decodeRaw(path.join(livenessDir, f)), poseOfFrame(f), look),
+      ),
+    );
+    const { frames, zoom } = framedAsLive(shown, random);
+    const name = `mask-worn-${String(i).padStart(3, '0')}`;
+    const camera = drawCamera(random);
+    out.push({
+      name,
+      frames: await write(name, frames, camera, random),
+      challenge: recording.challenge,
+      live: false,
+      species: 'mask-worn',
+      source_identity: mask.identity,
+      source_sequence: recording.name,
+      params: {
+        mask_of: mask.identity,
+        worn_by: identity,
+        size: +look.size.toFixed(2),
+        contrast: +look.contrast.toFixed(2),
+        zoom: +zoom.toFixed(2),
+      },
+      camera,
+    });
+  }
   return out;
+}
+
+/** A recording framed as the live sequences are: a random 85–100 % crop scaled to the scene's height. */
+function framedAsLive(shown: Raw[], random: () => number): { frames: Raw[]; zoom: number } {
+  const zoom = between(random, 0.85, 1);
+  const [fx, fy] = [random(), random()];
+  const frames = shown.map((photo) => {
+    const w = photo.width * zoom;
+    const h = photo.height * zoom;
+    const scale = sceneSize.height / h;
+    return blank(
+      Math.round(w * scale),
+      sceneSize.height,
+      (x, y, c) => sample(photo, fx * (photo.width - w) + x / scale, fy * (photo.height - h) + y / scale, c) ?? 0,
+    );
+  });
+  return { frames, zoom };
 }
