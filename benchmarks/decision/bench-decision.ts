@@ -8,152 +8,35 @@
  * verifications per minute and CPU per verification per process (/proc utime + stime over each
  * pass). Writes benchmarks/results/decision.{json,md,svg}. See benchmarks/decision/README.md.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { loadApplicants, pool, runApplicant, type Applicant, type ApplicantTiming } from './applicants';
+import { loadApplicants, type Applicant } from './applicants';
+import { runApplicant, type ApplicantTiming } from './applicant-run';
 import { prepareTestData } from './prepare-testdata';
-import { cpuMs, ROOT, startDecisionStack, type DecisionStack } from './decision-stack';
+import { ROOT, startDecisionStack } from './decision-stack';
 import {
   PROCESSES,
-  renderMarkdown,
-  type ModelRuns,
-  renderSvg,
   summariseAll,
   summarisePass,
-  targets,
+  type ModelRuns,
   type PassResult,
   type ProcessName,
-  type Summary,
-} from './decision-results';
+} from './decision-summary';
+import { targets } from './decision-targets';
+import { renderMarkdown, type DecisionReport } from './decision-markdown';
+import { options, OUT, renderOnly } from './decision-options';
+import { cpuSnapshot, pollCost } from './process-cpu';
+import { modelRuns, modelRunsPerVerification } from './model-runs';
+import { measurementMethod } from './measurement-method';
+import { pool } from './pool';
+import { writeResults } from './write-results';
 
-function option(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const value = Number(process.argv[i + 1]);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} takes a positive number`);
-  return value;
-}
-
-const quick = process.argv.includes('--quick');
-const options = {
-  quick,
-  applicants: option('applicants', quick ? 12 : 40),
-  concurrency: option('concurrency', 4),
-  passes: option('passes', quick ? 1 : 3),
-  poll_ms: option('poll-ms', 250),
-  warmup: option('warmup', 4),
-};
-const outIndex = process.argv.indexOf('--out');
-const OUT = outIndex > 0 ? path.resolve(process.argv[outIndex + 1]) : path.join(ROOT, 'benchmarks', 'results');
 const log = (line: string) => process.stderr.write(`[bench:decision] ${line}\n`);
 const load = () => os.loadavg().map((v) => Math.round(v * 100) / 100);
 
-function cpuSnapshot(stack: DecisionStack): Record<ProcessName, number> {
-  const own = process.cpuUsage();
-  return {
-    inference: cpuMs(stack.pids.inference),
-    api: cpuMs(stack.pids.api),
-    worker: cpuMs(stack.pids.worker),
-    ferretdb: cpuMs(stack.pids.ferretdb),
-    redis: cpuMs(stack.pids.redis),
-    bench_client: (own.user + own.system) / 1000,
-  };
-}
-
-/**
- * CPU per status poll, per process: `width` clients poll a decided session back to back for
- * `seconds`; used to take the benchmark's own polling out of CPU per verification.
- */
-async function pollCost(
-  stack: DecisionStack,
-  sessionId: string,
-  width: number,
-  seconds: number,
-): Promise<{ polls: number; cpu_ms_per_poll: Record<ProcessName, number> }> {
-  const before = cpuSnapshot(stack);
-  const until = Date.now() + seconds * 1000;
-  let polls = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (Date.now() < until) {
-        await (await fetch(`${stack.baseUrl}/v1/capture/${sessionId}`)).text();
-        polls += 1;
-      }
-    }),
-  );
-  const after = cpuSnapshot(stack);
-  const cpu = Object.fromEntries(
-    PROCESSES.map((p) => [p, Math.round(((after[p] - before[p]) / Math.max(1, polls)) * 1000) / 1000]),
-  ) as Record<ProcessName, number>;
-  return { polls, cpu_ms_per_poll: cpu };
-}
-
-/** Per model: inference_run_seconds sum and count, rows run (inference_batch_size sum) and rows the row cache answered. */
-async function modelRuns(
-  stack: DecisionStack,
-): Promise<Record<string, { seconds: number; runs: number; rows: number; cached: number }>> {
-  const text = await (await fetch(stack.inference.metricsUrl)).text();
-  const runs: Record<string, { seconds: number; runs: number; rows: number; cached: number }> = {};
-  const of = (model: string) => (runs[model] ??= { seconds: 0, runs: 0, rows: 0, cached: 0 });
-  for (const m of text.matchAll(/^inference_run_seconds_(sum|count)\{model="([^"]+)"\} (\S+)/gm)) {
-    if (m[1] === 'sum') of(m[2]).seconds = Number(m[3]);
-    else of(m[2]).runs = Number(m[3]);
-  }
-  for (const m of text.matchAll(/^inference_batch_size_sum\{model="([^"]+)"\} (\S+)/gm)) of(m[1]).rows = Number(m[2]);
-  for (const m of text.matchAll(/^inference_row_cache_rows_total\{model="([^"]+)",outcome="(hit|shared)"\} (\S+)/gm))
-    of(m[1]).cached += Number(m[3]);
-  return runs;
-}
-
-/** Per model: session.run calls, executor milliseconds, rows run and rows from the cache per decided applicant over a pass. */
-function modelRunsPerVerification(
-  before: Awaited<ReturnType<typeof modelRuns>>,
-  after: Awaited<ReturnType<typeof modelRuns>>,
-  decided: number,
-): Record<string, ModelRuns> {
-  const per = (v: number) => Math.round((v / Math.max(1, decided)) * 10) / 10;
-  return Object.fromEntries(
-    Object.entries(after).map(([model, a]) => {
-      const b = before[model] ?? { seconds: 0, runs: 0, rows: 0, cached: 0 };
-      return [
-        model,
-        {
-          runs: per(a.runs - b.runs),
-          run_ms: Math.round(((a.seconds - b.seconds) * 1000) / Math.max(1, decided)),
-          rows: per(a.rows - b.rows),
-          cached_rows: per(a.cached - b.cached),
-        },
-      ];
-    }),
-  );
-}
-
-function writeResults(
-  report: Parameters<typeof renderMarkdown>[0] & {
-    summary: Summary;
-    machine: { cpus: number; load_avg_start: number[]; load_avg_end: number[] };
-  },
-  withJson: boolean,
-): void {
-  mkdirSync(OUT, { recursive: true });
-  if (withJson) writeFileSync(path.join(OUT, 'decision.json'), `${JSON.stringify(report, null, 2)}\n`);
-  writeFileSync(path.join(OUT, 'decision.md'), renderMarkdown(report));
-  const m = report.machine;
-  writeFileSync(
-    path.join(OUT, 'decision.svg'),
-    renderSvg(
-      report.summary,
-      `${report.command} — ${report.generated_at} — ${m.cpus} CPUs, load avg ${m.load_avg_start[0]} → ${m.load_avg_end[0]} (shared machine)`,
-    ),
-  );
-  log(`wrote ${path.relative(process.cwd(), path.join(OUT, `decision.{${withJson ? 'json,' : ''}md,svg}`))}`);
-}
-
 async function main(): Promise<void> {
-  // `--render FILE`: draw decision.md and decision.svg again from a decision.json, running nothing.
-  const renderIndex = process.argv.indexOf('--render');
-  if (renderIndex > 0) return writeResults(JSON.parse(readFileSync(process.argv[renderIndex + 1], 'utf8')), false);
+  const rendered = renderOnly();
+  if (rendered) return writeResults(JSON.parse(readFileSync(rendered, 'utf8')) as DecisionReport, OUT, false, log);
   prepareTestData(ROOT, log);
   const loadStart = load();
   log(
@@ -261,25 +144,7 @@ async function main(): Promise<void> {
         load_avg_end: loadEnd,
         memory_gb: Math.round(os.totalmem() / 2 ** 30),
       },
-      method: {
-        applicants:
-          'clean synthetic TD3 passports (astronaut, grace-hopper, bearded-man portraits), augmented selfies of the same photo, synthetic head-motion sequences that perform their challenge, pinned with sandbox.liveness_challenge; expected_name/dob from the passport',
-        stack:
-          'FerretDB (SQLite) + Redis + inference/src/main.ts (one executor process, declared model configs) + API + one worker, each its own process; LOG_LEVEL=warn; webhooks to a loopback receiver answering 200',
-        document_read:
-          'wall time of PUT /v1/capture/{id}/document/front as the client saw it (upload, decode, encrypt + store, verify-document over gRPC)',
-        submit_to_decided: `headline (submit_to_decided_at_server): from sending POST /submit to the decided_at the worker wrote (report), same machine clock, no poll delay; submit_to_decided: to the first GET /v1/capture/{id} answering decision "done", polled every ${options.poll_ms} ms per applicant`,
-        checks:
-          'duration_ms per check from GET /v1/sessions/{id}/report: the gRPC call as the API (document, antispoof: at upload) or the worker (liveness, face_match: in parallel at decision) timed it',
-        verifications_per_minute:
-          'decided applicants / (first session created → last decision seen) per pass; headline = median of passes',
-        model_runs_per_verification:
-          "per pass, from the inference service's inference_run_seconds histogram (sum and count per model, executor time of session.run): runs and milliseconds per decided applicant; rows run from inference_batch_size (sum) and rows answered from the row cache (inference_row_cache_rows_total, hit + shared)",
-        poll_cost:
-          'after the passes, `concurrency` clients poll a decided session back to back for 5 s; CPU per poll per process; cpu_ms_per_verification_without_polls subtracts polls × that',
-        cpu: 'utime + stime from /proc/<pid>/stat (inference: the front and its executor child) over each pass, divided by decided applicants; bench_client is this process (process.cpuUsage); includes status polling, session creation and report fetches; headline = median of passes',
-        warmup: `${options.warmup} applicants before the first pass, not measured`,
-      },
+      method: measurementMethod(options),
       targets: targets(passes),
       poll_cost: pollCalibration,
       summary,
@@ -287,7 +152,7 @@ async function main(): Promise<void> {
       errors,
       applicants: all,
     };
-    writeResults(report, true);
+    writeResults(report, OUT, true, log);
     process.stdout.write(renderMarkdown(report));
     // An upload refused under load (a 503 past the check deadline) is a finding, listed in the
     // results; the run fails only when more than one applicant in twenty could not finish.

@@ -1,5 +1,8 @@
-import type { ApplicantTiming } from './applicants';
-import { renderMarkdown, renderSvg, summariseAll, summarisePass, targets } from './decision-results';
+import type { ApplicantTiming } from './applicant-run';
+import { renderSvg } from './decision-chart';
+import { renderMarkdown } from './decision-markdown';
+import { summariseAll, summarisePass } from './decision-summary';
+import { targets } from './decision-targets';
 
 const applicant = (i: number, documentMs: number, decidedMs: number): ApplicantTiming => ({
   index: i,

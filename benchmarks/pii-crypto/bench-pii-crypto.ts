@@ -12,126 +12,22 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startFerretDb } from '../../scripts/stack/ferretdb';
-import {
-  connectMongo,
-  PERSONAL_SESSION_FIELDS,
-  PiiVault,
-  SessionDocument,
-  SessionRepository,
-} from '../../api/src/public-entry';
-import { serializeResult } from '../../api/src/domain/results/result-resource';
+import { connectMongo, PERSONAL_SESSION_FIELDS, PiiVault, SessionRepository } from '../../api/src/public-entry';
 import { parseMasterKeys } from '../../api/src/shared/master-keys';
 import { newSessionId } from '../../api/src/shared/random-id';
+import { renderMarkdown } from './pii-crypto-report';
+import { decisionUpdate, newSession } from './session-fixtures';
+import { PassThroughVault, SizeMatchedVault } from './vault-variants';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const CRYPTO_OPS = Number(process.env.BENCH_CRYPTO_OPS ?? 2000);
 const STORE_SESSIONS = Number(process.env.BENCH_STORE_SESSIONS ?? 40);
 const OUT = path.resolve(__dirname, '../results');
 
-/** The baseline: the same repository code with sealing and opening as identity. */
-class PassThroughVault extends PiiVault {
-  override async seal(_where: string, plaintext: string): Promise<string> {
-    return plaintext;
-  }
-  override async open(_where: string, stored: string): Promise<string> {
-    return stored;
-  }
-}
-
-/** Same stored size as sealed values (base64 plus the same overhead), no cryptography: separates size from crypto. */
-class SizeMatchedVault extends PiiVault {
-  override async seal(_where: string, plaintext: string): Promise<string> {
-    return `sv0:dk-0000-00-00:${'0'.repeat(37)}${Buffer.from(plaintext, 'utf8').toString('base64')}`;
-  }
-  override async open(_where: string, stored: string): Promise<string> {
-    return stored.startsWith('sv0:') ? Buffer.from(stored.slice(55), 'base64').toString('utf8') : stored;
-  }
-}
-
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
-
-function newSession(id: string): SessionDocument {
-  const now = new Date();
-  return {
-    _id: id,
-    account_id: 'acct_bench',
-    environment: 'production',
-    status: 'PENDING',
-    failure_reason: null,
-    return_url: 'https://example.com/r',
-    webhook_url: 'https://example.com/w',
-    expected_name: 'Tomas Oestergaard',
-    expected_dob: '1958-12-21',
-    expected_address: '12 Rue des Secrets, 75001 Paris',
-    locale: 'en',
-    metadata_json: '{"order":"o-17","customer":"c-123456"}',
-    created_at: now,
-    updated_at: now,
-    expires_at: now,
-    started_at: null,
-    decided_at: null,
-    confidence: null,
-    verified_until: null,
-    credential_token: null,
-    result_body: null,
-    webhook_state: 'none',
-    webhook_delivery_id: null,
-    billed: true,
-  };
-}
-
-/** A decision as the worker writes it: the result resource and a report of realistic size. */
-function decisionUpdate(id: string) {
-  const result = serializeResult(
-    {
-      session_id: id,
-      status: 'VERIFIED',
-      environment: 'production',
-      person: {
-        name: 'Tomas Oestergaard',
-        dob: '1958-12-21',
-        document_type: 'passport',
-        document_country: 'MA',
-        document_jurisdiction: null,
-        address: null,
-      },
-      checks: { document: 'PASS', liveness: 'PASS', antispoof: 'PASS', face_match: 'PASS' },
-      confidence: 0.8731,
-      verified_until: new Date(),
-      failure_reason: null,
-      credential_token: 'cred_0123456789abcdefghijABCDEFGHIJ',
-      attempt: 1,
-    },
-    '{"order":"o-17","customer":"c-123456"}',
-  );
-  const check = (name: string) => ({
-    verdict: 'PASS',
-    reason: null,
-    scores: [{ name: `${name}_score`, value: 0.91234, threshold: 0.5, comparison: 'gte' }],
-    model: { name, version: '1', sha256: 'a'.repeat(64) },
-    duration_ms: 123,
-  });
-  const report = JSON.stringify({
-    session_id: id,
-    decided_at: new Date().toISOString(),
-    checks: Object.fromEntries(['document', 'liveness', 'antispoof', 'face_match'].map((n) => [n, check(n)])),
-    document: { format: 'TD3', type: 'passport', country: 'MA', corrections: [] },
-  });
-  const now = new Date();
-  return {
-    status: 'VERIFIED' as const,
-    failure_reason: null,
-    confidence: 0.8731,
-    result_body: result,
-    report_json: report,
-    decided_at: now,
-    updated_at: now,
-    webhook_state: 'pending' as const,
-  };
-}
 
 async function timeIt(fn: () => Promise<unknown>, n: number): Promise<number> {
   const start = process.hrtime.bigint();
@@ -234,27 +130,7 @@ async function main(): Promise<void> {
     };
     mkdirSync(OUT, { recursive: true });
     writeFileSync(path.join(OUT, 'pii-crypto.json'), `${JSON.stringify(result, null, 2)}\n`);
-    const md = [
-      '# Personal data encryption at rest: cost on the decision path',
-      '',
-      `${result.at}, ${result.machine.cpus} CPUs (${result.machine.model}), load average ${result.machine.loadavg.map((l) => l.toFixed(2)).join(' / ')}. ${result.method}.`,
-      '',
-      '| operation | median |',
-      '|---|---|',
-      `| seal the personal fields of a new session (name, DOB, address, metadata) | ${summary.crypto_median_us.seal_creation_us} µs |`,
-      `| seal a decision write (result ${sizes.result_body_bytes} B + report ${sizes.report_bytes} B) | ${summary.crypto_median_us.seal_decision_us} µs |`,
-      `| open a decided session (all six personal fields) | ${summary.crypto_median_us.open_decided_us} µs |`,
-      '',
-      '| on FerretDB, per session | encrypted | pass-through (plaintext) | size-matched plaintext |',
-      '|---|---|---|---|',
-      ...(['insert_ms', 'decide_ms', 'read_ms'] as const).map(
-        (k) =>
-          `| ${k.replace('_ms', '')} | ${summary.store_median_ms[k]?.encrypted} ms | ${summary.store_median_ms[k]?.baseline} ms | ${summary.store_median_ms[k]?.size_matched} ms |`,
-      ),
-      '',
-      `Sealed sizes: result ${sizes.result_body_bytes} → ${sizes.result_body_sealed_bytes} B, report ${sizes.report_bytes} → ${sizes.report_sealed_bytes} B (base64 plus IV, tag and data key id).`,
-      '',
-    ].join('\n');
+    const md = renderMarkdown(result);
     writeFileSync(path.join(OUT, 'pii-crypto.md'), md);
     process.stdout.write(`${md}\n`);
   } finally {

@@ -14,13 +14,11 @@ import { sessionModel } from '../../src/data-access/session.model';
 import { SessionRepository } from '../../src/data-access/session.repository';
 import { transitionClaimModel } from '../../src/data-access/transition-claim.model';
 import { documentReadWhere, webhookSecretWhere } from '../../src/shared/sealer';
-import { insertDataKey, pii1, rawBlob, secretBoxV1, uploadBvc1 } from './support/legacy-sealed-writers';
+import { rawBlob } from './support/legacy-sealed-writers';
+import { ACCOUNT, OLD_DAY_KEY, SESSION, writeLegacyRecords } from './support/legacy-sealed-records';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const run = promisify(execFile);
-const SESSION = 'ses_sealedformats0000000000';
-const ACCOUNT = 'acct_sealedformats';
-const OLD_DAY_KEY = 'dk-2001-01-01';
 const CURRENT_ENVELOPE = /^sv1:dk-\d{4}-\d{2}-\d{2}:/;
 
 describe('one sealed-data format: what old formats wrote still opens, and `keys reseal` rewrites every kind into the envelope', () => {
@@ -35,96 +33,7 @@ describe('one sealed-data format: what old formats wrote still opens, and `keys 
 
   beforeAll(async () => {
     connection = await connectMongo(env.MONGODB_URI);
-    const dataKey = await insertDataKey(connection, OLD_DAY_KEY, 'old', oldMaster);
-    const now = new Date();
-    await sessionModel(connection).collection.insertOne({
-      _id: SESSION as never,
-      account_id: ACCOUNT,
-      environment: 'sandbox',
-      status: 'VERIFIED',
-      failure_reason: null,
-      return_url: 'https://e.com',
-      webhook_url: 'https://e.com/w',
-      expected_name: pii1(OLD_DAY_KEY, dataKey, `${SESSION}|expected_name`, 'Ines Legacy'),
-      expected_dob: null,
-      expected_address: null,
-      locale: 'en',
-      metadata_json: '{"order":"plain before encryption at rest"}',
-      created_at: now,
-      updated_at: now,
-      expires_at: now,
-      result_body: pii1(OLD_DAY_KEY, dataKey, `${SESSION}|result_body`, '{"status":"VERIFIED"}'),
-      webhook_state: 'none',
-      billed: false,
-    });
-    // A claim's update is re-applied if its winner died, so what it carries is sealed like the session.
-    await transitionClaimModel(connection).collection.insertOne({
-      _id: `${SESSION}:PROCESSING` as never,
-      session_id: SESSION,
-      attempt: 1,
-      from: 'PROCESSING',
-      to: 'VERIFIED',
-      claimed_at: now,
-      update: {
-        status: 'VERIFIED',
-        result_body: pii1(OLD_DAY_KEY, dataKey, `${SESSION}|result_body`, '{"status":"VERIFIED"}'),
-      },
-    });
-    // An envelope already, but under a past day's data key: re-sealed too, so no old key stays in use.
-    const pastVault = openVault(
-      connection,
-      { PII_MASTER_KEYS: bothMasterKeys },
-      () => new Date('2001-01-01T12:00:00Z'),
-    );
-    await sessionAttemptModel(connection).collection.insertOne({
-      _id: `${SESSION}:1` as never,
-      session_id: SESSION,
-      attempt: 1,
-      account_id: ACCOUNT,
-      environment: 'sandbox',
-      status: 'FAILED',
-      failure_reason: 'NAME_MISMATCH',
-      result_body: await pastVault.seal(`${SESSION}|result_body`, '{"status":"FAILED"}'),
-      decided_at: now,
-      webhook_url: 'https://e.com/w',
-      webhook_state: 'none',
-      webhook_delivery_id: null,
-      webhook_redeliveries: 0,
-      archived_at: now,
-    });
-    await accountModels(connection).Account.collection.insertOne({
-      _id: ACCOUNT as never,
-      name: 'Legacy',
-      plan: 'starter',
-      watchlist: false,
-      webhook_secret_sealed: secretBoxV1(env.SECRET_ENCRYPTION_KEY, 'whsec_legacy'),
-      created_at: now,
-    });
-    blobId = await uploadBvc1(connection, env.CAPTURE_ENCRYPTION_KEY, SESSION, image);
-    await captureStateModel(connection).collection.insertOne({
-      _id: `${SESSION}:1` as never,
-      session_id: SESSION,
-      attempt: 1,
-      token_hash: 'h',
-      challenge: [],
-      document_type: 'passport',
-      front: {
-        blob_id: blobId,
-        uploads: 1,
-        readable: true,
-        reason: null,
-        read_sealed: secretBoxV1(env.CAPTURE_ENCRYPTION_KEY, read),
-        portrait_blob_id: null,
-      },
-      back: null,
-      liveness: null,
-      selfie: null,
-      last_write_at: now,
-      submitted_at: null,
-      purge_after: null,
-      purged_at: null,
-      created_at: now,
-    });
+    blobId = await writeLegacyRecords(connection, env, { oldMaster, bothMasterKeys, image, read });
   });
   afterAll(async () => {
     await connection.dropDatabase();
@@ -189,7 +98,7 @@ describe('one sealed-data format: what old formats wrote still opens, and `keys 
           },
         },
       );
-    const first = JSON.parse((await reseal()).stdout);
+    const first = JSON.parse((await reseal()).stdout) as unknown;
     expect(first).toEqual({
       data_keys: { active_master_key_id: 'new', data_keys: 1, resealed: 1, unopenable: [] },
       resealed: {
@@ -204,11 +113,13 @@ describe('one sealed-data format: what old formats wrote still opens, and `keys 
 
     const session = await sessionModel(connection).collection.findOne({ _id: SESSION as never });
     const account = await accountModels(connection).Account.collection.findOne({ _id: ACCOUNT as never });
-    const state = await captureStateModel(connection).collection.findOne({ _id: `${SESSION}:1` as never });
+    const state = await captureStateModel(connection).collection.findOne<{ front: { read_sealed: string } }>({
+      _id: `${SESSION}:1` as never,
+    });
     const attempt = await sessionAttemptModel(connection).collection.findOne({
       _id: `${SESSION}:1` as never,
     });
-    const claim = await transitionClaimModel(connection).collection.findOne({
+    const claim = await transitionClaimModel(connection).collection.findOne<{ update: { result_body: string } }>({
       _id: `${SESSION}:PROCESSING` as never,
     });
     const fields = [
@@ -230,7 +141,7 @@ describe('one sealed-data format: what old formats wrote still opens, and `keys 
     expect(JSON.stringify([session, account, state])).not.toMatch(/Ines Legacy|whsec_legacy|plain before/);
 
     expect(await readEverything({ PII_MASTER_KEYS: newMasterKeys })).toEqual(expected());
-    expect(JSON.parse((await reseal()).stdout).resealed).toEqual({
+    expect((JSON.parse((await reseal()).stdout) as { resealed: unknown }).resealed).toEqual({
       session_fields: 0,
       attempt_results: 0,
       claim_fields: 0,

@@ -1,0 +1,35 @@
+/** The command line of `npm run bench:decision`: how many applicants, passes and polls, and where results go. */
+import path from 'node:path';
+import { ROOT } from './decision-stack';
+
+function option(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i < 0) return fallback;
+  const value = Number(process.argv[i + 1]);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} takes a positive number`);
+  return value;
+}
+
+const quick = process.argv.includes('--quick');
+
+export const options = {
+  quick,
+  applicants: option('applicants', quick ? 12 : 40),
+  concurrency: option('concurrency', 4),
+  passes: option('passes', quick ? 1 : 3),
+  poll_ms: option('poll-ms', 250),
+  warmup: option('warmup', 4),
+};
+
+export type DecisionOptions = typeof options;
+
+const outIndex = process.argv.indexOf('--out');
+
+/** Where decision.{json,md,svg} are written: --out, else benchmarks/results. */
+export const OUT = outIndex > 0 ? path.resolve(process.argv[outIndex + 1]) : path.join(ROOT, 'benchmarks', 'results');
+
+/** `--render FILE`: the decision.json to draw decision.md and decision.svg from again, running nothing. */
+export function renderOnly(): string | undefined {
+  const i = process.argv.indexOf('--render');
+  return i > 0 ? process.argv[i + 1] : undefined;
+}
