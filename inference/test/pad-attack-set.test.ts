@@ -20,7 +20,16 @@ let sequences: PadSequence[];
 const bytes = async (file: string) => new Uint8Array(await readFile(path.join(padTestdataDir, file)));
 
 beforeAll(async () => {
-  await generatePadTestdata({ perSpecies: 4, live: 8, prints: 4, replays: 4, liveSequences: 5, masksWorn: 4 });
+  await generatePadTestdata({
+    perSpecies: 4,
+    live: 8,
+    prints: 4,
+    replays: 4,
+    liveSequences: 5,
+    masksWorn: 4,
+    artworks: 4,
+    averagedPrints: 4,
+  });
   const labels = JSON.parse(await readFile(path.join(padTestdataDir, 'labels.json'), 'utf8')) as {
     stills: PadStill[];
     sequences: PadSequence[];

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { livenessSources, type LivenessSource } from './face-sources';
 import { closeEyes, turnOnCylinder, type RawImage } from './warp-face';
 
-type Step = 'TURN_LEFT' | 'TURN_RIGHT' | 'BLINK' | 'LOOK_UP' | 'LOOK_DOWN';
+export type Step = 'TURN_LEFT' | 'TURN_RIGHT' | 'BLINK' | 'LOOK_UP' | 'LOOK_DOWN';
 
 /** One line of sequences.jsonl; frame paths are relative to that file. See README.md. */
 export interface LivenessSequence {

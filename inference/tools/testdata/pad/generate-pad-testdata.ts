@@ -26,6 +26,8 @@ export interface PadCounts {
   replays: number;
   liveSequences: number;
   masksWorn: number;
+  artworks: number;
+  averagedPrints: number;
 }
 
 export const fullCounts: PadCounts = {
@@ -35,6 +37,8 @@ export const fullCounts: PadCounts = {
   replays: 30,
   liveSequences: 40,
   masksWorn: 30,
+  artworks: 30,
+  averagedPrints: 30,
 };
 
 /**
@@ -69,7 +73,14 @@ export async function generatePadTestdata(counts: PadCounts = fullCounts, set?: 
   const sequences = await makePadSequences(
     livenessTestdataDir,
     outDir,
-    { prints: counts.prints, replays: counts.replays, live: counts.liveSequences, masksWorn: counts.masksWorn },
+    {
+      prints: counts.prints,
+      artworks: counts.artworks,
+      averagedPrints: counts.averagedPrints,
+      replays: counts.replays,
+      live: counts.liveSequences,
+      masksWorn: counts.masksWorn,
+    },
     seedPrefix,
     photos,
   );
@@ -153,7 +164,7 @@ export async function addMaskWornSequences(set?: string): Promise<void> {
   const fresh = await makePadSequences(
     livenessTestdataDir,
     outDir,
-    { prints: 0, replays: 0, live: 0, masksWorn },
+    { prints: 0, artworks: 0, averagedPrints: 0, replays: 0, live: 0, masksWorn },
     set ? `pad-${set}` : 'pad',
     photos,
   );
@@ -190,6 +201,8 @@ function countsFrom(argv: string[]): PadCounts {
     prints: perSpecies,
     replays: perSpecies,
     masksWorn: perSpecies,
+    artworks: perSpecies,
+    averagedPrints: perSpecies,
     liveSequences: Math.round((live * 2) / 3),
   };
 }

@@ -1,6 +1,6 @@
 /**
- * Challenge sequences: a print held up and turned to imitate the head turns (every frame one
- * homography of the same still face, or nearly, for a gently bent sheet), a screen replaying a live
+ * Challenge sequences: a print, an artwork or a printed averaged face held up and turned to imitate
+ * the head turns (`held-and-turned.ts`), a screen replaying a live
  * challenge recording (the liveness test set's performing sequences, re-rendered through a phone,
  * tablet or laptop screen held still), another person's face printed as a mask and worn through the
  * challenge, and those live recordings themselves through the same camera.
@@ -11,12 +11,13 @@ import { between, seededRandom, seedOf } from '../../../../scripts/test-support/
 import type { LivenessSequence } from '../faces/make-liveness-sequences';
 import { drawCamera, sceneSize, throughCamera, type CameraParams } from './camera-path';
 import { drawScene, presentSurface, type Pose } from './present-surface';
+import { sheetOf, turnSheet, type HeldSpecies } from './held-and-turned';
 import { blank, decodeRaw, sample, type Raw } from './raw-image';
 import { drawMaskLook, poseOfFrame, wearFlatMask } from './mask-worn-sequences';
-import type { PadPhoto } from './pad-sources';
-import { halftonePrint, photoPrint, screen } from './surfaces';
+import { isRoomy, type PadPhoto } from './pad-sources';
+import { screen } from './surfaces';
 
-export type SequenceSpecies = 'print-turned' | 'screen-replay' | 'mask-worn' | 'live';
+export type SequenceSpecies = HeldSpecies | 'screen-replay' | 'mask-worn' | 'live';
 
 export interface PadSequence {
   name: string;
@@ -32,42 +33,17 @@ export interface PadSequence {
   camera: CameraParams;
 }
 
-/** How a held print is turned for each challenge step (degrees of yaw, pitch). */
-const printMotion: Record<string, Array<[number, number]>> = {
-  TURN_LEFT: [
-    [0.5, 0],
-    [1, 0],
-    [0.5, 0],
-    [0, 0],
-  ],
-  TURN_RIGHT: [
-    [-0.5, 0],
-    [-1, 0],
-    [-0.5, 0],
-    [0, 0],
-  ],
-  LOOK_UP: [
-    [0, -0.5],
-    [0, -1],
-    [0, -0.5],
-    [0, 0],
-  ],
-  LOOK_DOWN: [
-    [0, 0.5],
-    [0, 1],
-    [0, 0.5],
-    [0, 0],
-  ],
-  BLINK: [
-    [0, 0],
-    [0, 0],
-  ],
-};
-
 export async function makePadSequences(
   livenessDir: string,
   outDir: string,
-  counts: { prints: number; replays: number; live: number; masksWorn: number },
+  counts: {
+    prints: number;
+    artworks: number;
+    averagedPrints: number;
+    replays: number;
+    live: number;
+    masksWorn: number;
+  },
   seedPrefix = 'pad',
   photos: PadPhoto[] = [],
 ): Promise<PadSequence[]> {
@@ -89,43 +65,35 @@ export async function makePadSequences(
     }
     return files;
   };
-  for (let i = 0; i < counts.prints; i++) {
-    const random = seededRandom(seedOf(`${seedPrefix}:print-turned:${i}`));
-    const identity = identities[i % identities.length];
-    const still = await decodeRaw(path.join(livenessDir, `${identity}__synthetic-pose-neutral.jpg`));
-    const surface = i % 2 ? await photoPrint(still, random) : await halftonePrint(still, random);
-    const scene = drawScene(random, sceneSize.width, sceneSize.height, { bent: i % 4 === 3, hand: true });
-    const challenge = performing[i % performing.length].challenge;
-    const turn = between(random, 20, 45);
-    const base: Pose = {
-      yaw: between(random, -5, 5),
-      pitch: between(random, -5, 5),
-      roll: between(random, -4, 4),
-    };
-    const poses = [[0, 0], ...challenge.flatMap((s) => printMotion[s])].map(([y, p]) => ({
-      yaw: base.yaw + y * turn,
-      pitch: base.pitch + p * turn,
-      roll: base.roll + between(random, -1.5, 1.5),
-    }));
-    const name = `print-turned-${String(i).padStart(3, '0')}`;
-    const camera = drawCamera(random);
-    const frames = await write(
-      name,
-      poses.map((pose) => presentSurface(surface.surface, scene, pose, random)),
-      camera,
-      random,
-    );
-    out.push({
-      name,
-      frames,
-      challenge,
-      live: false,
-      species: 'print-turned',
-      source_identity: identity,
-      source_sequence: null,
-      params: { ...surface.params, turn_degrees: +turn.toFixed(1), bend: +scene.bend.toFixed(2) },
-      camera,
-    });
+  const held: Array<[HeldSpecies, number]> = [
+    ['print-turned', counts.prints],
+    ['artwork-turned', counts.artworks],
+    ['averaged-print-turned', counts.averagedPrints],
+  ];
+  for (const [species, count] of held) {
+    for (let i = 0; i < count; i++) {
+      const random = seededRandom(seedOf(`${seedPrefix}:${species}:${i}`));
+      const identity = identities[i % identities.length];
+      const still = await decodeRaw(path.join(livenessDir, `${identity}__synthetic-pose-neutral.jpg`));
+      const sheet = await sheetOf(species, i, still, random, {
+        subject: photos.find((p) => p.name === `${identity}__pose-neutral`),
+        others: photos.filter((p) => p.identity !== identity && isRoomy(p)),
+      });
+      const challenge = performing[i % performing.length].challenge;
+      const turned = turnSheet(sheet, challenge, random, i % 4 === 3);
+      const name = `${species}-${String(i).padStart(3, '0')}`;
+      out.push({
+        name,
+        frames: await write(name, turned.frames, turned.camera, random),
+        challenge,
+        live: false,
+        species,
+        source_identity: identity,
+        source_sequence: null,
+        params: { ...sheet.params, ...turned.params },
+        camera: turned.camera,
+      });
+    }
   }
   for (let i = 0; i < counts.replays; i++) {
     const random = seededRandom(seedOf(`${seedPrefix}:screen-replay:${i}`));
