@@ -9,5 +9,7 @@ export type Matcher = jest.AsymmetricMatcher;
 export const anyOf = (type: unknown): Matcher => expect.any(type) as Matcher;
 export const stringMatching = (pattern: string | RegExp): Matcher => expect.stringMatching(pattern) as Matcher;
 export const stringContaining = (text: string): Matcher => expect.stringContaining(text) as Matcher;
+/** expect.closeTo: a number within 10^-digits / 2 of the expected one. */
+export const closeTo = (expected: number, digits?: number): Matcher => expect.closeTo(expected, digits) as Matcher;
 export const objectContaining = (expected: object): Matcher => expect.objectContaining(expected) as Matcher;
 export const arrayContaining = (expected: readonly unknown[]): Matcher => expect.arrayContaining(expected) as Matcher;
