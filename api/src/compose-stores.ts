@@ -167,9 +167,8 @@ export async function accountsOn(
   keys: Partial<VaultKeys>,
 ): Promise<{ vault: PiiVault | null; accounts: AccountRepository }> {
   const vault = keys.PII_MASTER_KEYS ? openVault(mongo, { ...keys, PII_MASTER_KEYS: keys.PII_MASTER_KEYS }) : null;
-  const missing = async (): Promise<string> => {
-    throw new AppError('VALIDATION_ERROR', 'set PII_MASTER_KEYS: webhook secrets are sealed by the vault');
-  };
+  const missing = (): Promise<string> =>
+    Promise.reject(new AppError('VALIDATION_ERROR', 'set PII_MASTER_KEYS: webhook secrets are sealed by the vault'));
   const accounts = new AccountRepository(mongo, vault ?? { seal: missing, open: missing });
   await Promise.all([vault?.init(), accounts.init()]);
   return { vault, accounts };

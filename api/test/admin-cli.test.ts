@@ -2,10 +2,16 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { call, validSession } from './support/http';
-import { startTestApi, TestApi } from './support/test-api';
+import type { CreatedSession, SessionResult } from './support/api-bodies';
+import { failureOf } from './support/command-failure';
+import { startTestApi, TestApi, IssuedAccount } from './support/test-api';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
+
+/** The one JSON object the CLI prints: a whole account when created, the rotated part when rotated. */
+const printed = (stdout: string) => JSON.parse(stdout) as IssuedAccount;
+const rotation = (stdout: string) => JSON.parse(stdout) as Partial<IssuedAccount>;
 
 describe('admin CLI (npm run admin -- ...)', () => {
   let api: TestApi;
@@ -29,18 +35,18 @@ describe('admin CLI (npm run admin -- ...)', () => {
     const { stdout } = await admin('accounts', 'create', '--name', 'Acme', '--plan', 'growth', '--watchlist');
     const lines = stdout.trim().split('\n');
     expect(lines).toHaveLength(1);
-    const issued = JSON.parse(lines[0]);
+    const issued = printed(lines[0]);
     expect(Object.keys(issued).sort()).toEqual(['account_id', 'live_api_key', 'sandbox_api_key', 'webhook_secret']);
     expect(issued.sandbox_api_key).toMatch(/^vk_sand_[0-9A-Za-z]{32,}$/);
     expect(issued.live_api_key).toMatch(/^vk_live_[0-9A-Za-z]{32,}$/);
     expect(Buffer.from(issued.webhook_secret.replace(/^whsec_/, ''), 'base64')).toHaveLength(32);
 
-    const created = await call(api.baseUrl, 'POST', '/v1/sessions', {
+    const created = await call<CreatedSession>(api.baseUrl, 'POST', '/v1/sessions', {
       key: issued.sandbox_api_key,
       body: validSession(),
     });
     expect(created.status).toBe(201);
-    const result = await call(api.baseUrl, 'POST', `/v1/sessions/${created.json.session_id}/simulate`, {
+    const result = await call<SessionResult>(api.baseUrl, 'POST', `/v1/sessions/${created.json.session_id}/simulate`, {
       key: issued.sandbox_api_key,
       body: { outcome: 'VERIFIED' },
     });
@@ -49,8 +55,8 @@ describe('admin CLI (npm run admin -- ...)', () => {
   });
 
   it('rotates a key: the new one works and the old one stops at once without a grace period', async () => {
-    const issued = JSON.parse((await admin('accounts', 'create', '--name', 'Rotator')).stdout);
-    const rotated = JSON.parse(
+    const issued = printed((await admin('accounts', 'create', '--name', 'Rotator')).stdout);
+    const rotated = rotation(
       (await admin('accounts', 'rotate-key', '--account', issued.account_id, '--environment', 'sandbox')).stdout,
     );
     expect(rotated.sandbox_api_key).not.toBe(issued.sandbox_api_key);
@@ -61,7 +67,7 @@ describe('admin CLI (npm run admin -- ...)', () => {
   });
 
   it('keeps the old key working during a rotation grace period', async () => {
-    const issued = JSON.parse((await admin('accounts', 'create', '--name', 'Graceful')).stdout);
+    const issued = printed((await admin('accounts', 'create', '--name', 'Graceful')).stdout);
     await admin(
       'accounts',
       'rotate-key',
@@ -76,20 +82,18 @@ describe('admin CLI (npm run admin -- ...)', () => {
   });
 
   it('rotates the webhook secret and prints the new one once', async () => {
-    const issued = JSON.parse((await admin('accounts', 'create', '--name', 'Secretive')).stdout);
-    const rotated = JSON.parse(
-      (await admin('accounts', 'rotate-webhook-secret', '--account', issued.account_id)).stdout,
-    );
+    const issued = printed((await admin('accounts', 'create', '--name', 'Secretive')).stdout);
+    const rotated = rotation((await admin('accounts', 'rotate-webhook-secret', '--account', issued.account_id)).stdout);
     expect(rotated.webhook_secret).toMatch(/^whsec_/);
     expect(rotated.webhook_secret).not.toBe(issued.webhook_secret);
   });
 
   it('fails with a message and a non-zero code for an unknown plan or account, printing nothing on stdout', async () => {
-    const badPlan = await admin('accounts', 'create', '--name', 'X', '--plan', 'gold').catch((e) => e);
+    const badPlan = await failureOf(admin('accounts', 'create', '--name', 'X', '--plan', 'gold'));
     expect(badPlan.code).toBe(65);
     expect(badPlan.stdout).toBe('');
     expect(badPlan.stderr).toContain('Unknown plan');
-    const noAccount = await admin('accounts', 'rotate-webhook-secret', '--account', 'acct_missing').catch((e) => e);
+    const noAccount = await failureOf(admin('accounts', 'rotate-webhook-secret', '--account', 'acct_missing'));
     expect(noAccount.code).toBe(65);
   });
 });

@@ -3,6 +3,7 @@
  * counted by environment and capture refusals by the code the client was given, and no session
  * id ever reaches a label.
  */
+import type { ApiError, CreatedSession } from './support/api-bodies';
 import { call, validSession } from './support/http';
 import { IssuedAccount, startTestApi, TestApi } from './support/test-api';
 
@@ -24,7 +25,7 @@ describe('the API metrics', () => {
   beforeAll(async () => {
     api = await startTestApi();
     account = await api.createAccount();
-    const created = await call(api.baseUrl, 'POST', '/v1/sessions', {
+    const created = await call<CreatedSession>(api.baseUrl, 'POST', '/v1/sessions', {
       key: account.sandbox_api_key,
       body: validSession(),
     });
@@ -33,7 +34,7 @@ describe('the API metrics', () => {
     expect((await call(api.baseUrl, 'GET', `/v1/sessions/${sessionId}`, { key: account.sandbox_api_key })).status).toBe(
       200,
     );
-    const refused = await call(api.baseUrl, 'POST', `/v1/capture/${sessionId}/start`, {
+    const refused = await call<ApiError>(api.baseUrl, 'POST', `/v1/capture/${sessionId}/start`, {
       headers: { Authorization: 'Bearer not-the-capture-token' },
     });
     expect(refused.status).toBeGreaterThanOrEqual(400);

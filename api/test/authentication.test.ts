@@ -1,3 +1,4 @@
+import type { ApiError, CreatedSession, SessionStatus } from './support/api-bodies';
 import { call, validSession } from './support/http';
 import { IssuedAccount, startTestApi, TestApi } from './support/test-api';
 
@@ -13,16 +14,19 @@ describe('authentication and tenancy (spec: Authentication; contract: Errors)', 
     alice = await api.createAccount();
     bob = await api.createAccount();
     aliceSandboxSession = (
-      await call(api.baseUrl, 'POST', '/v1/sessions', { key: alice.sandbox_api_key, body: validSession() })
+      await call<CreatedSession>(api.baseUrl, 'POST', '/v1/sessions', {
+        key: alice.sandbox_api_key,
+        body: validSession(),
+      })
     ).json.session_id;
     aliceLiveSession = (
-      await call(api.baseUrl, 'POST', '/v1/sessions', { key: alice.live_api_key, body: validSession() })
+      await call<CreatedSession>(api.baseUrl, 'POST', '/v1/sessions', { key: alice.live_api_key, body: validSession() })
     ).json.session_id;
   });
   afterAll(() => api.stop());
 
   it('answers 401 UNAUTHORIZED when the X-Api-Key header is missing', async () => {
-    const res = await call(api.baseUrl, 'POST', '/v1/sessions', { body: validSession() });
+    const res = await call<ApiError>(api.baseUrl, 'POST', '/v1/sessions', { body: validSession() });
     expect(res.status).toBe(401);
     expect(res.json.error.code).toBe('UNAUTHORIZED');
   });
@@ -32,13 +36,13 @@ describe('authentication and tenancy (spec: Authentication; contract: Errors)', 
     ['a prefix with too short a body', 'vk_sand_short'],
     ['a key with characters outside base62', `vk_live_${'!'.repeat(40)}`],
   ])('answers 401 INVALID_KEY_FORMAT for %s', async (_label, key) => {
-    const res = await call(api.baseUrl, 'GET', `/v1/sessions/${aliceSandboxSession}`, { key });
+    const res = await call<ApiError>(api.baseUrl, 'GET', `/v1/sessions/${aliceSandboxSession}`, { key });
     expect(res.status).toBe(401);
     expect(res.json.error.code).toBe('INVALID_KEY_FORMAT');
   });
 
   it('answers 401 INVALID_KEY_FORMAT for a well-formed key that matches no key on record', async () => {
-    const res = await call(api.baseUrl, 'GET', `/v1/sessions/${aliceSandboxSession}`, {
+    const res = await call<ApiError>(api.baseUrl, 'GET', `/v1/sessions/${aliceSandboxSession}`, {
       key: `vk_sand_${'A'.repeat(40)}`,
     });
     expect(res.status).toBe(401);
@@ -46,10 +50,10 @@ describe('authentication and tenancy (spec: Authentication; contract: Errors)', 
   });
 
   it('stamps the environment from the key alone', async () => {
-    const sandbox = await call(api.baseUrl, 'GET', `/v1/sessions/${aliceSandboxSession}`, {
+    const sandbox = await call<SessionStatus>(api.baseUrl, 'GET', `/v1/sessions/${aliceSandboxSession}`, {
       key: alice.sandbox_api_key,
     });
-    const live = await call(api.baseUrl, 'GET', `/v1/sessions/${aliceLiveSession}`, {
+    const live = await call<SessionStatus>(api.baseUrl, 'GET', `/v1/sessions/${aliceLiveSession}`, {
       key: alice.live_api_key,
     });
     expect(sandbox.json.environment).toBe('sandbox');
@@ -61,7 +65,7 @@ describe('authentication and tenancy (spec: Authentication; contract: Errors)', 
     ['GET', '/result'],
     ['DELETE', ''],
   ])('answers 403 FORBIDDEN to another account on %s /v1/sessions/{id}%s', async (method, suffix) => {
-    const res = await call(api.baseUrl, method, `/v1/sessions/${aliceSandboxSession}${suffix}`, {
+    const res = await call<ApiError>(api.baseUrl, method, `/v1/sessions/${aliceSandboxSession}${suffix}`, {
       key: bob.sandbox_api_key,
     });
     expect(res.status).toBe(403);
@@ -69,7 +73,7 @@ describe('authentication and tenancy (spec: Authentication; contract: Errors)', 
   });
 
   it('answers 403 FORBIDDEN to the same account with the other environment, both ways', async () => {
-    const liveReadsSandbox = await call(api.baseUrl, 'GET', `/v1/sessions/${aliceSandboxSession}`, {
+    const liveReadsSandbox = await call<ApiError>(api.baseUrl, 'GET', `/v1/sessions/${aliceSandboxSession}`, {
       key: alice.live_api_key,
     });
     const sandboxReadsLive = await call(api.baseUrl, 'GET', `/v1/sessions/${aliceLiveSession}`, {
@@ -81,14 +85,14 @@ describe('authentication and tenancy (spec: Authentication; contract: Errors)', 
 
   it('leaves a session untouched when another account tries to cancel it', async () => {
     await call(api.baseUrl, 'DELETE', `/v1/sessions/${aliceSandboxSession}`, { key: bob.sandbox_api_key });
-    const res = await call(api.baseUrl, 'GET', `/v1/sessions/${aliceSandboxSession}`, {
+    const res = await call<SessionStatus>(api.baseUrl, 'GET', `/v1/sessions/${aliceSandboxSession}`, {
       key: alice.sandbox_api_key,
     });
     expect(res.json.status).toBe('PENDING');
   });
 
   it('answers 404 NOT_FOUND for a session id that does not exist', async () => {
-    const res = await call(api.baseUrl, 'GET', '/v1/sessions/ses_0000000000000000000000000', {
+    const res = await call<ApiError>(api.baseUrl, 'GET', '/v1/sessions/ses_0000000000000000000000000', {
       key: alice.sandbox_api_key,
     });
     expect(res.status).toBe(404);

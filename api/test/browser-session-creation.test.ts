@@ -1,5 +1,7 @@
+import type { CreatedSession } from './support/api-bodies';
 import { call, validSession } from './support/http';
 import { IssuedAccount, startTestApi, TestApi } from './support/test-api';
+import { arrayContaining, stringMatching } from '../../scripts/test-support/typed-matchers';
 
 const PAGE = 'http://shop.example:3000';
 
@@ -42,7 +44,7 @@ describe('creating a session from a browser page on another origin', () => {
     expect(created.headers.get('access-control-allow-origin')).toBe('*');
     const exposed = (created.headers.get('access-control-expose-headers') ?? '').split(/,\s*/);
     expect(exposed).toEqual(
-      expect.arrayContaining(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'X-Request-Id']),
+      arrayContaining(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'X-Request-Id']),
     );
     expect(Number(created.headers.get('ratelimit-remaining'))).toBeGreaterThan(0);
 
@@ -72,7 +74,7 @@ describe('creating a session from a browser page on another origin', () => {
 
     expect(refused.status).toBe(403);
     expect(refused.json).toEqual({
-      error: { code: 'FORBIDDEN', message: expect.stringMatching(/production API key/) },
+      error: { code: 'FORBIDDEN', message: stringMatching(/production API key/) },
       request_id: refused.headers.get('x-request-id'),
     });
     expect(refused.headers.get('access-control-allow-origin')).toBeNull();
@@ -81,7 +83,7 @@ describe('creating a session from a browser page on another origin', () => {
   });
 
   it('still creates production sessions from a backend, which sends no Origin', async () => {
-    const created = await call(api.baseUrl, 'POST', '/v1/sessions', {
+    const created = await call<CreatedSession>(api.baseUrl, 'POST', '/v1/sessions', {
       key: account.live_api_key,
       body: validSession(),
     });

@@ -25,7 +25,7 @@ describe('the API process', () => {
       env: { PATH: process.env.PATH, ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
-    child.stderr?.on('data', (chunk) => stderr.push(chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child?.once('exit', (code) => resolve(code)));
     return { stderr, exited };
   };

@@ -3,6 +3,7 @@ import { Connection, Model } from 'mongoose';
 import { connectMongo } from '../src/data-access/mongo-connection';
 import { SessionDocument, sessionModel } from '../src/data-access/session.model';
 import { apiProcessEnv } from './support/api-process-env';
+import type { ApiError, CreatedSession, RetriedSession, SuccessOrError } from './support/api-bodies';
 import { call, CallResult, validSession } from './support/http';
 import { IssuedAccount, startTestApi, TestApi } from './support/test-api';
 import { ServiceProcess, startApiProcess } from '../../scripts/test-support/service-process';
@@ -17,12 +18,12 @@ describe('Idempotency-Key', () => {
   let sessions: Model<SessionDocument>;
   let n = 0;
   const freshKey = () => `order-${Date.now()}-${(n += 1)}`;
-  const create = (
+  const create = <Body = CreatedSession>(
     idempotencyKey: string,
     body: unknown = validSession(),
     baseUrl = api.baseUrl,
     key = account.sandbox_api_key,
-  ) => call(baseUrl, 'POST', '/v1/sessions', { key, body, headers: { 'Idempotency-Key': idempotencyKey } });
+  ) => call<Body>(baseUrl, 'POST', '/v1/sessions', { key, body, headers: { 'Idempotency-Key': idempotencyKey } });
   const sessionsOf = (accountId: string) =>
     sessions.find({ account_id: accountId }, { _id: 1 }).lean<Array<{ _id: string }>>().exec();
 
@@ -54,7 +55,7 @@ describe('Idempotency-Key', () => {
   it('refuses the same key with another body: 422 IDEMPOTENCY_KEY_REUSED', async () => {
     const key = freshKey();
     expect((await create(key)).status).toBe(201);
-    const other = await create(key, validSession({ expected_name: 'John Roe' }));
+    const other = await create<ApiError>(key, validSession({ expected_name: 'John Roe' }));
     expect(other.status).toBe(422);
     expect(other.json.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
   });
@@ -71,19 +72,19 @@ describe('Idempotency-Key', () => {
   it('answers 20 concurrent identical requests with one session: the rest replay it or get 409 while it runs', async () => {
     const key = freshKey();
     const before = (await sessionsOf(account.account_id)).length;
-    const answers = await Promise.all(Array.from({ length: 20 }, () => create(key)));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => create<SuccessOrError<CreatedSession>>(key)));
     const created = answers.filter((a) => a.status === 201);
     const conflicts = answers.filter((a) => a.status === 409);
     expect(created.length + conflicts.length).toBe(20);
     expect(created.length).toBeGreaterThanOrEqual(1);
     expect(new Set(created.map((a) => a.json.session_id)).size).toBe(1);
-    for (const conflict of conflicts) expect(conflict.json.error.code).toBe('CONFLICT');
+    for (const conflict of conflicts) expect(conflict.json.error?.code).toBe('CONFLICT');
     expect((await sessionsOf(account.account_id)).length).toBe(before + 1);
   });
 
   it('rejects a key longer than 255 characters or with a control character', async () => {
     for (const bad of ['x'.repeat(256), 'tab\there']) {
-      const res = await create(bad);
+      const res = await create<ApiError>(bad);
       expect({ status: res.status, code: res.json.error.code }).toEqual({
         status: 422,
         code: 'VALIDATION_ERROR',
@@ -92,7 +93,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('replays a retry instead of answering 409 for the second call', async () => {
-    const id = (await create(freshKey())).json.session_id as string;
+    const id = (await create(freshKey())).json.session_id;
     const simulate = await call(api.baseUrl, 'POST', `/v1/sessions/${id}/simulate`, {
       key: account.sandbox_api_key,
       body: { outcome: 'FAILED', failure_reason: 'LIVENESS_FAILED' },
@@ -100,7 +101,7 @@ describe('Idempotency-Key', () => {
     expect(simulate.status).toBe(200);
     const key = freshKey();
     const retry = () =>
-      call(api.baseUrl, 'POST', `/v1/sessions/${id}/retry`, {
+      call<RetriedSession>(api.baseUrl, 'POST', `/v1/sessions/${id}/retry`, {
         key: account.sandbox_api_key,
         headers: { 'Idempotency-Key': key },
       });
@@ -130,7 +131,7 @@ describe('Idempotency-Key', () => {
       expect(written).toHaveLength(1);
 
       healthy = await startApiProcess(processEnv);
-      let answer: CallResult;
+      let answer: CallResult<CreatedSession>;
       // 409 while the dead process's lock (IDEMPOTENCY_LOCK_SECONDS) lasts; then this process re-runs it.
       for (;;) {
         answer = await create(key, validSession(), `http://127.0.0.1:${healthy.port}`, other.sandbox_api_key);

@@ -3,14 +3,26 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { ERROR_CODES } from '../src/shared/app-error';
 import { buildOpenApiDocument } from '../src/entry-points/http/openapi/openapi-document';
+import { at } from './support/json-path';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the document is walked as plain JSON
-const doc = buildOpenApiDocument('http://localhost:8080') as any;
-const operations = Object.entries(doc.paths).flatMap(([p, item]) =>
-  Object.entries(item as object).map(([method, op]) => ({ where: `${method.toUpperCase()} ${p}`, ...op })),
+const doc: unknown = buildOpenApiDocument('http://localhost:8080');
+
+interface Operation {
+  where: string;
+  operationId?: string;
+  security?: unknown;
+}
+
+const operations: Operation[] = Object.entries(at(doc, 'paths') as Record<string, object>).flatMap(([p, item]) =>
+  Object.entries(item).map(([method, op]) => ({ where: `${method.toUpperCase()} ${p}`, ...(op as object) })),
 );
+
+interface RedoclyReport {
+  problems: { ruleId: string; message: string }[];
+  totals: unknown;
+}
 
 describe('the OpenAPI document', () => {
   it('is committed up to date, with the hosted page types generated from it', async () => {
@@ -21,18 +33,19 @@ describe('the OpenAPI document', () => {
 
   it("passes Redocly's recommended rules with no error and no warning", async () => {
     const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
+    // Redocly exits non-zero when it finds a problem; its report is on stdout either way.
     const { stdout } = await run('npx', ['redocly', 'lint', 'api/openapi.json', '--format=json'], {
       cwd: ROOT,
       env,
-    }).catch((e) => e);
-    const report = JSON.parse(stdout.slice(stdout.indexOf('{')));
-    expect(report.problems.map((p: { ruleId: string; message: string }) => `${p.ruleId}: ${p.message}`)).toEqual([]);
+    }).catch((e: { stdout: string }) => e);
+    const report = JSON.parse(stdout.slice(stdout.indexOf('{'))) as RedoclyReport;
+    expect(report.problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
   }, 120_000);
 
   it('names every operation once, in camelCase', () => {
     const ids = operations.map((op) => op.operationId);
-    expect(ids.every((id) => /^[a-z][a-zA-Z]+$/.test(id))).toBe(true);
+    expect(ids.every((id) => id !== undefined && /^[a-z][a-zA-Z]+$/.test(id))).toBe(true);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual(
       expect.arrayContaining([
@@ -49,7 +62,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('declares security on every operation, an empty list on the public ones', () => {
-    const byId = Object.fromEntries(operations.map((op) => [op.operationId, op.security]));
+    const byId = Object.fromEntries(operations.map((op): [string, unknown] => [String(op.operationId), op.security]));
     expect(operations.filter((op) => !Array.isArray(op.security)).map((op) => op.where)).toEqual([]);
     for (const id of [
       'checkCredential',
@@ -65,33 +78,36 @@ describe('the OpenAPI document', () => {
   });
 
   it('lists every error code of the one error type', () => {
-    expect(doc.components.schemas.Error.properties.error.properties.code.enum).toEqual([...ERROR_CODES]);
+    expect(at(doc, 'components', 'schemas', 'Error', 'properties', 'error', 'properties', 'code', 'enum')).toEqual([
+      ...ERROR_CODES,
+    ]);
     expect(ERROR_CODES).toContain('IDEMPOTENCY_KEY_REUSED');
   });
 
   it('puts nullability on fields, never on the SessionResult, Person or Address components', () => {
-    for (const name of ['SessionResult', 'Person', 'Address']) expect(doc.components.schemas[name].type).toBe('object');
-    expect(doc.components.schemas.SessionResult.properties.person.anyOf).toEqual([
+    for (const name of ['SessionResult', 'Person', 'Address'])
+      expect(at(doc, 'components', 'schemas', name, 'type')).toBe('object');
+    expect(at(doc, 'components', 'schemas', 'SessionResult', 'properties', 'person', 'anyOf')).toEqual([
       { $ref: '#/components/schemas/Person' },
       { type: 'null' },
     ]);
-    expect(doc.components.schemas.Person.properties.address.anyOf).toEqual([
+    expect(at(doc, 'components', 'schemas', 'Person', 'properties', 'address', 'anyOf')).toEqual([
       { $ref: '#/components/schemas/Address' },
       { type: 'null' },
     ]);
   });
 
   it('carries the bounds the validation enforces', () => {
-    const request = doc.components.schemas.CreateSessionRequest;
-    expect(request.additionalProperties).toBe(false);
-    expect(request.properties.expected_name).toMatchObject({ minLength: 1, maxLength: 200 });
-    expect(request.properties.expected_dob).toMatchObject({ format: 'date' });
-    expect(request.properties.return_url).toMatchObject({ format: 'uri', maxLength: 2048 });
-    expect(doc.components.schemas.Price.properties.currency.pattern).toBe('^[A-Z]{3}$');
+    const request = at(doc, 'components', 'schemas', 'CreateSessionRequest');
+    expect(at(request, 'additionalProperties')).toBe(false);
+    expect(at(request, 'properties', 'expected_name')).toMatchObject({ minLength: 1, maxLength: 200 });
+    expect(at(request, 'properties', 'expected_dob')).toMatchObject({ format: 'date' });
+    expect(at(request, 'properties', 'return_url')).toMatchObject({ format: 'uri', maxLength: 2048 });
+    expect(at(doc, 'components', 'schemas', 'Price', 'properties', 'currency', 'pattern')).toBe('^[A-Z]{3}$');
   });
 
   it('links a created session to every operation that takes its id', () => {
-    const links = doc.paths['/v1/sessions'].post.responses['201'].links;
+    const links = at(doc, 'paths', '/v1/sessions', 'post', 'responses', '201', 'links') as object;
     const linked = Object.values(links).map((l) => (l as { operationId: string }).operationId);
     // The event streams stay open until the session is decided, so no link leads a client into one.
     const takingAnId = operations.filter((op) => /\{(id|session_id)\}/.test(op.where) && !op.where.endsWith('/events'));
@@ -99,11 +115,11 @@ describe('the OpenAPI document', () => {
   });
 
   it('describes the webhook: the result resource, signed', () => {
-    const webhook = doc.webhooks.sessionDecided.post;
-    expect(webhook.requestBody.content['application/json'].schema).toEqual({
+    const webhook = at(doc, 'webhooks', 'sessionDecided', 'post');
+    expect(at(webhook, 'requestBody', 'content', 'application/json', 'schema')).toEqual({
       $ref: '#/components/schemas/SessionResult',
     });
-    expect(webhook.parameters.map((p: { name: string }) => p.name)).toEqual([
+    expect((at(webhook, 'parameters') as { name: string }[]).map((p) => p.name)).toEqual([
       'X-Bio-Signature',
       'webhook-id',
       'webhook-timestamp',
@@ -112,7 +128,9 @@ describe('the OpenAPI document', () => {
   });
 
   it('links a result to its credential', () => {
-    expect(doc.paths['/v1/sessions/{id}/result'].get.responses['200'].links.CheckCredential.parameters).toEqual({
+    expect(
+      at(doc, 'paths', '/v1/sessions/{id}/result', 'get', 'responses', '200', 'links', 'CheckCredential', 'parameters'),
+    ).toEqual({
       token: '$response.body#/credential_token',
     });
   });

@@ -1,3 +1,4 @@
+import type { ApiError, Schemas } from './support/api-bodies';
 import { call, CallResult } from './support/http';
 import { apiProcessEnv } from './support/api-process-env';
 import { IssuedAccount, startTestApi, TestApi } from './support/test-api';
@@ -14,7 +15,8 @@ const STARTER = plansFile.rate_limits.starter;
 describe('rate limits', () => {
   let api: TestApi;
   const processes: ServiceProcess[] = [];
-  const price = (baseUrl: string, key: string) => call(baseUrl, 'GET', '/v1/pricing/FR', { key });
+  const price = <Body = Schemas['Price']>(baseUrl: string, key: string) =>
+    call<Body>(baseUrl, 'GET', '/v1/pricing/FR', { key });
   const limitHeaders = (res: CallResult) => ({
     limit: Number(res.headers.get('ratelimit-limit')),
     remaining: Number(res.headers.get('ratelimit-remaining')),
@@ -49,7 +51,7 @@ describe('rate limits', () => {
     expect(seen).toEqual(Array.from({ length: STARTER.sandbox }, (_, i) => STARTER.sandbox - 1 - i));
 
     for (const url of urls) {
-      const refused = await price(url, account.sandbox_api_key);
+      const refused = await price<ApiError>(url, account.sandbox_api_key);
       expect(refused.status).toBe(429);
       expect(refused.json.error.code).toBe('RATE_LIMITED');
       const retryAfter = Number(refused.headers.get('retry-after'));

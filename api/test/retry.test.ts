@@ -1,7 +1,9 @@
 import { waitFor } from '../../scripts/stack/child-process';
+import type { ApiError, CaptureStart, CreatedSession, RetriedSession, SessionResult } from './support/api-bodies';
 import { call } from './support/http';
 import { createSession, simulate } from '../../scripts/test-support/sessions-api';
 import { WebhookStack } from './webhooks/support/webhook-stack';
+import type { ReceivedCopy } from '../../scripts/test-support/webhook-receiver';
 
 /**
  * Retry of a FAILED session (contract.md, "Announced features, now available") on the real API,
@@ -11,7 +13,8 @@ import { WebhookStack } from './webhooks/support/webhook-stack';
 describe('POST /v1/sessions/{id}/retry', () => {
   let stack: WebhookStack;
   const key = () => stack.account.sandbox_api_key;
-  const retry = (id: string) => call(stack.baseUrl, 'POST', `/v1/sessions/${id}/retry`, { key: key() });
+  const retry = <Body = RetriedSession>(id: string) =>
+    call<Body>(stack.baseUrl, 'POST', `/v1/sessions/${id}/retry`, { key: key() });
   const fail = async (id: string) => expect(await simulate(stack.baseUrl, key(), id, 'FAILED')).toBe(200);
   const newSession = () => createSession(stack.baseUrl, key(), stack.receiver.url());
 
@@ -25,7 +28,7 @@ describe('POST /v1/sessions/{id}/retry', () => {
   it('moves FAILED to PENDING under the same id and URL, and a second decision delivers two webhooks, attempts 1 and 2', async () => {
     // The first copy of attempt 1 is refused, so its delivery is still owed when the retry resets the session.
     stack.receiver.reply = (_copy, nth) => (nth === 0 ? 503 : 200);
-    const created = await call(stack.baseUrl, 'POST', '/v1/sessions', {
+    const created = await call<CreatedSession>(stack.baseUrl, 'POST', '/v1/sessions', {
       key: key(),
       body: {
         return_url: 'https://example.com/done',
@@ -33,7 +36,7 @@ describe('POST /v1/sessions/{id}/retry', () => {
         expected_name: 'Jane Doe',
       },
     });
-    const id = created.json.session_id as string;
+    const id = created.json.session_id;
     const before = await stack.session(id);
     await fail(id);
 
@@ -61,22 +64,22 @@ describe('POST /v1/sessions/{id}/retry', () => {
     expect(verified).toBe(200);
     await waitFor(
       'both attempts acknowledged',
-      async () => new Set(acknowledged(id).map((c) => JSON.parse(c.body).attempt)).size === 2,
+      () => new Set(acknowledged(id).map((c) => delivered(c).attempt)).size === 2,
       30_000,
     );
 
-    const delivered = acknowledged(id).map((c) => ({
-      attempt: JSON.parse(c.body).attempt,
+    const deliveries = acknowledged(id).map((c) => ({
+      attempt: delivered(c).attempt,
       status: c.status,
       webhookId: c.webhookId,
     }));
-    expect(delivered.map(({ attempt, status }) => ({ attempt, status })).sort((a, b) => a.attempt - b.attempt)).toEqual(
-      [
-        { attempt: 1, status: 'FAILED' },
-        { attempt: 2, status: 'VERIFIED' },
-      ],
-    );
-    expect(new Set(delivered.map((d) => d.webhookId)).size).toBe(2);
+    expect(
+      deliveries.map(({ attempt, status }) => ({ attempt, status })).sort((a, b) => a.attempt - b.attempt),
+    ).toEqual([
+      { attempt: 1, status: 'FAILED' },
+      { attempt: 2, status: 'VERIFIED' },
+    ]);
+    expect(new Set(deliveries.map((d) => d.webhookId)).size).toBe(2);
     for (const copy of stack.receiver.copiesOf(id))
       expect(copy).toMatchObject({ bioSignatureValid: true, standardSignatureValid: true });
   });
@@ -108,14 +111,14 @@ describe('POST /v1/sessions/{id}/retry', () => {
         method: path === '/start' ? 'POST' : 'GET',
         headers: token ? { Authorization: `Bearer ${token}` } : {},
       });
-    const first = await (await capture('/start')).json();
+    const first = (await (await capture('/start')).json()) as CaptureStart;
     await fail(id);
     expect((await retry(id)).status).toBe(200);
 
     // No 409 although the first device was active moments ago: that device belonged to attempt 1.
     const second = await capture('/start');
     expect(second.status).toBe(200);
-    const fresh = await second.json();
+    const fresh = (await second.json()) as CaptureStart;
     expect(fresh.capture_token).not.toBe(first.capture_token);
     expect(fresh.challenge).toHaveLength(3);
     expect((await capture('/start', first.capture_token)).status).toBe(401);
@@ -130,7 +133,7 @@ describe('POST /v1/sessions/{id}/retry', () => {
       expect({ status: retried.status, attempt: retried.json.attempt }).toEqual({ status: 200, attempt });
     }
     await fail(id);
-    const fourth = await retry(id);
+    const fourth = await retry<ApiError>(id);
     expect(fourth.status).toBe(409);
     expect(fourth.json.error.code).toBe('CONFLICT');
     expect(await stack.session(id)).toMatchObject({ status: 'FAILED', attempt: 3 });
@@ -141,7 +144,7 @@ describe('POST /v1/sessions/{id}/retry', () => {
     await fail(id);
     const answers = await Promise.all(Array.from({ length: 20 }, () => retry(id)));
     const statuses = answers.map((a) => a.status).sort();
-    expect(statuses).toEqual([200, ...Array(19).fill(409)]);
+    expect(statuses).toEqual([200, ...Array<number>(19).fill(409)]);
     expect(await stack.session(id)).toMatchObject({ status: 'PENDING', attempt: 2 });
     expect(await stack.sessions.claims.countDocuments({ session_id: id, from: 'FAILED' })).toBe(1);
   });
@@ -153,7 +156,7 @@ describe('POST /v1/sessions/{id}/retry', () => {
     const verified = await newSession();
     expect(await simulate(stack.baseUrl, key(), verified, 'VERIFIED')).toBe(200);
     for (const id of [cancelled, open, verified]) {
-      const res = await retry(id);
+      const res = await retry<ApiError>(id);
       expect({ id, status: res.status, code: res.json.error.code }).toEqual({
         id,
         status: 409,
@@ -163,9 +166,14 @@ describe('POST /v1/sessions/{id}/retry', () => {
   });
 
   it('answers 404 for a session that does not exist', async () => {
-    const res = await retry('ses_000000000000000000000000');
+    const res = await retry<ApiError>('ses_000000000000000000000000');
     expect({ status: res.status, code: res.json.error.code }).toEqual({ status: 404, code: 'NOT_FOUND' });
   });
+
+  /** A webhook copy's body: the attempt's result, as GET /result serves it. */
+  function delivered(copy: ReceivedCopy) {
+    return JSON.parse(copy.body) as SessionResult;
+  }
 
   function acknowledged(id: string) {
     return stack.receiver.copiesOf(id).filter((c) => c.answered !== null && c.answered >= 200 && c.answered < 300);

@@ -7,6 +7,7 @@ import { startFerretDb } from '../../scripts/stack/ferretdb';
 import { issueAccountAt, IssuedAccount } from '../../scripts/test-support/account-bootstrap';
 import { ServiceProcess, startApiProcess } from '../../scripts/test-support/service-process';
 import { isolatedTestEnv } from '../../scripts/test-support/test-env';
+import type { ApiError, CreatedSession, SessionStatus } from './support/api-bodies';
 import { call, CallResult } from './support/http';
 
 /**
@@ -28,7 +29,7 @@ class WriteLock {
     let out = '';
     shell.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     shell.stdin.write("BEGIN IMMEDIATE;\nSELECT 'locked';\n");
-    await waitFor('the sqlite3 shell to hold the write lock', async () => out.includes('locked'), 10_000, shell);
+    await waitFor('the sqlite3 shell to hold the write lock', () => out.includes('locked'), 10_000, shell);
     return lock;
   }
 
@@ -48,8 +49,9 @@ const sessionBody = {
 function expectUnavailable(res: CallResult): void {
   expect(res.status).toBe(503);
   expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-  expect(res.json.error.code).toBe('SERVICE_UNAVAILABLE');
-  expect(typeof res.json.request_id).toBe('string');
+  const body = res.json as ApiError; // a 503 answers in the error shape (call checks it against the document)
+  expect(body.error.code).toBe('SERVICE_UNAVAILABLE');
+  expect(typeof body.request_id).toBe('string');
 }
 
 describe('a busy or unreachable session store', () => {
@@ -81,7 +83,7 @@ describe('a busy or unreachable session store', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const create = () => call(baseUrl, 'POST', '/v1/sessions', { key: key(), body: sessionBody });
+  const create = () => call<CreatedSession>(baseUrl, 'POST', '/v1/sessions', { key: key(), body: sessionBody });
 
   it('answers a create 503 with Retry-After while another writer holds the lock, and reads still answer', async () => {
     const existing = await create();
@@ -107,12 +109,12 @@ describe('a busy or unreachable session store', () => {
     await lock.release();
     const res = await pending;
     expect(res.status).toBe(201);
-    const read = await call(baseUrl, 'GET', `/v1/sessions/${res.json.session_id}`, { key: key() });
+    const read = await call<SessionStatus>(baseUrl, 'GET', `/v1/sessions/${res.json.session_id}`, { key: key() });
     expect(read.json.status).toBe('PENDING');
   });
 
   it('answers 503 with Retry-After, never 500, while the store is down, and serves again once it is back', async () => {
-    const existing = (await create()).json.session_id as string;
+    const existing = (await create()).json.session_id;
     await ferret.process.stop();
     try {
       const answers = await Promise.all([

@@ -1,13 +1,17 @@
-import { call, validSession } from './support/http';
+import type { ApiError } from './support/api-bodies';
+import { call, CallResult, validSession } from './support/http';
 import { IssuedAccount, startTestApi, TestApi } from './support/test-api';
 
 describe('request validation and the error shape (contract: Errors, Request validation)', () => {
   let api: TestApi;
   let account: IssuedAccount;
   const post = (body: unknown, key?: string) =>
-    call(api.baseUrl, 'POST', '/v1/sessions', { key: key ?? account.sandbox_api_key, body });
-  const fieldsOf = (res: { json: { error: { details: Array<{ field: string }> } } }) =>
-    res.json.error.details.map((d) => d.field).sort();
+    call<ApiError>(api.baseUrl, 'POST', '/v1/sessions', { key: key ?? account.sandbox_api_key, body });
+  const fieldsOf = (res: CallResult<ApiError>) => {
+    const { details } = res.json.error;
+    if (!details) throw new Error(`the error names no field: ${res.text}`);
+    return details.map((d) => d.field).sort();
+  };
 
   beforeAll(async () => {
     api = await startTestApi();
@@ -41,7 +45,7 @@ describe('request validation and the error shape (contract: Errors, Request vali
       ].sort(),
     );
     expect(res.json.request_id).toBe(res.headers.get('x-request-id'));
-    for (const detail of res.json.error.details) expect(typeof detail.message).toBe('string');
+    for (const detail of res.json.error.details ?? []) expect(typeof detail.message).toBe('string');
   });
 
   it.each([
@@ -82,7 +86,7 @@ describe('request validation and the error shape (contract: Errors, Request vali
   });
 
   it('answers malformed JSON with 422 in the error shape, not a 500', async () => {
-    const res = await call(api.baseUrl, 'POST', '/v1/sessions', {
+    const res = await call<ApiError>(api.baseUrl, 'POST', '/v1/sessions', {
       key: account.sandbox_api_key,
       rawBody: '{"return_url": "https://a.b",',
     });
@@ -110,7 +114,7 @@ describe('request validation and the error shape (contract: Errors, Request vali
   });
 
   it('answers a non-JSON content type with 415 UNSUPPORTED_MEDIA_TYPE', async () => {
-    const res = await call(api.baseUrl, 'POST', '/v1/sessions', {
+    const res = await call<ApiError>(api.baseUrl, 'POST', '/v1/sessions', {
       key: account.sandbox_api_key,
       rawBody: 'return_url=https://a.b',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -120,8 +124,8 @@ describe('request validation and the error shape (contract: Errors, Request vali
   });
 
   it('answers unknown routes and malformed session ids with 404 in the error shape', async () => {
-    const route = await call(api.baseUrl, 'GET', '/v1/nothing-here', { key: account.sandbox_api_key });
-    const id = await call(api.baseUrl, 'GET', '/v1/sessions/not-a-session-id', {
+    const route = await call<ApiError>(api.baseUrl, 'GET', '/v1/nothing-here', { key: account.sandbox_api_key });
+    const id = await call<ApiError>(api.baseUrl, 'GET', '/v1/sessions/not-a-session-id', {
       key: account.sandbox_api_key,
     });
     expect([route.status, id.status]).toEqual([404, 404]);

@@ -20,7 +20,7 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
 
 /** The baseline: a counter that never calls Redis and never refuses, in place of the real limiter. */
 const unlimited = {
-  consume: async () => ({ allowed: true, limit: 0, remaining: 0, resetSeconds: 1 }),
+  consume: () => Promise.resolve({ allowed: true, limit: 0, remaining: 0, resetSeconds: 1 }),
 } as unknown as AppContext['rateLimits'];
 
 type Variant = { name: string; rateLimited: boolean; idempotencyKey: boolean };

@@ -113,7 +113,7 @@ export async function runMix(
           ] as Array<autocannon.Request & { op?: Operation }>
         ).filter((_req, i) => !without.includes(OPERATIONS[i])),
       },
-      (error: unknown, result: autocannon.Result) => (error ? reject(error) : resolve(result)),
+      (error: Error | null, result: autocannon.Result) => (error ? reject(error) : resolve(result)),
     );
   });
   instance.on('response', (client: autocannon.Client, statusCode: number, _bytes: number, responseTime: number) => {

@@ -190,7 +190,7 @@ async function main(): Promise<void> {
         ? null
         : await scenario(
             ferret.uri,
-            [{ name: 'synthetic', format: 'ftm-jsonl', entries: async () => syntheticList(persons, 11) }],
+            [{ name: 'synthetic', format: 'ftm-jsonl', entries: () => Promise.resolve(syntheticList(persons, 11)) }],
             2000,
           );
     const summary = {

@@ -1,4 +1,4 @@
-import { allFakers, Faker } from '@faker-js/faker';
+import { allFakers } from '@faker-js/faker';
 import { transliterate } from 'transliteration';
 import { ScreeningSubject } from '../../api/src/domain/ports/sanctions-screening';
 

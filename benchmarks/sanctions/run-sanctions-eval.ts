@@ -6,7 +6,7 @@ import { ScreeningSubject } from '../../api/src/domain/ports/sanctions-screening
 import { MATCH_POLICY } from '../../api/src/domain/sanctions/match-policy';
 import { ScreeningIndex } from '../../api/src/domain/sanctions/screening-index';
 import { LoadedList } from '../../api/src/domain/sanctions/watchlist-entry';
-import { listedPersonDocument, Variant, VARIANTS } from './document-variants';
+import { listedPersonDocument, VARIANTS } from './document-variants';
 import { seededRandom } from '../../scripts/test-support/seeded-random';
 import { namesakes, recombinedListNames } from './list-like-people';
 import { nonListedPeople } from './non-listed-people';

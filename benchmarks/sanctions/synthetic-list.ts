@@ -1,4 +1,4 @@
-import { allFakers, Faker } from '@faker-js/faker';
+import { allFakers } from '@faker-js/faker';
 import { transliterate } from 'transliteration';
 import { WatchlistEntry } from '../../api/src/domain/sanctions/watchlist-entry';
 
@@ -31,7 +31,7 @@ const LOCALES: Array<{ locale: keyof typeof allFakers; country: string }> = [
  * sometimes a second, a family name, a third with an alias, most with a DOB and a nationality.
  */
 export function syntheticList(count: number, seed: number): WatchlistEntry[] {
-  const entries: WatchlistEntry[] = new Array(count);
+  const entries = new Array<WatchlistEntry>(count);
   const fakers = LOCALES.map(({ locale, country }) => {
     const faker = allFakers[locale];
     faker.seed(seed + country.charCodeAt(0) * 31 + country.charCodeAt(1));

@@ -139,7 +139,7 @@ export class CaptureClient {
         credentials: 'omit',
         cache: 'no-store',
       });
-      const json = await res.json().catch(() => ({}));
+      const json = (await res.json().catch(() => ({}))) as unknown;
       if (res.ok) return json as Success<P, M>;
       // 503: the checks were briefly unavailable and nothing was stored (contract), so the same
       // upload is sent again rather than asking the applicant to redo the capture.
@@ -147,7 +147,7 @@ export class CaptureClient {
         await new Promise((resolve) => setTimeout(resolve, 2000 * attempt));
         continue;
       }
-      throw new CaptureApiError(res.status, json?.error?.code ?? 'UNKNOWN');
+      throw new CaptureApiError(res.status, (json as Partial<components['schemas']['Error']>).error?.code ?? 'UNKNOWN');
     }
   }
 }

@@ -1,6 +1,6 @@
 import type { CaptureClient, ChallengeStep, DocumentType, ProgressStep } from './capture-client';
 import { Facing, openCamera, stopCamera } from './camera';
-import { isMessageKey, MessageKey, Translate } from './messages';
+import { isMessageKey, Translate } from './messages';
 import type { PageConfig } from './page-config';
 import type { ParentBridge } from './parent-bridge';
 
@@ -41,7 +41,8 @@ export class Flow {
    * Replaces the view with one step: sets the test hook `body[data-step]`, moves focus to the new
    * heading so keyboard and screen-reader users land on it, and tells the framing page.
    */
-  show(step: StepName, title: MessageKey | string, ...content: Child[]): HTMLElement {
+  /** `title` is a message key (shown translated) or text shown as is. */
+  show(step: StepName, title: string, ...content: Child[]): HTMLElement {
     const heading = document.createElement('h1');
     heading.tabIndex = -1;
     heading.textContent = isMessageKey(title) ? this.t(title) : title;

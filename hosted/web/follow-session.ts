@@ -17,11 +17,11 @@ export function followSession(client: CaptureClient, onState: (state: CaptureSta
     } catch {
       // the next poll retries
     }
-    timer = setTimeout(poll, 3000);
+    timer = setTimeout(() => void poll(), 3000);
   };
   source.onmessage = (event) => {
     try {
-      onState(JSON.parse(event.data) as CaptureState);
+      onState(JSON.parse(event.data as string) as CaptureState);
     } catch {
       // a malformed event is ignored; the next one carries the whole state again
     }

@@ -39,6 +39,12 @@ const scriptOrigin = (() => {
   return src ? new URL(src).origin : window.location.origin;
 })();
 
+/** POST /v1/sessions answers the created session (201) or the error shape. */
+interface CreatedOrRefused {
+  session_id?: string;
+  error?: { code?: string; details?: Array<{ field: string; message: string }> };
+}
+
 /**
  * Quick trials only: creates a sandbox session from the browser (the API answers CORS on
  * POST /v1/sessions for sandbox keys alone). The return URL defaults to this page, which is then
@@ -56,18 +62,16 @@ async function sandboxSession(options: WidgetOptions): Promise<string> {
     }),
     credentials: 'omit',
   });
-  const body = await res.json().catch(() => null);
+  const body = (await res.json().catch(() => null)) as CreatedOrRefused | null;
   if (!res.ok) {
-    const fields = (body?.error?.details ?? [])
-      .map((d: { field: string; message: string }) => `${d.field} ${d.message}`)
-      .join('; ');
+    const fields = (body?.error?.details ?? []).map((d) => `${d.field} ${d.message}`).join('; ');
     throw new Error(
       `Bioverify: session not created (${body?.error?.code ?? res.status}${fields ? `: ${fields}` : ''})`,
     );
   }
   // The hosted page is served by the origin that made the session (the contract's one origin), and
   // it is the only origin whose messages this script believes: frame the session there.
-  return `${scriptOrigin}/v/${encodeURIComponent(body.session_id as string)}`;
+  return `${scriptOrigin}/v/${encodeURIComponent(body!.session_id as string)}`;
 }
 
 function frameFor(container: HTMLElement, verificationUrl: string, options: WidgetOptions): HTMLIFrameElement {

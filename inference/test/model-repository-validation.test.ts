@@ -2,7 +2,8 @@
  * Start-up validation of the model repository, through the real service: a bad config, checksum
  * or graph mismatch stops start-up with a message naming the model and the problem.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { status } from '@grpc/grpc-js';
 import { TINY_MODEL, tempRoot, tinyRepository, writeTinyModel } from './fixtures/tiny-repository';
@@ -66,10 +67,14 @@ describe('model repository validation at start-up', () => {
   it('names every missing or malformed config field', async () => {
     const message = await startupError(
       tinyRepository({
-        editConfig: ({ licence: _l, ...c }) => ({
-          ...c,
-          batching: { ...c.batching, cpu: { ...c.batching.cpu, max_batch_size: -1 } },
-        }),
+        editConfig: (c) => {
+          const edited: Partial<typeof c> = {
+            ...c,
+            batching: { ...c.batching, cpu: { ...c.batching.cpu, max_batch_size: -1 } },
+          };
+          delete edited.licence;
+          return edited;
+        },
       }),
     );
     expect(message).toMatch(/model "tiny-affine".*licence:.*batching\.cpu\.max_batch_size:/);
@@ -78,7 +83,7 @@ describe('model repository validation at start-up', () => {
   it('refuses a file that is not an ONNX model even when its checksum matches', async () => {
     const root = tinyRepository();
     const junk = Buffer.from('not an onnx graph');
-    const sha256 = require('node:crypto').createHash('sha256').update(junk).digest('hex');
+    const sha256 = createHash('sha256').update(junk).digest('hex');
     writeTinyModel(root, { replaceModelBytes: junk, editConfig: (c) => ({ ...c, sha256 }) });
     expect(await startupError(root)).toMatch(/model "tiny-affine": could not open the model on cpu: /);
   });
@@ -87,7 +92,7 @@ describe('model repository validation at start-up', () => {
     const root = tempRoot();
     mkdirSync(join(root, TINY_MODEL, '1'), { recursive: true });
     writeTinyModel(root);
-    require('node:fs').rmSync(join(root, TINY_MODEL, '1', 'model.onnx'));
+    rmSync(join(root, TINY_MODEL, '1', 'model.onnx'));
     expect(await startupError(root)).toMatch(/model\.onnx is missing.*npm run models:materialize/);
   });
 

@@ -10,6 +10,7 @@ import type { ModelConfig } from '../src/runtime/model-runner';
 import { startInferenceService, type InferenceService } from '../../scripts/test-support/inference-service';
 import { sampleInputs } from './support/sample-inputs';
 import { maxAbsDiff } from './support/tensors';
+import { arrayContaining, stringMatching } from '../../scripts/test-support/typed-matchers';
 
 const repository = join(__dirname, '../../models');
 const expectedModels = [
@@ -39,9 +40,9 @@ describe('the real model repository behind the service', () => {
   it('warms every model and reports SERVING, each on a reported execution provider', async () => {
     await expect(service.client.health()).resolves.toBe('SERVING');
     const index = await service.client.repositoryIndex();
-    expect(index.models.map((m) => m.name)).toEqual(expect.arrayContaining(expectedModels));
+    expect(index.models.map((m) => m.name)).toEqual(arrayContaining(expectedModels));
     for (const model of index.models)
-      expect(model).toMatchObject({ ready: true, executionProvider: expect.stringMatching(/^(cpu|cuda)$/) });
+      expect(model).toMatchObject({ ready: true, executionProvider: stringMatching(/^(cpu|cuda)$/) });
   });
 
   it.each(expectedModels)(

@@ -17,6 +17,7 @@ import type { CheckOutcome as TaskOutcome } from '../src/tasks/task-contracts';
 import { pngBomb } from './support/png-bomb';
 import { MAX_LIVENESS_FRAMES } from '../src/grpc/verification-service-handlers';
 import { startInferenceService, type InferenceService } from '../../scripts/test-support/inference-service';
+import { stringContaining } from '../../scripts/test-support/typed-matchers';
 
 const faces = join(__dirname, '../../.state/assets/debian/faces');
 const photo = (name: string) => new Uint8Array(readFileSync(join(faces, name)));
@@ -193,7 +194,7 @@ describe('VerificationService over gRPC (real models)', () => {
     });
     await expect(service.client.matchFaces(jpeg, jpeg.subarray(0, jpeg.length / 2))).rejects.toMatchObject({
       code: status.INVALID_ARGUMENT,
-      details: expect.stringContaining('selfie'),
+      details: stringContaining('selfie'),
     });
     const tooMany = Array.from({ length: MAX_LIVENESS_FRAMES + 1 }, () => Buffer.from(jpeg));
     await expect(

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
       for (const skipped of meta.skippedProviders) console.log(`    ${skipped.provider} skipped: ${skipped.reason}`);
       const profile = meta.batchProfile;
       console.log(
-        `    batch profile ${profile?.device}: max_batch_size ${meta.maxBatchSize}, preferred [${profile?.preferredBatchSize ?? []}], delay ${profile?.maxQueueDelayMicroseconds ?? 0} µs · requests ${s?.inferenceCount ?? 0}, batches (size×count) ${batches}`,
+        `    batch profile ${profile?.device}: max_batch_size ${meta.maxBatchSize}, preferred [${(profile?.preferredBatchSize ?? []).join(',')}], delay ${profile?.maxQueueDelayMicroseconds ?? 0} µs · requests ${s?.inferenceCount ?? 0}, batches (size×count) ${batches}`,
       );
     }
   } finally {

@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readDockerfile } from './support/dockerfile';
+import { arrayContaining, stringMatching } from '../../scripts/test-support/typed-matchers';
 
 const REPO = path.resolve(__dirname, '../..');
 const gpu = readDockerfile(path.join(REPO, 'k8s/images/inference-gpu.Dockerfile'));
@@ -44,7 +45,7 @@ describe('the GPU inference image', () => {
 
   it('holds the onnxruntime provider pair and the CUDA 13 runtime libraries, and no CUDA 12 runtime', () => {
     expect(pinnedLibraries).toEqual(
-      expect.arrayContaining([
+      arrayContaining([
         'libonnxruntime_providers_cuda.so',
         'libonnxruntime_providers_shared.so',
         'libcudart.so.13',
@@ -74,8 +75,8 @@ describe('the GPU inference image', () => {
     };
     expect(pinnedWheels['onnxruntime-gpu']).toBe(packageLock.packages['node_modules/onnxruntime-node'].version);
     expect(pinnedWheels).toMatchObject({
-      'nvidia-cuda-runtime': expect.stringMatching(/^13\./),
-      'nvidia-cudnn-cu13': expect.stringMatching(/^9\./),
+      'nvidia-cuda-runtime': stringMatching(/^13\./),
+      'nvidia-cudnn-cu13': stringMatching(/^9\./),
     });
   });
 });

@@ -10,7 +10,18 @@ import { startHealthServer } from '../../api/src/entry-points/worker/health-serv
 import { QUEUES } from '../../api/src/jobs/job-names';
 import { serviceEnvSchema } from '../../inference/src/config/service-env';
 import { readDockerfile } from './support/dockerfile';
-import { Container, containersOf, deployments, K8S_DIR, K8sObject, Probe, readManifests } from './support/manifests';
+import {
+  Container,
+  containersOf,
+  deployments,
+  K8S_DIR,
+  K8sObject,
+  LabelSelector,
+  podTemplateOf,
+  Probe,
+  readManifests,
+} from './support/manifests';
+import { arrayContaining } from '../../scripts/test-support/typed-matchers';
 
 type Schema = z.ZodObject<z.ZodRawShape>;
 
@@ -133,7 +144,7 @@ describe('the Kubernetes manifests', () => {
           port: valueOf(r, r.process.ports[kind]),
         });
       }
-      const scrapePort = r.deployment.spec.template.metadata.annotations?.['prometheus.io/port'];
+      const scrapePort = podTemplateOf(r.deployment).metadata.annotations?.['prometheus.io/port'];
       const metricsKey = r.process.ports.metrics ?? r.process.ports.http;
       expect({ container: r.container.name, scrapePort: Number(scrapePort) }).toEqual({
         container: r.container.name,
@@ -170,37 +181,35 @@ describe('the Kubernetes manifests', () => {
       expect({
         container: r.container.name,
         requests: Object.keys(r.container.resources?.requests ?? {}),
-      }).toEqual({ container: r.container.name, requests: expect.arrayContaining(['cpu', 'memory']) });
+      }).toEqual({ container: r.container.name, requests: arrayContaining(['cpu', 'memory']) });
   });
 
   it('keep a disruption budget and spread replicas for the API and inference', () => {
     for (const name of ['api', 'inference']) {
       const { deployment } = named(name);
-      const labels = deployment.spec.template.metadata.labels as Record<string, string>;
-      const selects = (selector: { matchLabels: Record<string, string> }) =>
-        Object.entries(selector.matchLabels).every(([k, v]) => labels[k] === v);
-      expect(objects.some((o) => o.kind === 'PodDisruptionBudget' && selects(o.spec.selector))).toBe(true);
-      const spread = deployment.spec.template.spec.topologySpreadConstraints as Array<{
-        topologyKey: string;
-        labelSelector: { matchLabels: Record<string, string> };
-      }>;
-      expect(spread?.map((s) => s.topologyKey)).toEqual(expect.arrayContaining(['kubernetes.io/hostname']));
-      expect(spread.every((s) => selects(s.labelSelector))).toBe(true);
+      const template = podTemplateOf(deployment);
+      const labels = template.metadata.labels ?? {};
+      const selects = (selector: LabelSelector | undefined) =>
+        selector !== undefined && Object.entries(selector.matchLabels).every(([k, v]) => labels[k] === v);
+      expect(objects.some((o) => o.kind === 'PodDisruptionBudget' && selects(o.spec?.selector))).toBe(true);
+      const spread = template.spec.topologySpreadConstraints;
+      expect(spread?.map((s) => s.topologyKey)).toEqual(arrayContaining(['kubernetes.io/hostname']));
+      expect(spread?.every((s) => selects(s.labelSelector))).toBe(true);
     }
   });
 
   it('give the worker longer to stop than its drain deadline (a webhook timeout plus the shutdown grace)', () => {
     const worker = named('worker');
     const drainSeconds = valueOf(worker, 'WEBHOOK_TIMEOUT_SECONDS') + valueOf(worker, 'SHUTDOWN_GRACE_MS') / 1000;
-    expect(worker.deployment.spec.template.spec.terminationGracePeriodSeconds).toBeGreaterThan(drainSeconds);
+    expect(podTemplateOf(worker.deployment).spec.terminationGracePeriodSeconds).toBeGreaterThan(drainSeconds);
   });
 
   it('scale the worker on the wait list of the webhook queue under the configured Redis prefix', () => {
     const worker = named('worker');
     const scaled = objects.find(
-      (o) => o.kind === 'ScaledObject' && o.spec.scaleTargetRef.name === worker.deployment.metadata.name,
+      (o) => o.kind === 'ScaledObject' && o.spec?.scaleTargetRef?.name === worker.deployment.metadata.name,
     );
-    const prefix = (envSchema.shape.REDIS_PREFIX as z.ZodType).parse(worker.env.REDIS_PREFIX);
-    expect(scaled?.spec.triggers[0].metadata.listName).toBe(`${prefix}:${QUEUES.webhooks}:wait`);
+    const prefix = envSchema.shape.REDIS_PREFIX.parse(worker.env.REDIS_PREFIX);
+    expect(scaled?.spec?.triggers?.[0].metadata.listName).toBe(`${prefix}:${QUEUES.webhooks}:wait`);
   });
 });

@@ -46,10 +46,10 @@ export function startProcess(
   };
 }
 
-/** Polls `probe` until it resolves true or `timeoutMs` passes. */
+/** Polls `probe` until it answers true or `timeoutMs` passes; a probe that throws or rejects answers false. */
 export async function waitFor(
   what: string,
-  probe: () => Promise<boolean>,
+  probe: () => boolean | Promise<boolean>,
   timeoutMs = 30_000,
   child?: ChildProcess,
 ): Promise<void> {
@@ -57,7 +57,12 @@ export async function waitFor(
   while (Date.now() < deadline) {
     if (child && child.exitCode !== null)
       throw new Error(`${what} exited with code ${child.exitCode} before it was ready`);
-    if (await probe().catch(() => false)) return;
+    if (
+      await Promise.resolve()
+        .then(probe)
+        .catch(() => false)
+    )
+      return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${what} was not ready after ${timeoutMs} ms`);

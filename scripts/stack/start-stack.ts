@@ -23,7 +23,9 @@ function persistentSecret(name = 'secret-encryption-key'): string {
 /** The demo account's sandbox key, when this machine issued one (see demo-account.ts). */
 function demoSandboxKey(): string | undefined {
   const file = path.join(ROOT, '.state', 'demo-account.json');
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')).sandbox_api_key as string) : undefined;
+  return existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as { sandbox_api_key: string }).sandbox_api_key
+    : undefined;
 }
 
 /**
@@ -90,9 +92,7 @@ async function main(): Promise<void> {
       env.INFERENCE_METRICS_PORT = String(await freePort());
       env.INFERENCE_URL = `127.0.0.1:${inferencePort}`;
       running.push(
-        await Supervised.start('inference', async () =>
-          startProcess('inference', TSX, [inferenceMain], { env, cwd: ROOT }),
-        ),
+        await Supervised.start('inference', () => startProcess('inference', TSX, [inferenceMain], { env, cwd: ROOT })),
       );
     }
     // Lets `npm run admin` reach this stack's store without the caller exporting anything.
@@ -118,7 +118,7 @@ async function main(): Promise<void> {
       path.join(ROOT, '.state', 'demo-account.json'),
       baseUrl,
     );
-    const api = await Supervised.start('api', async () =>
+    const api = await Supervised.start('api', () =>
       startProcess('api', TSX, [path.join(ROOT, 'api/src/entry-points/http/main.ts')], { env, cwd: ROOT }),
     );
     running.push(api);
@@ -127,7 +127,7 @@ async function main(): Promise<void> {
     const workerMain = path.join(ROOT, 'api/src/entry-points/worker/main.ts');
     if (existsSync(workerMain))
       running.push(
-        await Supervised.start('worker', async () => startProcess('worker', TSX, [workerMain], { env, cwd: ROOT })),
+        await Supervised.start('worker', () => startProcess('worker', TSX, [workerMain], { env, cwd: ROOT })),
       );
     await waitFor('api', async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).ok, 60_000, api.current.child);
     // Local stack only: an integrator page on another origin (another port) embedding the widget.

@@ -19,7 +19,7 @@ describe('a supervised process of the local stack', () => {
   it('is logged and restarted when it dies, waiting twice as long after each quick death, and keeps running once it stays up', async () => {
     const lines: string[] = [];
     let launches = 0;
-    const supervised = await Supervised.start('api', async () => (++launches <= 3 ? child(50) : child(null)), {
+    const supervised = await Supervised.start('api', () => (++launches <= 3 ? child(50) : child(null)), {
       minBackoffMs: 100,
       log: (line) => lines.push(line),
     });
@@ -36,7 +36,7 @@ describe('a supervised process of the local stack', () => {
 
   it('restarts one killed from outside, and starts nothing once stopped', async () => {
     const lines: string[] = [];
-    const supervised = await Supervised.start('worker', async () => child(null), {
+    const supervised = await Supervised.start('worker', () => child(null), {
       minBackoffMs: 50,
       log: (line) => lines.push(line),
     });
@@ -55,7 +55,7 @@ describe('a supervised process of the local stack', () => {
     let launches = 0;
     const supervised = await Supervised.start(
       'inference',
-      async () => {
+      () => {
         launches += 1;
         if (launches === 1) return child(30);
         if (launches === 2) throw new Error('port in use');

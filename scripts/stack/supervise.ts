@@ -25,7 +25,7 @@ export class Supervised {
 
   private constructor(
     readonly name: string,
-    private readonly launch: () => Promise<ManagedProcess>,
+    private readonly launch: () => ManagedProcess | Promise<ManagedProcess>,
     public current: ManagedProcess,
     options: SupervisionOptions,
   ) {
@@ -43,7 +43,7 @@ export class Supervised {
   /** Starts the process (a failure to start the first time is the caller's error) and watches it. */
   static async start(
     name: string,
-    launch: () => Promise<ManagedProcess>,
+    launch: () => ManagedProcess | Promise<ManagedProcess>,
     options: SupervisionOptions = {},
   ): Promise<Supervised> {
     return new Supervised(name, launch, await launch(), options);

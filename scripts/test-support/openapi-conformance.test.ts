@@ -35,7 +35,8 @@ describe('the OpenAPI conformance check of a response', () => {
   });
 
   it('reports a body that lacks a required field', () => {
-    const { environment: _dropped, ...body } = created;
+    const body: Partial<typeof created> = { ...created };
+    delete body.environment;
     expect(
       documentMismatch({ method: 'POST', url: '/v1/sessions', status: 201, contentType: json, json: body }),
     ).toMatch(/environment/);

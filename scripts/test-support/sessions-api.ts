@@ -3,15 +3,14 @@ import { assertMatchesDocument } from './openapi-conformance';
 
 export type Outcome = 'VERIFIED' | 'FAILED';
 
-async function post(url: string, key: string, body: unknown): Promise<{ status: number; json: any }> {
-  // eslint-disable-line @typescript-eslint/no-explicit-any
+async function post(url: string, key: string, body: unknown): Promise<{ status: number; json: unknown }> {
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'X-Api-Key': key, 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
   const text = await res.text();
-  const json = text ? JSON.parse(text) : null;
+  const json: unknown = text ? JSON.parse(text) : null;
   // Every answer is checked against the OpenAPI document, so callers also prove it still holds.
   assertMatchesDocument({
     method: 'POST',
@@ -32,7 +31,8 @@ export async function createSession(baseUrl: string, key: string, webhookUrl: st
     metadata: { order: randomUUID() },
   });
   if (res.status !== 201) throw new Error(`create answered ${res.status}: ${JSON.stringify(res.json)}`);
-  return res.json.session_id as string;
+  // The answer matched the document's 201 (post checks it), so it carries the session id.
+  return (res.json as { session_id: string }).session_id;
 }
 
 /** POST /simulate: the sandbox completes the session as a real capture would (result, webhook). */

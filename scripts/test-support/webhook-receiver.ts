@@ -96,7 +96,7 @@ export class WebhookReceiver {
     }
     let parsed: { session_id?: string; status?: string } = {};
     try {
-      parsed = JSON.parse(body);
+      parsed = JSON.parse(body) as typeof parsed;
     } catch {
       // recorded with empty ids: the assertions then fail loudly
     }

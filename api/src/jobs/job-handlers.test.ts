@@ -6,7 +6,7 @@ import { JOB_QUEUE, JOBS } from './job-names';
 import { linearBackoffDelay, WEBHOOK_MAX_ATTEMPTS } from './webhook-retry-policy';
 
 describe('job declarations', () => {
-  const noop = async () => undefined;
+  const noop = () => Promise.resolve();
 
   it('refuse to start a worker when a declared job has no handler, naming it', () => {
     const handlers: Record<string, typeof noop> = {

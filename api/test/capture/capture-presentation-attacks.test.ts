@@ -10,6 +10,7 @@ import path from 'node:path';
 import { CaptureClient } from './support/capture-client';
 import { CaptureStack } from './support/capture-stack';
 import { documentOf, selfieOf, TESTDATA } from './support/applicant-files';
+import type { Schemas, SessionResult } from '../support/api-bodies';
 
 const PINNED = ['TURN_LEFT', 'TURN_RIGHT', 'BLINK'];
 const APPLICANT = 'bearded-man';
@@ -64,8 +65,8 @@ describe('presentation attacks through the capture API (simulated attacks, real 
     await client.selfie(selfie);
     expect((await client.submit()).status).toBe(202);
     expect((await client.decided(90_000)).decision).toBe('done');
-    const result = (await stack.api('GET', `/v1/sessions/${id}/result`)).body;
-    const report = (await stack.api('GET', `/v1/sessions/${id}/report`)).body;
+    const result = (await stack.api<SessionResult>('GET', `/v1/sessions/${id}/result`)).body;
+    const report = (await stack.api<Schemas['EvidenceReport']>('GET', `/v1/sessions/${id}/report`)).body;
     return { result, report };
   }
 

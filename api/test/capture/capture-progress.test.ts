@@ -1,3 +1,4 @@
+import type { ApiError, CreatedSession, Schemas } from '../support/api-bodies';
 import { call, validSession } from '../support/http';
 import { IssuedAccount, startTestApi, TestApi } from '../support/test-api';
 import { CaptureClient } from './support/capture-client';
@@ -34,12 +35,13 @@ describe('the coarse capture progress, without a capture token', () => {
   let account: IssuedAccount;
   const newSession = async () =>
     (
-      await call(api.baseUrl, 'POST', '/v1/sessions', {
+      await call<CreatedSession>(api.baseUrl, 'POST', '/v1/sessions', {
         key: account.sandbox_api_key,
         body: validSession({ return_url: 'https://shop.example/done' }),
       })
-    ).json.session_id as string;
-  const progress = (id: string) => call(api.baseUrl, 'GET', `/v1/capture/${id}/progress`);
+    ).json.session_id;
+  const progress = <Body = Schemas['CaptureProgress']>(id: string) =>
+    call<Body>(api.baseUrl, 'GET', `/v1/capture/${id}/progress`);
 
   beforeAll(async () => {
     api = await startTestApi({ CAPTURE_EVENTS_POLL_MS: '200' });
@@ -89,7 +91,7 @@ describe('the coarse capture progress, without a capture token', () => {
   });
 
   it('answers 404 in the error shape for an unknown session', async () => {
-    const res = await progress('ses_000000000000000000000000');
+    const res = await progress<ApiError>('ses_000000000000000000000000');
     expect(res.status).toBe(404);
     expect(res.json.error.code).toBe('NOT_FOUND');
   });

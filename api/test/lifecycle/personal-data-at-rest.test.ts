@@ -16,8 +16,15 @@ import { priceFor } from '../../src/domain/pricing/price-for';
 import { systemClock } from '../../src/shared/clock';
 import { fileText, found, redisDump, storeDump, storeFiles } from './support/at-rest-scan';
 import { openStores } from './support/lifecycle-stores';
+import type { Schemas, SessionResult } from '../support/api-bodies';
+import { anyOf, stringMatching } from '../../../scripts/test-support/typed-matchers';
 
 const ROOT = path.resolve(__dirname, '../../..');
+
+/** What `npm run admin -- audit` prints. */
+interface AuditTrail {
+  events: { action: string }[];
+}
 const run = promisify(execFile);
 
 describe('personal data of one real production session: encrypted at rest, billed once, audited, redactable', () => {
@@ -125,7 +132,7 @@ describe('personal data of one real production session: encrypted at rest, bille
 
   it('decides with the person read from the document (the data the scan then looks for)', () => {
     expect(result.status).toBe(200);
-    const body = JSON.parse(result.text);
+    const body = JSON.parse(result.text) as SessionResult;
     expect(['VERIFIED', 'FAILED']).toContain(body.status);
     expect(body.person).toMatchObject({ name: fields.name, dob: fields.birth_date });
     expect(result.text).toContain('"metadata":{"order":"o-17"}');
@@ -171,7 +178,9 @@ describe('personal data of one real production session: encrypted at rest, bille
     expect(session?.ledger_pending).toBeUndefined();
 
     const month = new Date().toISOString().slice(0, 7);
-    const json = JSON.parse((await admin('billing', 'report', '--account', accountId, '--month', month)).stdout);
+    const json: unknown = JSON.parse(
+      (await admin('billing', 'report', '--account', accountId, '--month', month)).stdout,
+    );
     expect(json).toMatchObject({
       account_id: accountId,
       month,
@@ -186,31 +195,31 @@ describe('personal data of one real production session: encrypted at rest, bille
 
   it('lists the result and report reads in the audit trail with the key id and request id, and nothing personal', async () => {
     const { stdout } = await admin('audit', '--session', id);
-    const trail = JSON.parse(stdout);
-    const reads = trail.events.filter((e: { action: string }) => e.action.endsWith('.read'));
-    expect(reads.map((e: { action: string }) => e.action)).toEqual(['result.read', 'report.read']);
+    const trail = JSON.parse(stdout) as AuditTrail;
+    const reads = trail.events.filter((e) => e.action.endsWith('.read'));
+    expect(reads.map((e) => e.action)).toEqual(['result.read', 'report.read']);
     expect(reads[0]).toMatchObject({
       session_id: id,
       account_id: accountId,
       request_id: 'req-at-rest-result-0001',
-      actor: { type: 'api_key', id: expect.stringMatching(/^[0-9a-f]{16}$/) },
+      actor: { type: 'api_key', id: stringMatching(/^[0-9a-f]{16}$/) },
     });
     expect(found(stdout, personal)).toEqual([]);
   }, 60_000);
 
   it('redacts: person, credential, report details and captures gone; status, checks, confidence and metadata kept; repeatable', async () => {
-    const before = JSON.parse(result.text);
+    const before = JSON.parse(result.text) as SessionResult;
     expect(await stack.blobs()).toBeGreaterThan(0);
     const first = await fetch(`${stack.baseUrl}/v1/sessions/${id}/redact`, {
       method: 'POST',
       headers: { 'x-api-key': liveKey },
     });
     expect(first.status).toBe(200);
-    const answer = await first.json();
-    expect(answer).toMatchObject({ session_id: id, status: before.status, redacted_at: expect.any(String) });
+    const answer = (await first.json()) as Schemas['RedactSessionResponse'];
+    expect(answer).toMatchObject({ session_id: id, status: before.status, redacted_at: anyOf(String) });
 
     const after = await get(`/v1/sessions/${id}/result`);
-    const redacted = JSON.parse(after.text);
+    const redacted: unknown = JSON.parse(after.text);
     expect(redacted).toEqual({
       ...before,
       person: null,
@@ -218,8 +227,8 @@ describe('personal data of one real production session: encrypted at rest, bille
       redacted_at: answer.redacted_at,
     });
     expect(after.text).toContain('"metadata":{"order":"o-17"}');
-    const reportAfter = JSON.parse((await get(`/v1/sessions/${id}/report`)).text);
-    const reportBefore = JSON.parse(report.text);
+    const reportAfter = JSON.parse((await get(`/v1/sessions/${id}/report`)).text) as Schemas['EvidenceReport'];
+    const reportBefore = JSON.parse(report.text) as Schemas['EvidenceReport'];
     expect(reportAfter.checks).toEqual(reportBefore.checks);
     expect(reportAfter.document).toEqual({ ...reportBefore.document, country: null, corrections: [] });
     expect(await stack.blobs()).toBe(0);
@@ -231,9 +240,9 @@ describe('personal data of one real production session: encrypted at rest, bille
     });
     expect(await second.json()).toEqual(answer);
     expect((await get(`/v1/sessions/${id}/result`)).text).toBe(after.text);
-    const trail = JSON.parse((await admin('audit', '--session', id)).stdout).events.map(
-      (e: { action: string }) => e.action,
+    const trail = (JSON.parse((await admin('audit', '--session', id)).stdout) as AuditTrail).events.map(
+      (e) => e.action,
     );
-    expect(trail.filter((a: string) => a === 'session.redact')).toHaveLength(2);
+    expect(trail.filter((a) => a === 'session.redact')).toHaveLength(2);
   }, 60_000);
 });

@@ -3,6 +3,7 @@ import { Connection } from 'mongoose';
 import { connectMongo } from '../../src/data-access/mongo-connection';
 import { WatchlistRepository } from '../../src/data-access/watchlist.repository';
 import { WATCHLIST_FORMATS } from '../../src/data-access/watchlists/parsers/watchlist-formats';
+import type { CreatedSession, SessionResult } from '../support/api-bodies';
 import { call, validSession } from '../support/http';
 import { IssuedAccount, startTestApi, TestApi } from '../support/test-api';
 
@@ -13,12 +14,12 @@ describe('sanctions screening in sessions (simulate screens the sandbox specimen
   let screened: IssuedAccount;
   let store: Connection;
   const simulateVerified = async () => {
-    const created = await call(api.baseUrl, 'POST', '/v1/sessions', {
+    const created = await call<CreatedSession>(api.baseUrl, 'POST', '/v1/sessions', {
       key: screened.sandbox_api_key,
       body: validSession(),
     });
     return (
-      await call(api.baseUrl, 'POST', `/v1/sessions/${created.json.session_id}/simulate`, {
+      await call<SessionResult>(api.baseUrl, 'POST', `/v1/sessions/${created.json.session_id}/simulate`, {
         key: screened.sandbox_api_key,
         body: { outcome: 'VERIFIED' },
       })

@@ -8,11 +8,22 @@ import { connectMongo } from '../../src/data-access/mongo-connection';
 import { createSanctionsScreening } from '../../src/data-access/watchlist-screening';
 import { createLogger } from '../../src/shared/logger';
 import { isolatedTestEnv } from '../../../scripts/test-support/test-env';
+import { anyOf, stringMatching } from '../../../scripts/test-support/typed-matchers';
+import { failureOf } from '../support/command-failure';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../../..');
 const REAL = path.resolve(ROOT, 'api/test/sanctions/lists');
 const FIXTURES = path.join(__dirname, 'fixtures');
+
+/** What `watchlist import` and `watchlist status` print. */
+interface ImportedList {
+  list: string;
+  format: string;
+  version: string;
+  entry_count: number;
+  loaded_at: string;
+}
 
 describe('watchlist admin commands (npm run admin -- watchlist ...) on the real lists', () => {
   const env = isolatedTestEnv();
@@ -27,7 +38,8 @@ describe('watchlist admin commands (npm run admin -- watchlist ...) on the real 
         SECRET_ENCRYPTION_KEY: env.SECRET_ENCRYPTION_KEY,
       },
     });
-  const status = async () => JSON.parse((await admin('watchlist', 'status')).stdout).lists;
+  const status = async () =>
+    (JSON.parse((await admin('watchlist', 'status')).stdout) as { lists: ImportedList[] }).lists;
 
   beforeAll(async () => {
     store = await connectMongo(env.MONGODB_URI);
@@ -40,11 +52,11 @@ describe('watchlist admin commands (npm run admin -- watchlist ...) on the real 
   it('imports OFAC SDN (with alt.csv) and the UN list, and status shows each version, size and load time', async () => {
     const ofac = JSON.parse(
       (await admin('watchlist', 'import', '--format', 'ofac-sdn-csv', '--file', path.join(REAL, 'sdn.csv'))).stdout,
-    );
+    ) as ImportedList;
     expect(ofac).toMatchObject({ list: 'ofac-sdn', format: 'ofac-sdn-csv', entry_count: 4620 });
     await admin('watchlist', 'import', '--format', 'un-xml', '--file', path.join(REAL, 'UN_consolidated.xml'));
     const lists = await status();
-    expect(lists.map((l: { list: string; entry_count: number }) => [l.list, l.entry_count])).toEqual([
+    expect(lists.map((l) => [l.list, l.entry_count])).toEqual([
       ['ofac-sdn', 4620],
       ['un-consolidated', 730],
     ]);
@@ -67,16 +79,16 @@ describe('watchlist admin commands (npm run admin -- watchlist ...) on the real 
     const lines = (await admin('watchlist', 'screen', '--file', queries)).stdout
       .trim()
       .split('\n')
-      .map((line) => JSON.parse(line));
+      .map((line) => JSON.parse(line) as { result: string });
     expect(lines).toHaveLength(3);
     expect(lines[0]).toEqual({
       result: 'MATCH',
-      score: expect.any(Number),
-      list: expect.stringMatching(/^(ofac-sdn|un-consolidated)$/),
-      entry_id: expect.any(String),
-      matched_name: expect.stringMatching(/Zaw/i),
+      score: anyOf(Number),
+      list: stringMatching(/^(ofac-sdn|un-consolidated)$/),
+      entry_id: anyOf(String),
+      matched_name: stringMatching(/Zaw/i),
     });
-    expect(lines[1]).toEqual({ result: 'CLEAR', score: expect.any(Number) });
+    expect(lines[1]).toEqual({ result: 'CLEAR', score: anyOf(Number) });
     expect(lines[2].result).toBe('CLEAR');
   });
 
@@ -87,16 +99,9 @@ describe('watchlist admin commands (npm run admin -- watchlist ...) on the real 
       bad,
       '{"id":"p1","schema":"Person","properties":{"name":["Some One"]}}\n{"id":"p2","schema":"Person","properties":{}}\n',
     );
-    const refused = await admin(
-      'watchlist',
-      'import',
-      '--format',
-      'ftm-jsonl',
-      '--file',
-      bad,
-      '--list',
-      'ofac-sdn',
-    ).catch((error) => error);
+    const refused = await failureOf(
+      admin('watchlist', 'import', '--format', 'ftm-jsonl', '--file', bad, '--list', 'ofac-sdn'),
+    );
     expect(refused.code).toBe(65);
     expect(refused.stdout).toBe('');
     expect(refused.stderr).toContain('line 2: Person without a name');

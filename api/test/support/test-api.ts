@@ -33,7 +33,7 @@ export async function startTestApi(overrides: Record<string, string> = {}): Prom
   const config = loadConfig(env);
   const logLines: string[] = [];
   const sink = new Writable({
-    write(chunk, _enc, done) {
+    write(chunk: Buffer, _enc, done) {
       logLines.push(chunk.toString());
       done();
     },

@@ -4,6 +4,8 @@ import { startApi, RunningApi } from '../../src/entry-points/http/http-server';
 import { createLogger } from '../../src/shared/logger';
 import { createSession, simulate } from '../../../scripts/test-support/sessions-api';
 import { WebhookStack } from './support/webhook-stack';
+import type { ApiError } from '../support/api-bodies';
+import { stringMatching } from '../../../scripts/test-support/typed-matchers';
 
 /**
  * Egress safety end to end: with WEBHOOK_ALLOW_PRIVATE_NETWORKS unset, the API refuses such a
@@ -52,11 +54,9 @@ describe('webhook_url aimed at non-public addresses', () => {
         webhook_url,
         expected_name: 'Jane Doe',
       });
-      const json = await res.json();
+      const json = (await res.json()) as ApiError;
       expect({ webhook_url, status: res.status }).toEqual({ webhook_url, status: 422 });
-      expect(json.error.details).toEqual([
-        { field: 'webhook_url', message: expect.stringMatching(/non-public address/) },
-      ]);
+      expect(json.error.details).toEqual([{ field: 'webhook_url', message: stringMatching(/non-public address/) }]);
     }
   });
 
@@ -87,7 +87,7 @@ describe('webhook_url aimed at non-public addresses', () => {
       const attempts = await stack.deliveryLog.listForSession(id);
       expect(attempts.map((a) => a.attempt)).toEqual([1, 2, 3, 4]);
       for (const a of attempts)
-        expect(a).toMatchObject({ status_code: null, error: expect.stringMatching(/^egress refused/) });
+        expect(a).toMatchObject({ status_code: null, error: stringMatching(/^egress refused/) });
       expect(attempts[3].result).toBe('failed');
     }
   });

@@ -80,9 +80,7 @@ describe('webhook delivery under faults', () => {
     const victim = await stack.startWorker();
     stack.receiver.reply = (_copy, nth) => (nth === 0 ? 'hang' : 200);
     const ids = await decide(3);
-    await waitFor('every first copy in flight', async () =>
-      ids.every((id) => stack.receiver.copiesOf(id).length === 1),
-    );
+    await waitFor('every first copy in flight', () => ids.every((id) => stack.receiver.copiesOf(id).length === 1));
     await victim.kill('SIGKILL');
     await stack.startWorker();
     await expectEveryDecisionDelivered(stack, ids);
@@ -93,7 +91,7 @@ describe('webhook delivery under faults', () => {
     const draining = stack.workers[stack.workers.length - 1];
     stack.receiver.reply = (_copy, nth) => (nth === 0 ? { delayMs: 1_500, status: 200 } : 200);
     const ids = await decide(2);
-    await waitFor('both deliveries in flight', async () => ids.every((id) => stack.receiver.copiesOf(id).length === 1));
+    await waitFor('both deliveries in flight', () => ids.every((id) => stack.receiver.copiesOf(id).length === 1));
     const code = await draining.kill('SIGTERM');
     expect(code).toBe(0);
     // Settled before the process was gone: it finished the work rather than dropping it.

@@ -6,6 +6,8 @@ import { issueAccount } from '../../../scripts/test-support/account-bootstrap';
 import { expectEveryDecisionDelivered, waitUntilAcknowledged } from './support/delivery-assertions';
 import { createSession, decideSessions } from '../../../scripts/test-support/sessions-api';
 import { WebhookStack } from './support/webhook-stack';
+import type { DeliveryLog } from '../support/api-bodies';
+import { anyOf, stringMatching } from '../../../scripts/test-support/typed-matchers';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const run = promisify(execFile);
@@ -41,7 +43,7 @@ describe('delivery log (GET /v1/sessions/{id}/webhooks) and admin redelivery', (
     await expectEveryDecisionDelivered(stack, [id]);
     const res = await log(id);
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = (await res.json()) as DeliveryLog;
     const session = await stack.session(id);
     expect(body).toMatchObject({
       session_id: id,
@@ -53,9 +55,9 @@ describe('delivery log (GET /v1/sessions/{id}/webhooks) and admin redelivery', (
         delivery_id: session!.webhook_delivery_id,
         round: 0,
         attempt: 1,
-        attempted_at: expect.any(String),
+        attempted_at: anyOf(String),
         status_code: 503,
-        latency_ms: expect.any(Number),
+        latency_ms: anyOf(Number),
         error: null,
         result: 'retry_scheduled',
       },
@@ -63,9 +65,9 @@ describe('delivery log (GET /v1/sessions/{id}/webhooks) and admin redelivery', (
         delivery_id: session!.webhook_delivery_id,
         round: 0,
         attempt: 2,
-        attempted_at: expect.any(String),
+        attempted_at: anyOf(String),
         status_code: 200,
-        latency_ms: expect.any(Number),
+        latency_ms: anyOf(Number),
         error: null,
         result: 'delivered',
       },
@@ -133,7 +135,7 @@ describe('delivery log (GET /v1/sessions/{id}/webhooks) and admin redelivery', (
     const failure = await admin(['sessions', 'redeliver', '--session', id], withQueue()).catch(
       (e: { code: number; stderr: string }) => e,
     );
-    expect(failure).toMatchObject({ code: 65, stderr: expect.stringMatching(/FAILED without a webhook/) });
+    expect(failure).toMatchObject({ code: 65, stderr: stringMatching(/FAILED without a webhook/) });
     expect(stack.receiver.copiesOf(id)).toEqual([]);
   });
 });

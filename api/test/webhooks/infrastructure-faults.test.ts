@@ -9,6 +9,7 @@ import { expectEveryDecisionDelivered } from './support/delivery-assertions';
 import { ServiceProcess, startApiProcess } from '../../../scripts/test-support/service-process';
 import { createSession, decideSessions, simulate } from '../../../scripts/test-support/sessions-api';
 import { WebhookStack } from './support/webhook-stack';
+import { stringMatching } from '../../../scripts/test-support/typed-matchers';
 
 /**
  * Faults around the delivery path: Redis restarts, API restarts, and the API dying between the
@@ -37,7 +38,7 @@ describe('webhook delivery across Redis and API failures', () => {
     stack.receiver.reply = () => ({ delayMs: 1_000, status: 200 });
     const before = await decideSessions(baseUrl, key(), stack.receiver.url(), 4);
     const open = await createSession(baseUrl, key(), stack.receiver.url());
-    await waitFor('a delivery in flight', async () => stack.receiver.copies.length > 0);
+    await waitFor('a delivery in flight', () => stack.receiver.copies.length > 0);
     expect(before.every((id) => stack.receiver.acknowledged(id))).toBe(false); // mid-run: not all answered yet
     await redis.process.stop();
     expect(await simulate(baseUrl, key(), open)).toBe(503);
@@ -77,7 +78,7 @@ describe('webhook delivery across Redis and API failures', () => {
     const written = await stack.session(id);
     expect(written).toMatchObject({
       status: 'VERIFIED',
-      webhook_state: expect.stringMatching(/pending|delivered/),
+      webhook_state: stringMatching(/pending|delivered/),
     });
     await expectEveryDecisionDelivered(stack, [id]);
   });
@@ -90,7 +91,7 @@ describe('webhook delivery across Redis and API failures', () => {
     // What the API does up to its claim; then it "dies": the claim holds the decision, the session does not.
     const died = decideSession(
       {
-        queue: { assertWritable: async () => undefined, enqueueWebhook: async () => undefined },
+        queue: { assertWritable: () => Promise.resolve(), enqueueWebhook: () => Promise.resolve() },
         clock: { now: () => new Date() },
         logger: createLogger('silent'),
       },

@@ -6,6 +6,8 @@ import { waitFor } from '../../../scripts/stack/child-process';
 import { startRedis } from '../../../scripts/stack/redis';
 import { ServiceProcess } from '../../../scripts/test-support/service-process';
 import { WebhookStack } from './support/webhook-stack';
+import type { ApiError, Readiness } from '../support/api-bodies';
+import { stringMatching } from '../../../scripts/test-support/typed-matchers';
 
 /**
  * API and workers are not ready while Redis is unreachable or could evict jobs
@@ -22,7 +24,7 @@ describe('readiness against the queue', () => {
   const bullmqWarning = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   const readyz = async (base: string) => {
     const res = await fetch(`${base}/readyz`);
-    return { status: res.status, body: await res.json() };
+    return { status: res.status, body: (await res.json()) as Readiness };
   };
   const apiUrl = () => stack.baseUrl;
   const workerUrl = () => `http://127.0.0.1:${worker.port}`;
@@ -60,14 +62,14 @@ describe('readiness against the queue', () => {
     expect(api.status).toBe(503);
     expect(api.body.checks.queue).toEqual({
       ok: false,
-      error: expect.stringMatching(/maxmemory-policy is allkeys-lru.*noeviction/),
+      error: stringMatching(/maxmemory-policy is allkeys-lru.*noeviction/),
     });
     const work = await readyz(workerUrl());
     expect(work.status).toBe(503);
     expect(work.body.checks.queue.error).toMatch(/noeviction/);
     const res = await createSession();
     expect(res.status).toBe(503);
-    expect((await res.json()).error.code).toBe('SERVICE_UNAVAILABLE');
+    expect(((await res.json()) as ApiError).error.code).toBe('SERVICE_UNAVAILABLE');
     expect(await stack.sessionModel.countDocuments()).toBe(0);
   });
 

@@ -112,8 +112,10 @@ describe('WebhookSender (HTTP egress)', () => {
     it('refuses at connect time a name that resolved to a public address at creation and to loopback now (DNS rebinding)', async () => {
       const s = await loopbackServer((_req, res) => res.writeHead(200).end());
       let lookups = 0;
-      const rebinding = async () =>
-        lookups++ === 0 ? [{ address: '93.184.216.34', family: 4 }] : [{ address: '127.0.0.1', family: 4 }];
+      const rebinding = () =>
+        Promise.resolve(
+          lookups++ === 0 ? [{ address: '93.184.216.34', family: 4 }] : [{ address: '127.0.0.1', family: 4 }],
+        );
       expect(
         await publicWebhookTargetPolicy(rebinding).refuse(new URL(`http://rebind.test:${s.port}/`), 'sandbox'),
       ).toBeNull();

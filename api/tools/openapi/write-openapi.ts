@@ -6,7 +6,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import openapiTS, { astToString } from 'openapi-typescript';
+import openapiTS, { astToString, OpenAPI3 } from 'openapi-typescript';
 import { buildOpenApiDocument } from '../../src/entry-points/http/openapi/openapi-document';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -24,7 +24,7 @@ const HEADER = `/**
 async function render(): Promise<Array<[string, string]>> {
   const document = buildOpenApiDocument(SERVER_URL);
   const documentText = `${JSON.stringify(document, null, 2)}\n`;
-  const ast = await openapiTS(JSON.parse(documentText), { alphabetize: true });
+  const ast = await openapiTS(JSON.parse(documentText) as OpenAPI3, { alphabetize: true });
   return [
     [DOCUMENT_FILE, documentText],
     [TYPES_FILE, `${HEADER}${astToString(ast)}`],

@@ -77,7 +77,7 @@ export function captureLiveness(flow: Flow, problem: string | null = null): Prom
           reject,
         );
       } catch (error) {
-        reject(error);
+        reject(error instanceof Error ? error : new Error(String(error)));
       }
     };
     // Without a live camera the phone's camera app records a video of the same challenge.
@@ -124,7 +124,7 @@ export function captureLiveness(flow: Flow, problem: string | null = null): Prom
               'div',
               { class: 'actions' },
               recordVideo(),
-              button(t('tryAgain'), 'retake', () => captureLiveness(flow, problem).then(resolve, reject), {
+              button(t('tryAgain'), 'retake', () => void captureLiveness(flow, problem).then(resolve, reject), {
                 class: 'secondary',
               }),
             ),

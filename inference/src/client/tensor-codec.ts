@@ -35,12 +35,12 @@ export function decodeTensor(tensor: InferTensor): HostTensor {
   if (!dtype) throw new InvalidTensorError(`input "${tensor.name}" has no supported datatype`);
   const dims = tensor.shape.map(Number);
   if (dims.some((d) => !Number.isSafeInteger(d) || d < 1))
-    throw new InvalidTensorError(`input "${tensor.name}" has an invalid shape [${tensor.shape}]`);
+    throw new InvalidTensorError(`input "${tensor.name}" has an invalid shape [${tensor.shape.join(',')}]`);
   const width = bytesPerElement(dtype);
   const count = elementCount(dims);
   if (tensor.rawContents.byteLength !== count * width) {
     throw new InvalidTensorError(
-      `input "${tensor.name}" carries ${tensor.rawContents.byteLength} bytes, shape [${dims}] of ${dtype} needs ${count * width}`,
+      `input "${tensor.name}" carries ${tensor.rawContents.byteLength} bytes, shape [${dims.join(',')}] of ${dtype} needs ${count * width}`,
     );
   }
   let bytes: Uint8Array = tensor.rawContents;

@@ -3,6 +3,7 @@ import { decodeRgbImage } from './decode-image';
 import { DEFAULT_IMAGE_LIMITS } from './image-limits';
 import { normalise } from './image-to-tensor';
 import { pngBomb } from '../../test/support/png-bomb';
+import { stringContaining } from '../../../scripts/test-support/typed-matchers';
 
 const jpeg = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 100, b: 50 } } })
@@ -54,7 +55,7 @@ describe('decodeRgbImage', () => {
       .toBuffer();
     await expect(decodeRgbImage(gif)).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',
-      message: expect.stringContaining('format gif'),
+      message: stringContaining('format gif'),
     });
   });
 
@@ -63,7 +64,7 @@ describe('decodeRgbImage', () => {
     const { error, ms } = await timedRejection(tooBig);
     expect(error).toMatchObject({
       code: 'INVALID_ARGUMENT',
-      message: expect.stringContaining('the limit is'),
+      message: stringContaining('the limit is'),
     });
     expect(ms).toBeLessThan(100);
   });
@@ -83,7 +84,7 @@ describe('decodeRgbImage', () => {
     const { error, ms, rssGrowthMb } = await timedRejection(bomb);
     expect(error).toMatchObject({
       code: 'INVALID_ARGUMENT',
-      message: expect.stringContaining('8000x8000 pixels'),
+      message: stringContaining('8000x8000 pixels'),
     });
     expect(ms).toBeLessThan(250);
     expect(rssGrowthMb).toBeLessThan(50);

@@ -91,7 +91,8 @@ export interface TensorSpec {
   dtype: TensorDType;
   /** Without the batch dimension (every model takes one, Triton's rule); -1 marks a free dim. */
   dims: number[];
-  layout?: 'NHWC' | 'NCHW' | 'NC' | 'NTC' | string;
+  /** NHWC, NCHW, NC or NTC for the tasks' own readers; any other a model declares is carried as is. */
+  layout?: string;
   /** Class-index outputs only: how many classes the index ranges over (a recogniser's charset size). */
   classes?: number;
 }

@@ -84,7 +84,8 @@ describe('the batch profile a model is served with', () => {
 
 describe('a config.json with the single-profile batching fields', () => {
   it('is refused, naming the fields and where they moved', () => {
-    const { batching: _b, ...rest } = declared;
+    const rest: Partial<typeof declared> = { ...declared };
+    delete rest.batching;
     expect(() => parseModelConfig({ ...rest, max_batch_size: 8, execution_providers: ['cuda', 'cpu'] })).toThrow(
       'invalid config.json: max_batch_size, execution_providers moved into batching.cpu and batching.cuda',
     );

@@ -4,13 +4,12 @@
  * missing library, or the CUDA error) is printed to the executor's stderr, which the front reads.
  */
 import { basename } from 'node:path';
-
-const ANSI = /\x1b\[[0-9;]*m/g;
+import { stripVTControlCharacters } from 'node:util';
 
 /** The newest onnxruntime failure in the captured stderr lines, worded for an operator. */
 export function ortFailureReason(stderrLines: readonly string[]): string | undefined {
   for (let i = stderrLines.length - 1; i >= 0; i -= 1) {
-    const line = stderrLines[i].replace(ANSI, '');
+    const line = stripVTControlCharacters(stderrLines[i]);
     const library = /Failed to load library (\S+) with error: (.+)$/.exec(line);
     if (library) return `${basename(library[1])} did not load: ${library[2].trim()}`;
     const cuda =

@@ -11,11 +11,13 @@ const session = (provider: ProviderName) => ({ provider }) as unknown as ort.Inf
 /** An opener that succeeds only on the providers given, recording every attempt. */
 function stubOpener(working: ProviderName[]): SessionOpener & { tried: ProviderName[] } {
   const tried: ProviderName[] = [];
-  const open = async (_path: string, provider: ProviderName) => {
+  const open = (_path: string, provider: ProviderName) => {
     tried.push(provider);
     if (!working.includes(provider))
-      throw new Error('OrtSessionOptionsAppendExecutionProvider_Cuda: Failed to load shared library\nmore');
-    return session(provider);
+      return Promise.reject(
+        new Error('OrtSessionOptionsAppendExecutionProvider_Cuda: Failed to load shared library\nmore'),
+      );
+    return Promise.resolve(session(provider));
   };
   return Object.assign(open, { tried });
 }

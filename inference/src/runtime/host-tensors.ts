@@ -22,7 +22,7 @@ export function allocate(dtype: TensorDType, length: number): TypedArray {
 export function toOrtTensor(tensor: HostTensor): ort.Tensor {
   if (tensor.data.length !== elementCount(tensor.dims)) {
     throw new Error(
-      `tensor data holds ${tensor.data.length} values but dims [${tensor.dims}] need ${elementCount(tensor.dims)}`,
+      `tensor data holds ${tensor.data.length} values but dims [${tensor.dims.join(',')}] need ${elementCount(tensor.dims)}`,
     );
   }
   return new ort.Tensor(tensor.dtype, tensor.data, tensor.dims);

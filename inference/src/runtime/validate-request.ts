@@ -23,10 +23,13 @@ export function validateRequest(config: ModelConfig, inputs: Record<string, Host
     if (tensor.dims.length !== expectedRank)
       throw new InferenceError(
         'INVALID_ARGUMENT',
-        `input "${spec.name}" must have rank ${expectedRank}, got [${tensor.dims}]`,
+        `input "${spec.name}" must have rank ${expectedRank}, got [${tensor.dims.join(',')}]`,
       );
     if (tensor.dims.some((d) => !Number.isInteger(d) || d < 1))
-      throw new InferenceError('INVALID_ARGUMENT', `input "${spec.name}" has a non-positive dim in [${tensor.dims}]`);
+      throw new InferenceError(
+        'INVALID_ARGUMENT',
+        `input "${spec.name}" has a non-positive dim in [${tensor.dims.join(',')}]`,
+      );
     const itemDims = batched ? tensor.dims.slice(1) : tensor.dims;
     spec.dims.forEach((dim, i) => {
       if (dim !== -1 && itemDims[i] !== dim)
@@ -38,7 +41,7 @@ export function validateRequest(config: ModelConfig, inputs: Record<string, Host
     if (tensor.data.length !== elementCount(tensor.dims)) {
       throw new InferenceError(
         'INVALID_ARGUMENT',
-        `input "${spec.name}" holds ${tensor.data.length} values, dims [${tensor.dims}] need ${elementCount(tensor.dims)}`,
+        `input "${spec.name}" holds ${tensor.data.length} values, dims [${tensor.dims.join(',')}] need ${elementCount(tensor.dims)}`,
       );
     }
     const rows = batched ? tensor.dims[0] : 1;

@@ -36,7 +36,8 @@ export async function startWithDevice(
   untilServing = false,
 ): Promise<DeviceStart> {
   const port = await freePort();
-  const { LD_LIBRARY_PATH: _inherited, ...parentEnv } = process.env;
+  const parentEnv = { ...process.env };
+  delete parentEnv.LD_LIBRARY_PATH;
   const started = Date.now();
   const child = spawn(tsx, [join(root, 'inference/src/main.ts')], {
     cwd: root,

@@ -65,11 +65,9 @@ function checkRepository(
   mkdirSync(to, { recursive: true });
   for (const file of readdirSync(from))
     if (file !== 'config.json') linkSync(path.join(from, file), path.join(to, file));
-  const {
-    precision: _precision,
-    fp16: _fp16,
-    ...config
-  } = JSON.parse(readFileSync(path.join(from, 'config.json'), 'utf8')) as Record<string, unknown>;
+  const config = JSON.parse(readFileSync(path.join(from, 'config.json'), 'utf8')) as Record<string, unknown>;
+  delete config.precision;
+  delete config.fp16;
   writeFileSync(
     path.join(to, 'config.json'),
     JSON.stringify({ ...config, file: fp16.file, sha256: fp16.sha256 }, null, 2),

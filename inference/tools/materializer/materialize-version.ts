@@ -26,7 +26,7 @@ interface Target {
   produce: () => Promise<Uint8Array>;
 }
 
-async function targetsOf(folder: VersionFolder, packagesDir: string): Promise<Target[]> {
+function targetsOf(folder: VersionFolder, packagesDir: string): Target[] {
   const { config } = folder;
   if (isCommitted(config.source)) {
     const file = committedFile(path.resolve(folder.dir, '../..'), config.source.committed, folder);
@@ -79,7 +79,7 @@ async function materializeFile(folder: VersionFolder, target: Target): Promise<F
 
 export async function materializeVersion(folder: VersionFolder, packagesDir: string): Promise<VersionReport> {
   const files: VersionReport['files'] = [];
-  for (const target of await targetsOf(folder, packagesDir)) {
+  for (const target of targetsOf(folder, packagesDir)) {
     files.push({ file: target.file, outcome: await materializeFile(folder, target) });
   }
   return { name: folder.name, version: folder.version, files };

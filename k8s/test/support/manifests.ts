@@ -10,8 +10,36 @@ export interface K8sObject {
   kind: string;
   apiVersion: string;
   metadata: { name: string; labels?: Record<string, string> };
-  spec?: any; // each kind has its own spec; the tests read the few fields they check
+  spec?: K8sSpec;
   data?: Record<string, string>;
+}
+
+/** The spec fields the tests read; each kind has only its own. */
+export interface K8sSpec {
+  template?: PodTemplate;
+  selector?: LabelSelector;
+  scaleTargetRef?: { name: string };
+  triggers?: Array<{ type: string; metadata: Record<string, string> }>;
+  metrics?: Array<{ type: string; pods?: { metric: { name: string } } }>;
+  groups?: Array<{ name: string; rules: AlertRule[] }>;
+}
+
+export interface LabelSelector {
+  matchLabels: Record<string, string>;
+}
+
+export interface PodTemplate {
+  metadata: { labels?: Record<string, string>; annotations?: Record<string, string> };
+  spec: {
+    containers: Container[];
+    terminationGracePeriodSeconds?: number;
+    topologySpreadConstraints?: Array<{ topologyKey: string; labelSelector: LabelSelector }>;
+  };
+}
+
+export interface AlertRule {
+  alert: string;
+  expr: string;
 }
 
 /** Every document of every YAML file under k8s/ (subfolders included, tests excluded). */
@@ -51,5 +79,11 @@ export interface Probe {
 }
 
 export const deployments = (objects: K8sObject[]) => objects.filter((o) => o.kind === 'Deployment');
-export const containersOf = (deployment: K8sObject): Container[] =>
-  deployment.spec.template.spec.containers as Container[];
+/** A workload's pod template; one without fails the test that reads it. */
+export function podTemplateOf(workload: K8sObject): PodTemplate {
+  const template = workload.spec?.template;
+  if (!template) throw new Error(`${workload.file}: ${workload.kind} ${workload.metadata.name} has no pod template`);
+  return template;
+}
+
+export const containersOf = (deployment: K8sObject): Container[] => podTemplateOf(deployment).spec.containers;

@@ -19,7 +19,11 @@ export interface AdminEnv {
  * elsewhere MONGODB_URI and SECRET_ENCRYPTION_KEY (and PII_MASTER_KEYS) must be set.
  */
 export function adminEnv(): AdminEnv {
-  const local = !process.env.MONGODB_URI && existsSync(STACK_ENV) ? JSON.parse(readFileSync(STACK_ENV, 'utf8')) : {};
+  // What `npm start` wrote; the schema below checks it.
+  const local =
+    !process.env.MONGODB_URI && existsSync(STACK_ENV)
+      ? (JSON.parse(readFileSync(STACK_ENV, 'utf8')) as Record<string, unknown>)
+      : {};
   const parsed = z
     .object({
       MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//),

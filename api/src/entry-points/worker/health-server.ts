@@ -1,4 +1,4 @@
-import { createServer, Server } from 'node:http';
+import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { Registry } from 'prom-client';
 
@@ -18,7 +18,7 @@ export async function startHealthServer(
   isConsuming: () => boolean,
   metrics?: Registry,
 ): Promise<{ server: Server; port: number }> {
-  const server = createServer(async (req, res) => {
+  const answer = async (req: IncomingMessage, res: ServerResponse) => {
     if (req.url === '/metrics' && metrics) {
       res.setHeader('Content-Type', metrics.contentType);
       res.end(await metrics.metrics().catch((error: Error) => `# metrics unavailable: ${error.message}\n`));
@@ -45,7 +45,8 @@ export async function startHealthServer(
     const ready = Object.values(checks).every((c) => c.ok);
     res.statusCode = ready ? 200 : 503;
     res.end(JSON.stringify({ status: ready ? 'ready' : 'not_ready', checks }));
-  });
+  };
+  const server = createServer((req, res) => void answer(req, res));
   await new Promise<void>((resolve) => server.listen(port, resolve));
   return { server, port: (server.address() as AddressInfo).port };
 }

@@ -25,7 +25,8 @@ interface LivenessSequence {
 }
 
 const labels = (): DocumentLabel[] =>
-  JSON.parse(readFileSync(path.join(TESTDATA, 'documents/labels.json'), 'utf8')).documents;
+  (JSON.parse(readFileSync(path.join(TESTDATA, 'documents/labels.json'), 'utf8')) as { documents: DocumentLabel[] })
+    .documents;
 
 export function documentOf(
   format: 'TD1' | 'TD3',

@@ -31,7 +31,7 @@ export class CaptureClient {
     const url = `${this.baseUrl}/v1/capture/${this.sessionId}${path}`;
     const res = await fetch(url, { method, headers, body });
     const text = await res.text();
-    const json = text ? JSON.parse(text) : {};
+    const json: unknown = text ? JSON.parse(text) : {};
     // Every answer is checked against the OpenAPI document (operation, status, schema).
     assertMatchesDocument({
       method,
@@ -40,7 +40,8 @@ export class CaptureClient {
       contentType: res.headers.get('content-type'),
       json,
     });
-    return { status: res.status, body: json };
+    // Checked against the document above, so the body is the schema the caller names.
+    return { status: res.status, body: json as Answer<T>['body'] };
   }
 
   async start(token: string | null = null): Promise<

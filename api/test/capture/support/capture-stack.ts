@@ -75,10 +75,16 @@ export class CaptureStack {
     return json.session_id;
   }
 
-  async api(method: string, pathname: string, apiKey = this.apiKey): Promise<{ status: number; body: any }> {
+  /** `Body` names the response schema (see api-bodies.ts); the default keeps untyped callers compiling. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the default keeps untyped callers compiling; typed callers name their body
+  async api<Body = any>(
+    method: string,
+    pathname: string,
+    apiKey = this.apiKey,
+  ): Promise<{ status: number; body: Body }> {
     const res = await fetch(`${this.baseUrl}${pathname}`, { method, headers: { 'x-api-key': apiKey } });
     const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
+    return { status: res.status, body: (text ? JSON.parse(text) : null) as Body };
   }
 
   blobs(): Promise<number> {

@@ -50,7 +50,7 @@ export function rawRequest(port: number, request: RawRequest): Promise<RawAnswer
     });
     socket.on('close', () => finish(true));
     socket.on('error', () => finish(true));
-    socket.once('connect', async () => {
+    const send = async () => {
       for (const piece of request.pieces) {
         if (done) return;
         if (typeof piece === 'number') await new Promise((r) => setTimeout(r, piece));
@@ -60,7 +60,8 @@ export function rawRequest(port: number, request: RawRequest): Promise<RawAnswer
         socket.destroy();
         finish(false);
       } else if (request.end && !socket.destroyed) socket.end();
-    });
+    };
+    socket.once('connect', () => void send());
   });
 }
 

@@ -22,6 +22,14 @@ export function found(haystack: string, needles: string[]): string[] {
 
 export const fileText = (files: string[]): string => files.map((f) => readFileSync(f).toString('latin1')).join('\n');
 
+/** A Buffer (as its toJSON gives it) or a BSON Binary, as the replacer meets them. */
+interface BinaryLike {
+  type?: unknown;
+  _bsontype?: unknown;
+  buffer?: Uint8Array;
+  data?: number[];
+}
+
 /** Every document of every collection of the database, as text (what a dump of the store would hold). */
 export async function storeDump(connection: Connection): Promise<string> {
   const db = connection.db;
@@ -30,11 +38,12 @@ export async function storeDump(connection: Connection): Promise<string> {
   for (const { name } of await db.listCollections().toArray()) {
     for (const doc of await db.collection(name).find({}).toArray())
       parts.push(
-        JSON.stringify(doc, (_k, v) =>
-          v?.type === 'Buffer' || v?._bsontype === 'Binary'
-            ? Buffer.from(v.buffer ?? v.data ?? []).toString('latin1')
-            : v,
-        ),
+        JSON.stringify(doc, (_k, v: unknown) => {
+          const binary = v as BinaryLike | null | undefined;
+          return binary?.type === 'Buffer' || binary?._bsontype === 'Binary'
+            ? Buffer.from(binary.buffer ?? binary.data ?? []).toString('latin1')
+            : v;
+        }),
       );
   }
   return parts.join('\n');

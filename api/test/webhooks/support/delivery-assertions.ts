@@ -5,7 +5,7 @@ import { WebhookStack } from './webhook-stack';
 export async function waitUntilAcknowledged(stack: WebhookStack, ids: string[], timeoutMs = 30_000): Promise<void> {
   await waitFor(
     `acknowledged deliveries of ${ids.length} sessions`,
-    async () => ids.every((id) => stack.receiver.acknowledged(id)),
+    () => ids.every((id) => stack.receiver.acknowledged(id)),
     timeoutMs,
   );
 }

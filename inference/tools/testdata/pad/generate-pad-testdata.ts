@@ -111,16 +111,23 @@ export async function generatePadTestdata(counts: PadCounts = fullCounts, set?: 
   );
 }
 
+/** labels.json: the stills, the generator version, and the rest of the set's record, kept as read. */
+interface PadLabels {
+  stills: PadStill[];
+  generator_version?: string;
+  [key: string]: unknown;
+}
+
 /**
  * Remakes only the stills of `only` in an existing set (their seeds are their own, so the result
  * is what a full run would make) and rewrites the labels; for when one species' simulation changed.
  */
 export async function remakeStills(only: string[], set?: string): Promise<void> {
   const outDir = set ? `${padTestdataDir}-${set}` : padTestdataDir;
-  const labels = JSON.parse(await readFile(path.join(outDir, 'labels.json'), 'utf8'));
+  const labels = JSON.parse(await readFile(path.join(outDir, 'labels.json'), 'utf8')) as PadLabels;
   const made = await readStamp(path.join(outDir, '.complete'));
   if (!made) throw new Error(`no complete set in ${outDir}: run npm run testdata:pad first`);
-  for (const still of labels.stills.filter((s: PadStill) => only.includes(s.species)))
+  for (const still of labels.stills.filter((s) => only.includes(s.species)))
     await rm(path.join(outDir, still.image), { force: true });
   const photos = await loadPadPhotos(
     path.join(repoRoot, '.state/assets/debian'),
@@ -133,13 +140,12 @@ export async function remakeStills(only: string[], set?: string): Promise<void> 
     seedPrefix: set ? `pad-${set}` : 'pad',
     only,
   });
-  labels.stills = [...labels.stills.filter((s: PadStill) => !only.includes(s.species)), ...fresh];
+  labels.stills = [...labels.stills.filter((s) => !only.includes(s.species)), ...fresh];
   labels.generator_version = generatorVersion;
   await writeFile(path.join(outDir, 'labels.json'), JSON.stringify(labels, null, 1) + '\n');
   await writeFile(
     path.join(outDir, 'labels.jsonl'),
-    labels.stills.map((s: PadStill) => JSON.stringify({ image: s.image, live: s.live, kind: s.species })).join('\n') +
-      '\n',
+    labels.stills.map((s) => JSON.stringify({ image: s.image, live: s.live, kind: s.species })).join('\n') + '\n',
   );
   await writeFile(path.join(outDir, '.complete'), JSON.stringify({ version: generatorVersion, counts: made.counts }));
   console.log(`pad: remade ${fresh.length} stills of ${only.join(', ')}`);
@@ -182,7 +188,7 @@ export async function addMaskWornSequences(set?: string): Promise<void> {
 
 async function readStamp(file: string): Promise<{ version: string; counts: PadCounts } | null> {
   try {
-    return JSON.parse(await readFile(file, 'utf8'));
+    return JSON.parse(await readFile(file, 'utf8')) as { version: string; counts: PadCounts };
   } catch {
     return null;
   }

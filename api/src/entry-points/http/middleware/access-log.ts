@@ -1,4 +1,5 @@
 import { NextFunction, Request, Response } from 'express';
+import { Tenant } from '../../../domain/environment';
 import { Logger } from '../../../shared/logger';
 
 /**
@@ -9,14 +10,15 @@ export function accessLog(logger: Logger) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
+      const routePath = (req.route as { path?: string } | undefined)?.path;
       logger.info(
         {
-          request_id: res.locals.requestId,
+          request_id: res.locals.requestId as string | undefined,
           method: req.method,
-          route: req.route?.path ? `${req.baseUrl}${req.route.path}` : 'unmatched',
+          route: routePath ? `${req.baseUrl}${routePath}` : 'unmatched',
           status: res.statusCode,
           duration_ms: Number(process.hrtime.bigint() - started) / 1e6,
-          account_id: res.locals.tenant?.accountId,
+          account_id: (res.locals.tenant as Tenant | undefined)?.accountId,
         },
         'request',
       );

@@ -24,13 +24,14 @@ export function sendError(res: Response, error: AppError): void {
     res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
   res.status(ERROR_STATUS[error.code]).json({
     error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
-    request_id: res.locals.requestId,
+    request_id: res.locals.requestId as string | undefined,
   });
 }
 
 /** The one error middleware: everything ends in the contract's error shape. */
 export function errorHandler(logger: Logger) {
   // Express recognises error middleware by its four parameters.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- Express tells error middleware by its arity: the fourth parameter must be declared
   return (error: unknown, _req: Request, res: Response, _next: NextFunction): void => {
     const appError = error instanceof AppError ? error : fromStore(error);
     if (appError) {

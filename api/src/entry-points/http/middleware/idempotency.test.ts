@@ -16,18 +16,14 @@ function keyStore() {
     renewals,
     store: {
       leaseMs: LEASE_MS,
-      claim: async (): Promise<IdempotencyClaim> => ({
-        kind: 'run',
-        recordId: 'r',
-        reservedSessionId: 'ses_x',
-        holder: 'h',
-      }),
-      renew: async () => {
+      claim: (): Promise<IdempotencyClaim> =>
+        Promise.resolve({ kind: 'run', recordId: 'r', reservedSessionId: 'ses_x', holder: 'h' }),
+      renew: () => {
         renewals.push(Date.now() - started);
-        return true;
+        return Promise.resolve(true);
       },
-      complete: async () => undefined,
-      unlock: async () => undefined,
+      complete: () => Promise.resolve(),
+      unlock: () => Promise.resolve(),
     },
   };
 }

@@ -10,14 +10,17 @@ const CAPTURE_WRITE = /^\/v1\/capture\/:id\/([a-z]+)/;
  * finishes the mount path may be gone. The full pattern is therefore taken when the router assigns
  * `req.route`, while the mount path is still set.
  */
+/** The part of Express's `req.route` (typed any) read here. */
+type MatchedRoute = { path?: string } | undefined;
+
 function recordMatchedRoute(req: Request): () => string | undefined {
-  let route: Request['route'];
+  let route: MatchedRoute;
   let pattern: string | undefined;
   Object.defineProperty(req, 'route', {
     configurable: true,
     enumerable: true,
     get: () => route,
-    set: (value: Request['route']) => {
+    set: (value: MatchedRoute) => {
       route = value;
       if (value?.path !== undefined) pattern = `${req.baseUrl}${value.path === '/' && req.baseUrl ? '' : value.path}`;
     },

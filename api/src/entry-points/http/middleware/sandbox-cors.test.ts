@@ -20,6 +20,7 @@ describe('CORS on POST /v1/sessions, for sandbox keys only', () => {
       reached.push(`${req.method} ${req.path}`);
       res.status(201).json({ ok: true });
     });
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars -- Express tells error middleware by its arity: the fourth parameter must be declared
     app.use((error: AppError, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
       res.status(error.code === 'FORBIDDEN' ? 403 : 500).json({ error: { code: error.code, message: error.message } });
     });
@@ -65,7 +66,7 @@ describe('CORS on POST /v1/sessions, for sandbox keys only', () => {
   it('refuses a production key from another origin with 403 FORBIDDEN and no CORS headers, before the routes run', async () => {
     const res = await post({ Origin: PAGE, 'X-Api-Key': LIVE_KEY });
     expect(res.status).toBe(403);
-    expect((await res.json()).error.code).toBe('FORBIDDEN');
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('FORBIDDEN');
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
     expect(reached).toEqual([]);
   });

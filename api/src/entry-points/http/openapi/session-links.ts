@@ -30,9 +30,14 @@ const CAPTURE_OPERATIONS = [
 
 const pascal = (operationId: string) => operationId[0].toUpperCase() + operationId.slice(1);
 
+interface OperationLink {
+  operationId: string;
+  parameters: Record<string, string>;
+}
+
 /** From an answer carrying `session_id` (created, retried, decided) to every operation on that session. */
 export function sessionLinks() {
-  const link = (operationId: string, param: string) => [
+  const link = (operationId: string, param: string): [string, OperationLink] => [
     pascal(operationId),
     { operationId, parameters: { [param]: '$response.body#/session_id' } },
   ];

@@ -23,7 +23,10 @@ export async function streamEvents<T>(
   let closed = false;
   const send = (text: string) => res.write(`data: ${text}\n\n`);
   send(last);
-  const finished = (text: string) => JSON.parse(text).decision === 'done' || JSON.parse(text).status === 'EXPIRED';
+  const finished = (text: string) => {
+    const status = JSON.parse(text) as { decision?: string; status?: string };
+    return status.decision === 'done' || status.status === 'EXPIRED';
+  };
   if (finished(last)) {
     res.end();
     return;

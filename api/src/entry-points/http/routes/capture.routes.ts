@@ -39,7 +39,8 @@ export function captureRouter(ctx: AppContext): Router {
 
   router.put('/:id/document/:side', uploadGate, imageBody, async (req, res) => {
     const side = String(req.params.side);
-    const type = String(req.query.type ?? '');
+    // Express's simple query parser gives a string, or an array when ?type= is repeated: never a document type.
+    const type = typeof req.query.type === 'string' ? req.query.type : '';
     const problems = [
       ...(side === 'front' || side === 'back' ? [] : [{ field: 'side', message: 'must be front or back' }]),
       ...((DOCUMENT_TYPES as string[]).includes(type)

@@ -18,7 +18,7 @@ export function healthRouter(ctx: Pick<AppContext, 'readiness'>, isShuttingDown:
         }
       }),
     );
-    const checks = Object.fromEntries(results);
+    const checks = Object.fromEntries<{ ok: boolean; error?: string }>(results);
     const ready = !isShuttingDown() && results.every(([, r]) => r.ok);
     res
       .status(ready ? 200 : 503)

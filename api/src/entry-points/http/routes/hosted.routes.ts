@@ -9,6 +9,7 @@ import {
   recordCredentialRead,
 } from '../../../domain/usecases/check-credential/check-credential.usecase';
 import { openSession } from '../../../domain/usecases/open-session/open-session.usecase';
+import { Person } from '../../../domain/session-status';
 import { SESSION_ID_PATTERN } from '../../../shared/random-id';
 import { originOf, setHostedPageHeaders } from '../middleware/hosted-page-headers';
 
@@ -18,6 +19,11 @@ const WEB_DIST = path.join(HOSTED_PUBLIC, 'dist');
 
 const localeOf = (value: unknown, fallback: Locale = 'en'): Locale =>
   value === 'fr' || value === 'en' ? value : fallback;
+
+/** The stored result body (the contract's SessionResult); only the person is read here. */
+interface StoredResult {
+  person?: Person | null;
+}
 
 /** The applicant-facing pages: no key; the session id in the URL is the capability. */
 export function hostedRouter(ctx: AppContext): Router {
@@ -55,7 +61,7 @@ export function hostedRouter(ctx: AppContext): Router {
     const id = String(req.params.id);
     const locale = localeOf(req.query.locale);
     const session = SESSION_ID_PATTERN.test(id) ? await ctx.sessions.findForApplicant(id) : null;
-    const person = session?.result_body ? JSON.parse(session.result_body).person : null;
+    const person = session?.result_body ? (JSON.parse(session.result_body) as StoredResult).person : null;
     if (!session || session.status !== 'VERIFIED' || !person || !session.verified_until || session.redacted_at) {
       res.status(404).type('html').send(renderNotFoundPage(locale));
       return;

@@ -34,7 +34,7 @@ export function alignTo(base: LineReading, other: LineReading): Array<CharReadin
       cost[i][j] = Math.min(substitute, cost[i - 1][j] + 1, cost[i][j - 1] + 1);
     }
   }
-  const aligned: Array<CharReading | null> = new Array(n).fill(null);
+  const aligned = new Array<CharReading | null>(n).fill(null);
   let i = n;
   let j = m;
   while (i > 0 && j > 0) {

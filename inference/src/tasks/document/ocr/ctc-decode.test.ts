@@ -1,5 +1,6 @@
 import { decodeLine, decodeLineFromHeads, type Charset, type CtcHeads } from './ctc-decode';
 import { lineText } from '../mrz/mrz-reading';
+import { closeTo } from '../../../../../scripts/test-support/typed-matchers';
 
 // A toy charset: blank, then 'A', '0', 'O', '<', '[' (outside the MRZ alphabet).
 const charset: Charset = {
@@ -37,8 +38,8 @@ describe('greedy CTC decoding of the recogniser output', () => {
     const out = decodeLine(frames([[0.05, 0, 0.6, 0.35, 0, 0]]), 0, 1, charset);
     expect(out.mrz[0]).toEqual({
       char: '0',
-      prob: expect.closeTo(0.6),
-      alternative: { char: 'O', prob: expect.closeTo(0.35) },
+      prob: closeTo(0.6),
+      alternative: { char: 'O', prob: closeTo(0.35) },
     });
   });
 

@@ -89,7 +89,7 @@ export async function recognizeLines(
   const charset = charsetFor(config);
   const form = recognitionOutputsOf(config);
   const crops = boxes.map((box) => ({ box, ...lineCrop(image, box, pre.height) }));
-  const results: RecognizedLine[] = new Array(boxes.length);
+  const results = new Array<RecognizedLine>(boxes.length);
   const byBucket = new Map<number, number[]>();
   crops.forEach((c, i) => byBucket.set(c.bucket, [...(byBucket.get(c.bucket) ?? []), i]));
   const calls: Array<Promise<void>> = [];
