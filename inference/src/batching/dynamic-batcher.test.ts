@@ -160,10 +160,11 @@ describe('DynamicBatcher', () => {
 
   it('fails every request of a batch whose run failed, and keeps serving', async () => {
     let calls = 0;
-    const batcher = new DynamicBatcher<string, string>(policy({ maxBatchSize: 2 }), async (batch) => {
+    const batcher = new DynamicBatcher<string, string>(policy({ maxBatchSize: 2 }), (batch) => {
       calls += 1;
-      if (calls === 2) throw new Error('executor crashed');
+      if (calls === 2) return Promise.reject(new Error('executor crashed'));
       batch.forEach((r) => r.resolve('ok'));
+      return Promise.resolve();
     });
     occupy(batcher);
     const failed = [batcher.submit('a', 1, 'k'), batcher.submit('b', 1, 'k')];
