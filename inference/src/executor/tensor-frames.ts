@@ -2,12 +2,16 @@
  * Length-prefixed frames for the front <-> executor-process pipe: a JSON header followed by each
  * tensor's raw bytes. Measured on this machine, moving a 34 MB output this way took ~40 ms where
  * Node's 'advanced' IPC serialization took 80-250 ms, and the front pays that cost on every batch.
+ * A frame may instead leave its tensors in a file both processes hold open (see shared-file.ts):
+ * the writer puts them there synchronously and the pipe carries only the header.
  */
+import { readSync, writeSync } from 'node:fs';
 import type { Duplex } from 'node:stream';
 import { bytesPerElement, viewOf } from '../runtime/host-tensors';
 import type { HostTensor } from '../runtime/model-runner';
 
-type TensorMeta = { name: string; dtype: HostTensor['dtype']; dims: number[]; byteLength: number };
+/** `at`: the tensor's offset in the shared file; absent, its bytes follow in the frame's body. */
+type TensorMeta = { name: string; dtype: HostTensor['dtype']; dims: number[]; byteLength: number; at?: number };
 export interface Frame<H> {
   header: H;
   tensors: Record<string, HostTensor>;
@@ -22,15 +26,30 @@ function bytesOf(t: HostTensor): Buffer {
   return Buffer.from(t.data.buffer, t.data.byteOffset, t.data.byteLength);
 }
 
+function writeFully(fd: number, bytes: Buffer, position: number): void {
+  for (let done = 0; done < bytes.length;) done += writeSync(fd, bytes, done, bytes.length - done, position + done);
+}
+
+function readFully(fd: number, into: Buffer, position: number): void {
+  for (let done = 0; done < into.length;) {
+    const read = readSync(fd, into, done, into.length - done, position + done);
+    if (read === 0) throw new Error(`shared tensor file ends before ${into.length} bytes at ${position}`);
+    done += read;
+  }
+}
+
 /**
  * Writes one frame. Several tensor maps (the requests of one batch) go out stacked along the batch
  * dimension: each tensor's parts are written back to back, so the reader gets one batched tensor
- * and the writer never allocates or copies the stacked batch.
+ * and the writer never allocates or copies the stacked batch. With `sharedFd` the tensors go into
+ * that file from offset 0 before anything reaches the stream, so a failed file write (a full
+ * tmpfs) throws with nothing sent and the caller can send the frame again without it.
  */
 export function writeFrame<H extends object>(
   stream: Duplex,
   header: H,
   tensors: Record<string, HostTensor> | Array<Record<string, HostTensor>> = {},
+  sharedFd?: number,
 ): void {
   const maps = Array.isArray(tensors) ? tensors : [tensors];
   const names = Object.keys(maps[0] ?? {});
@@ -45,15 +64,28 @@ export function writeFrame<H extends object>(
       byteLength: parts[i].reduce((n, t) => n + t.data.byteLength, 0),
     };
   });
+  if (sharedFd !== undefined) {
+    let position = 0;
+    metas.forEach((meta, i) => {
+      meta.at = position;
+      for (const t of parts[i]) {
+        writeFully(sharedFd, bytesOf(t), position);
+        position += t.data.byteLength;
+      }
+      position = padded(position);
+    });
+  }
+  const inBody = metas.filter((m) => m.at === undefined);
   const json = Buffer.from(JSON.stringify({ header, tensors: metas }));
   const prefix = Buffer.alloc(PREFIX);
   prefix.writeUInt32LE(json.length, 0);
-  const bodyLength = metas.reduce((n, m) => n + padded(m.byteLength), 0);
+  const bodyLength = inBody.reduce((n, m) => n + padded(m.byteLength), 0);
   prefix.writeUInt32LE(bodyLength, 4);
   stream.cork();
   stream.write(prefix);
   stream.write(json);
   metas.forEach((meta, i) => {
+    if (meta.at !== undefined) return;
     for (const t of parts[i]) if (t.data.byteLength > 0) stream.write(bytesOf(t));
     const pad = padded(meta.byteLength) - meta.byteLength;
     if (pad) stream.write(ZEROS.subarray(0, pad));
@@ -61,8 +93,11 @@ export function writeFrame<H extends object>(
   stream.uncork();
 }
 
-/** Reassembles frames from stream chunks, copying each payload once into its final typed arrays. */
-export function readFrames<H>(stream: Duplex, onFrame: (frame: Frame<H>) => void): void {
+/**
+ * Reassembles frames from stream chunks, copying each payload once into its final typed arrays;
+ * tensors left in the shared file are read from `sharedFd` as their frame arrives.
+ */
+export function readFrames<H>(stream: Duplex, onFrame: (frame: Frame<H>) => void, sharedFd?: number): void {
   let pending: Buffer[] = [];
   let buffered = 0;
   let need: { jsonLength: number; bodyLength: number } | undefined;
@@ -103,6 +138,18 @@ export function readFrames<H>(stream: Duplex, onFrame: (frame: Frame<H>) => void
       const tensors: Record<string, HostTensor> = {};
       let offset = 0;
       for (const meta of parsed.tensors) {
+        if (meta.at !== undefined) {
+          if (sharedFd === undefined) throw new Error(`tensor "${meta.name}" is in a shared file this end lacks`);
+          const bytes = Buffer.allocUnsafeSlow(meta.byteLength);
+          readFully(sharedFd, bytes, meta.at);
+          const length = meta.byteLength / bytesPerElement(meta.dtype);
+          tensors[meta.name] = {
+            dtype: meta.dtype,
+            dims: meta.dims,
+            data: viewOf(meta.dtype, bytes.buffer, 0, length),
+          };
+          continue;
+        }
         const data = viewOf(
           meta.dtype,
           body!.buffer,
