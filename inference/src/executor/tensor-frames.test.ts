@@ -64,6 +64,22 @@ describe('tensor frames', () => {
       expect(sent()).toBeLessThan(200);
     });
 
+    it('carry consecutive frames through the file, each with its own values', async () => {
+      const fd = openSharedFile(dir)!;
+      const stream = new PassThrough();
+      const seen: number[][] = [];
+      readFrames<{ id: number }>(stream, (f) => seen.push(Array.from(f.tensors.x.data as Float32Array)), fd);
+      writeFrame(stream, { id: 1 }, { x: floats([1, 3], 0) }, fd);
+      await new Promise((resolve) => setImmediate(resolve));
+      writeFrame(stream, { id: 2 }, { x: floats([2, 3], 10), w: floats([1, 2], 50) }, fd);
+      await new Promise((resolve) => setImmediate(resolve));
+      closeSync(fd);
+      expect(seen).toEqual([
+        [0, 1, 2],
+        [10, 11, 12, 13, 14, 15],
+      ]);
+    });
+
     it('is gone from its folder as soon as it is open, so nothing outlives the processes holding it', () => {
       const fd = openSharedFile(dir);
       expect(fd).toBeDefined();

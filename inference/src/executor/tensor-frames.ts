@@ -94,8 +94,10 @@ export function writeFrame<H extends object>(
 }
 
 /**
- * Reassembles frames from stream chunks, copying each payload once into its final typed arrays;
- * tensors left in the shared file are read from `sharedFd` as their frame arrives.
+ * Reassembles frames from stream chunks, copying each payload once into its final typed arrays.
+ * Tensors left in the shared file are read from `sharedFd` in one call as their frame arrives,
+ * into one buffer that the next such frame reuses: the writer keeps one in flight and sends the
+ * next only once this end has answered, by when it no longer reads the last one's tensors.
  */
 export function readFrames<H>(stream: Duplex, onFrame: (frame: Frame<H>) => void, sharedFd?: number): void {
   let pending: Buffer[] = [];
@@ -104,6 +106,15 @@ export function readFrames<H>(stream: Duplex, onFrame: (frame: Frame<H>) => void
   let body: Buffer | undefined;
   let bodyFilled = 0;
   let parsed: { header: H; tensors: TensorMeta[] } | undefined;
+  let shared: Buffer | undefined;
+
+  const readShared = (metas: TensorMeta[]): void => {
+    const end = metas.reduce((n, m) => (m.at === undefined ? n : Math.max(n, m.at + m.byteLength)), 0);
+    if (end === 0) return;
+    if (sharedFd === undefined) throw new Error('a frame left its tensors in a shared file this end lacks');
+    if (!shared || shared.length < end) shared = Buffer.allocUnsafeSlow(end);
+    readFully(sharedFd, shared.subarray(0, end), 0);
+  };
 
   const take = (n: number): Buffer => {
     const all = pending.length === 1 ? pending[0] : Buffer.concat(pending, buffered);
@@ -137,17 +148,12 @@ export function readFrames<H>(stream: Duplex, onFrame: (frame: Frame<H>) => void
       }
       const tensors: Record<string, HostTensor> = {};
       let offset = 0;
+      readShared(parsed.tensors);
       for (const meta of parsed.tensors) {
         if (meta.at !== undefined) {
-          if (sharedFd === undefined) throw new Error(`tensor "${meta.name}" is in a shared file this end lacks`);
-          const bytes = Buffer.allocUnsafeSlow(meta.byteLength);
-          readFully(sharedFd, bytes, meta.at);
           const length = meta.byteLength / bytesPerElement(meta.dtype);
-          tensors[meta.name] = {
-            dtype: meta.dtype,
-            dims: meta.dims,
-            data: viewOf(meta.dtype, bytes.buffer, 0, length),
-          };
+          const data = viewOf(meta.dtype, shared!.buffer, shared!.byteOffset + meta.at, length);
+          tensors[meta.name] = { dtype: meta.dtype, dims: meta.dims, data };
           continue;
         }
         const data = viewOf(
