@@ -183,13 +183,13 @@ describe('ModelService queue limits', () => {
 });
 
 describe('ModelService with rows wider than the executor socket buffer', () => {
-  // 256 KiB rows cross to the executor through the shared file; batches of 1.25 MiB rows over its
-  // 4 MiB cap take the socket. Either way each caller gets exactly what a single run gives.
+  // Frames of 256 KiB to several MiB cross the executor socket pair in several rounds (its buffer
+  // holds about 200 KB); each caller still gets exactly what a single run gives.
   const wide = (width: number, seed: number) => floatTensor([1, width], (i) => ((seed * 7 + i) % 1000) / 8);
 
   it.each([
-    ['alone and batched through the shared file', 65_536, 5],
-    ['batched over the shared file cap, through the socket', 327_680, 5],
+    ['256 KiB rows, alone and batched,', 65_536, 5],
+    ['1.25 MiB rows, alone and in batches over 4 MiB,', 327_680, 5],
   ])('answers %s exactly as a single run does', async (_, width, callers) => {
     const repository = tinyRepository({ shape: { width } });
     const service = await startInferenceService(repository);

@@ -10,7 +10,6 @@ import { openModel, type OpenModel } from '../runtime/open-model';
 import { socketLink } from './executor-links';
 import {
   EXECUTOR_PIPE_FD,
-  EXECUTOR_SHARED_FD,
   type ExecutorLink,
   type ExecutorReply,
   type ExecutorRequest,
@@ -22,7 +21,7 @@ function connect(): ExecutorLink<ExecutorReply, ExecutorRequest> {
   // The front going away (even by SIGKILL) closes the pipe: leave with it, never orphaned.
   socket.on('close', () => process.exit(0));
   socket.on('error', () => process.exit(0));
-  return socketLink(socket, process.env.INFERENCE_EXECUTOR_SHARED_FD ? EXECUTOR_SHARED_FD : undefined);
+  return socketLink(socket);
 }
 
 // 0 unless configured: a nice executor loses the CPU to every process on a shared host (service-env.ts).

@@ -21,11 +21,7 @@ export type ExecutorReply =
 /** Either end of the pipe. */
 export interface ExecutorLink<Out, In> {
   /** `tensors` as a list: the requests of one batch, stacked along the batch dimension on the wire. */
-  /**
-   * viaShared: the tensors go through the shared file (throws, with nothing sent, when it cannot
-   * take them); the sender keeps one such frame in flight, since each starts at the file's offset 0.
-   */
-  send(header: Out, tensors?: Tensors | Tensors[], viaShared?: boolean): void;
+  send(header: Out, tensors?: Tensors | Tensors[]): void;
   onMessage(listener: (header: In, tensors: Tensors) => void): void;
 }
 
@@ -57,5 +53,3 @@ export type ExecutorLayout = 'process' | 'inline';
 
 /** The child's end of the frame pipe (see spawn-executor.ts). */
 export const EXECUTOR_PIPE_FD = 3;
-/** The child's end of the shared tensor file, when INFERENCE_EXECUTOR_SHARED_FD names it. */
-export const EXECUTOR_SHARED_FD = 4;

@@ -6,7 +6,6 @@
  * onnxruntime-node session aborted the whole process (Napi::Error) or hung (inference/README.md).
  */
 import { spawn } from 'node:child_process';
-import { closeSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import type { ModelEntry } from '../repository/load-model-repository';
@@ -17,7 +16,6 @@ import { nvidiaDriverVersion } from '../runtime/nvidia-driver';
 import { InferenceError } from '../runtime/inference-error';
 import { concatBatch } from '../batching/batch-tensors';
 import { socketLink } from './executor-links';
-import { openSharedFile, SHARED_MAX_BYTES, SHARED_MIN_BYTES } from './shared-file';
 import { StderrTail } from './stderr-tail';
 import type {
   ExecutorGroup,
@@ -27,23 +25,20 @@ import type {
   ModelExecutor,
   Tensors,
 } from './executor-protocol';
-import { EXECUTOR_SHARED_FD } from './executor-protocol';
 
 const compiled = !__filename.endsWith('.ts');
 const entryFile = join(__dirname, `executor-main${compiled ? '.js' : '.ts'}`);
 // Source files need tsx's require hook in the child; a compiled build (dist/) runs plain node.
 const loaderArgs = compiled ? [] : ['--require', require.resolve('tsx/cjs')];
 
-/** viaShared: the run's tensors sit in the shared file until its reply. */
-type Waiter = { resolve(v: { outputs: Tensors; runMs: number }): void; reject(e: Error): void; viaShared: boolean };
+type Waiter = { resolve(v: { outputs: Tensors; runMs: number }): void; reject(e: Error): void };
 type Loaded = Extract<ExecutorReply, { type: 'loaded' }>;
 
 /** The CUDA runtime libraries are found through LD_LIBRARY_PATH, which the loader reads only at a process's start. */
-function executorEnv(tuning: SessionTuning, shared: boolean): NodeJS.ProcessEnv {
+function executorEnv(tuning: SessionTuning): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     INFERENCE_EXECUTOR_NICE: String(tuning.executorNice ?? 0),
-    INFERENCE_EXECUTOR_SHARED_FD: shared ? String(EXECUTOR_SHARED_FD) : '',
   };
   if ((tuning.device ?? 'cpu') !== 'cpu' && tuning.cudaLibraryPath) {
     env.LD_LIBRARY_PATH = [tuning.cudaLibraryPath, process.env.LD_LIBRARY_PATH].filter(Boolean).join(':');
@@ -51,21 +46,11 @@ function executorEnv(tuning: SessionTuning, shared: boolean): NodeJS.ProcessEnv 
   return env;
 }
 
-const requestBytes = (requests: Tensors[]): number =>
-  requests.reduce((n, r) => Object.values(r).reduce((m, t) => m + t.data.byteLength, n), 0);
-
 async function processGroup(entries: ModelEntry[], tuning: SessionTuning): Promise<ExecutorGroup> {
-  let sharedFd = openSharedFile();
   const child = spawn(process.execPath, [...loaderArgs, entryFile], {
-    stdio: ['ignore', 'inherit', 'pipe', 'pipe', sharedFd ?? 'ignore'],
-    env: executorEnv(tuning, sharedFd !== undefined),
+    stdio: ['ignore', 'inherit', 'pipe', 'pipe'],
+    env: executorEnv(tuning),
   });
-  // One frame at a time uses the file (each writes from its offset 0); the others take the socket.
-  let sharedBusy = false;
-  const closeShared = (): void => {
-    if (sharedFd !== undefined) closeSync(sharedFd);
-    sharedFd = undefined;
-  };
   const stderr = new StderrTail();
   child.stderr!.setEncoding('utf8');
   child.stderr!.on('data', (chunk: string) => {
@@ -73,7 +58,7 @@ async function processGroup(entries: ModelEntry[], tuning: SessionTuning): Promi
     stderr.push(chunk);
   });
   const loadMark = stderr.mark;
-  const link = socketLink<ExecutorRequest, ExecutorReply>(child.stdio[3] as Socket, sharedFd);
+  const link = socketLink<ExecutorRequest, ExecutorReply>(child.stdio[3] as Socket);
   const pending = new Map<number, Waiter>();
   const loads = new Map<string, { resolve(r: Loaded): void; reject(e: Error): void }>();
   let nextId = 1;
@@ -86,7 +71,6 @@ async function processGroup(entries: ModelEntry[], tuning: SessionTuning): Promi
     if (reply.type === 'load-failed') return void loadFailure(reply).then((e) => loads.get(reply.model)?.reject(e));
     const waiter = pending.get(reply.id);
     pending.delete(reply.id);
-    if (waiter?.viaShared) sharedBusy = false;
     if (reply.type === 'result') waiter?.resolve({ outputs: tensors, runMs: reply.runMs });
     else waiter?.reject(new InferenceError('INTERNAL', `model run failed: ${reply.message}`));
   });
@@ -95,7 +79,6 @@ async function processGroup(entries: ModelEntry[], tuning: SessionTuning): Promi
     for (const [model, load] of loads) load.reject(new ModelRepositoryError(model, dead));
     for (const waiter of pending.values()) waiter.reject(new InferenceError('UNAVAILABLE', dead));
     pending.clear();
-    closeShared();
     if (!closing) exitListener?.(dead);
   });
   const terminate = () =>
@@ -139,22 +122,8 @@ async function processGroup(entries: ModelEntry[], tuning: SessionTuning): Promi
           new Promise((resolve, reject) => {
             if (dead) return reject(new InferenceError('UNAVAILABLE', `model "${loaded.model}": ${dead}`));
             const id = nextId++;
-            const header = { type: 'run' as const, id, model: loaded.model };
-            const bytes = requestBytes(requests);
-            const viaShared =
-              sharedFd !== undefined && !sharedBusy && bytes >= SHARED_MIN_BYTES && bytes <= SHARED_MAX_BYTES;
-            pending.set(id, { resolve, reject, viaShared });
-            if (!viaShared) return link.send(header, requests);
-            sharedBusy = true;
-            try {
-              link.send(header, requests, true);
-            } catch {
-              // The file took nothing (a full tmpfs): this group goes on over the socket alone.
-              sharedBusy = false;
-              closeShared();
-              pending.set(id, { resolve, reject, viaShared: false });
-              link.send(header, requests);
-            }
+            pending.set(id, { resolve, reject });
+            link.send({ type: 'run', id, model: loaded.model }, requests);
           }),
       });
     }

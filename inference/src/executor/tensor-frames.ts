@@ -2,16 +2,12 @@
  * Length-prefixed frames for the front <-> executor-process pipe: a JSON header followed by each
  * tensor's raw bytes. Measured on this machine, moving a 34 MB output this way took ~40 ms where
  * Node's 'advanced' IPC serialization took 80-250 ms, and the front pays that cost on every batch.
- * A frame may instead leave its tensors in a file both processes hold open (see shared-file.ts):
- * the writer puts them there synchronously and the pipe carries only the header.
  */
-import { readSync, writeSync } from 'node:fs';
 import type { Duplex } from 'node:stream';
 import { bytesPerElement, viewOf } from '../runtime/host-tensors';
 import type { HostTensor } from '../runtime/model-runner';
 
-/** `at`: the tensor's offset in the shared file; absent, its bytes follow in the frame's body. */
-type TensorMeta = { name: string; dtype: HostTensor['dtype']; dims: number[]; byteLength: number; at?: number };
+type TensorMeta = { name: string; dtype: HostTensor['dtype']; dims: number[]; byteLength: number };
 export interface Frame<H> {
   header: H;
   tensors: Record<string, HostTensor>;
@@ -28,30 +24,15 @@ function bytesOf(t: HostTensor): Buffer {
   return Buffer.from(t.data.buffer, t.data.byteOffset, t.data.byteLength);
 }
 
-function writeFully(fd: number, bytes: Buffer, position: number): void {
-  for (let done = 0; done < bytes.length;) done += writeSync(fd, bytes, done, bytes.length - done, position + done);
-}
-
-function readFully(fd: number, into: Buffer, position: number): void {
-  for (let done = 0; done < into.length;) {
-    const read = readSync(fd, into, done, into.length - done, position + done);
-    if (read === 0) throw new Error(`shared tensor file ends before ${into.length} bytes at ${position}`);
-    done += read;
-  }
-}
-
 /**
  * Writes one frame. Several tensor maps (the requests of one batch) go out stacked along the batch
  * dimension: each tensor's parts are written back to back, so the reader gets one batched tensor
- * and the writer never allocates or copies the stacked batch. With `sharedFd` the tensors go into
- * that file from offset 0 before anything reaches the stream, so a failed file write (a full
- * tmpfs) throws with nothing sent and the caller can send the frame again without it.
+ * and the writer never allocates or copies the stacked batch.
  */
 export function writeFrame<H extends object>(
   stream: Duplex,
   header: H,
   tensors: Record<string, HostTensor> | Array<Record<string, HostTensor>> = {},
-  sharedFd?: number,
 ): void {
   const maps = Array.isArray(tensors) ? tensors : [tensors];
   const names = Object.keys(maps[0] ?? {});
@@ -66,21 +47,9 @@ export function writeFrame<H extends object>(
       byteLength: parts[i].reduce((n, t) => n + t.data.byteLength, 0),
     };
   });
-  if (sharedFd !== undefined) {
-    let position = 0;
-    metas.forEach((meta, i) => {
-      meta.at = position;
-      for (const t of parts[i]) {
-        writeFully(sharedFd, bytesOf(t), position);
-        position += t.data.byteLength;
-      }
-      position = padded(position);
-    });
-  }
-  const inBody = metas.filter((m) => m.at === undefined);
   const json = JSON.stringify({ header, tensors: metas });
   const jsonLength = Buffer.byteLength(json);
-  const bodyLength = inBody.reduce((n, m) => n + padded(m.byteLength), 0);
+  const bodyLength = metas.reduce((n, m) => n + padded(m.byteLength), 0);
   // A small frame (a reply's embedding, a header) goes out as one buffer in one write.
   if (PREFIX + jsonLength + bodyLength <= SMALL_FRAME_BYTES) {
     const frame = Buffer.allocUnsafe(PREFIX + jsonLength + bodyLength);
@@ -88,9 +57,8 @@ export function writeFrame<H extends object>(
     frame.writeUInt32LE(bodyLength, 4);
     const bodyStart = PREFIX + frame.write(json, PREFIX);
     let at = bodyStart;
-    metas.forEach((meta, i) => {
-      if (meta.at !== undefined) return;
-      for (const t of parts[i]) at += bytesOf(t).copy(frame, at);
+    parts.forEach((tensorParts) => {
+      for (const t of tensorParts) at += bytesOf(t).copy(frame, at);
       const end = bodyStart + padded(at - bodyStart);
       frame.fill(0, at, end);
       at = end;
@@ -105,7 +73,6 @@ export function writeFrame<H extends object>(
   stream.write(prefix);
   stream.write(json);
   metas.forEach((meta, i) => {
-    if (meta.at !== undefined) return;
     for (const t of parts[i]) if (t.data.byteLength > 0) stream.write(bytesOf(t));
     const pad = padded(meta.byteLength) - meta.byteLength;
     if (pad) stream.write(ZEROS.subarray(0, pad));
@@ -113,28 +80,14 @@ export function writeFrame<H extends object>(
   stream.uncork();
 }
 
-/**
- * Reassembles frames from stream chunks, copying each payload once into its final typed arrays.
- * Tensors left in the shared file are read from `sharedFd` in one call as their frame arrives,
- * into one buffer that the next such frame reuses: the writer keeps one in flight and sends the
- * next only once this end has answered, by when it no longer reads the last one's tensors.
- */
-export function readFrames<H>(stream: Duplex, onFrame: (frame: Frame<H>) => void, sharedFd?: number): void {
+/** Reassembles frames from stream chunks, copying each payload once into its final typed arrays. */
+export function readFrames<H>(stream: Duplex, onFrame: (frame: Frame<H>) => void): void {
   let pending: Buffer[] = [];
   let buffered = 0;
   let need: { jsonLength: number; bodyLength: number } | undefined;
   let body: Buffer | undefined;
   let bodyFilled = 0;
   let parsed: { header: H; tensors: TensorMeta[] } | undefined;
-  let shared: Buffer | undefined;
-
-  const readShared = (metas: TensorMeta[]): void => {
-    const end = metas.reduce((n, m) => (m.at === undefined ? n : Math.max(n, m.at + m.byteLength)), 0);
-    if (end === 0) return;
-    if (sharedFd === undefined) throw new Error('a frame left its tensors in a shared file this end lacks');
-    if (!shared || shared.length < end) shared = Buffer.allocUnsafeSlow(end);
-    readFully(sharedFd, shared.subarray(0, end), 0);
-  };
 
   const take = (n: number): Buffer => {
     const all = pending.length === 1 ? pending[0] : Buffer.concat(pending, buffered);
@@ -168,14 +121,7 @@ export function readFrames<H>(stream: Duplex, onFrame: (frame: Frame<H>) => void
       }
       const tensors: Record<string, HostTensor> = {};
       let offset = 0;
-      readShared(parsed.tensors);
       for (const meta of parsed.tensors) {
-        if (meta.at !== undefined) {
-          const length = meta.byteLength / bytesPerElement(meta.dtype);
-          const data = viewOf(meta.dtype, shared!.buffer, shared!.byteOffset + meta.at, length);
-          tensors[meta.name] = { dtype: meta.dtype, dims: meta.dims, data };
-          continue;
-        }
         const data = viewOf(
           meta.dtype,
           body!.buffer,
