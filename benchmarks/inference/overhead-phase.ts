@@ -10,7 +10,8 @@
  */
 import { loadavg } from 'node:os';
 import type { ModelEntry } from '../../inference/src/repository/load-model-repository';
-import { openModel } from '../../inference/src/runtime/open-model';
+import type { HostTensor } from '../../inference/src/runtime/model-runner';
+import { openModel, type OpenModel } from '../../inference/src/runtime/open-model';
 import { bareSlice, emptySamples, round } from './bare-ort';
 import { benchInputs } from './bench-inputs';
 import type { Target } from './bench-phases';
@@ -31,6 +32,11 @@ export interface ServiceRound {
    * round trip and tensor decode with no queue, executor or model, the floor of any service here.
    */
   transport_floor_p50_ms: number;
+  /**
+   * The floor again, each request sent after the client and front sat idle for one bare run, as a
+   * lone request's answer is: what the transport costs once the model's run has left them cold.
+   */
+  transport_floor_after_idle_p50_ms: number;
   clients_32_per_s: number;
   lag_p99_ms: number;
   /**
@@ -44,6 +50,9 @@ export interface ServiceRound {
 export interface OverheadRound {
   load_average_1m: number;
   bare_per_s: number;
+  bare_p50_ms: number;
+  /** Bare runs each after an idle gap of one run, as a lone request's run follows a gap. */
+  bare_after_idle_p50_ms: number;
   services: Record<string, ServiceRound>;
 }
 
@@ -59,6 +68,10 @@ export interface OverheadResult {
       lag_p99_ms: number;
       one_client_p50_ms: number;
       transport_floor_p50_ms: number;
+      /** One client p50 - bare p50 - floor p50: what a lone request pays beyond inference and transport. */
+      lone_overhead_ms: number;
+      /** The same with the after-idle bare run and floor: the part the service's own work accounts for. */
+      lone_overhead_after_idle_ms: number;
       /** bare ms / (bare ms + floor ms): the best one-client ratio the transport alone allows. */
       one_client_bound: number;
       /** executor CPU / (client + front + executor CPU) per request at 32 clients: the most of the CPU the model can get. */
@@ -71,16 +84,20 @@ export interface OverheadResult {
 const perSecond = (count: number, ms: number) => round((count * 1000) / ms);
 const med = (values: number[]) => Math.round((median(values) ?? NaN) * 100) / 100;
 
-/** Back-to-back requests that the front refuses after decoding the tensor; p50 in ms. */
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Requests that the front refuses after decoding the tensor, each after `idleMs` of idling; p50 in ms. */
 async function transportFloor(
   service: Target,
   model: string,
   encoded: ReturnType<typeof encodedInputs>,
   durationMs: number,
+  idleMs = 0,
 ): Promise<number> {
   const latencies: number[] = [];
   const stopAt = performance.now() + durationMs;
   while (performance.now() < stopAt || latencies.length < 3) {
+    if (idleMs > 0) await sleep(idleMs);
     const t = performance.now();
     const refused = await service.client
       .modelInfer({ modelName: model, inputs: encoded, outputs: ['no-such-output'] }, 120_000)
@@ -94,13 +111,33 @@ async function transportFloor(
   return round(median(latencies) ?? NaN, 2);
 }
 
+/** Bare runs, each after `idleMs` of idling; p50 in ms. */
+async function bareAfterIdle(
+  bare: OpenModel,
+  inputs: Record<string, HostTensor>,
+  durationMs: number,
+  idleMs: number,
+): Promise<number> {
+  const latencies: number[] = [];
+  const stopAt = performance.now() + durationMs;
+  while (performance.now() < stopAt || latencies.length < 3) {
+    await sleep(idleMs);
+    const t = performance.now();
+    await bare.run(inputs);
+    latencies.push(performance.now() - t);
+  }
+  return round(median(latencies) ?? NaN, 2);
+}
+
 async function serviceRound(
   service: Target,
   model: string,
   encoded: ReturnType<typeof encodedInputs>,
   sliceMs: number,
+  bareMs: number,
 ): Promise<ServiceRound> {
   const floor = await transportFloor(service, model, encoded, sliceMs / 3);
+  const floorAfterIdle = await transportFloor(service, model, encoded, sliceMs / 3, bareMs);
   const one = emptyLoad();
   await loadSlice(service.client, model, encoded, 1, 1, sliceMs, one, 3);
   const many = emptyLoad();
@@ -114,6 +151,7 @@ async function serviceRound(
     one_client_per_s: perSecond(one.rows, one.elapsedMs),
     one_client_p50_ms: round(median(one.latencies) ?? NaN, 2),
     transport_floor_p50_ms: floor,
+    transport_floor_after_idle_p50_ms: floorAfterIdle,
     clients_32_per_s: perSecond(many.rows, many.elapsedMs),
     lag_p99_ms: round(lag, 2),
     cpu_ms_per_request: {
@@ -141,15 +179,18 @@ export async function overheadPhase(
     for (let r = 0; r < rounds; r++) {
       const b = emptySamples();
       await bareSlice(bare, inputs, 1, sliceMs, 3, b);
+      const bareMs = round(median(b.latencies) ?? NaN, 2);
       const round1: OverheadRound = {
         load_average_1m: round(loadavg()[0], 2),
         bare_per_s: perSecond(b.rows, b.elapsedMs),
+        bare_p50_ms: bareMs,
+        bare_after_idle_p50_ms: await bareAfterIdle(bare, inputs, sliceMs / 3, bareMs),
         services: {},
       };
       // Alternate which service goes first, so neither always follows the bare slice.
       const order = r % 2 === 0 ? services : [...services].reverse();
       for (const { label, target } of order)
-        round1.services[label] = await serviceRound(target, entry.name, encoded, sliceMs);
+        round1.services[label] = await serviceRound(target, entry.name, encoded, sliceMs, bareMs);
       measured.push(round1);
       const text = services
         .map(({ label }) => {
@@ -173,6 +214,10 @@ export async function overheadPhase(
       lag_p99_ms: of((s) => s.lag_p99_ms),
       one_client_p50_ms: of((s) => s.one_client_p50_ms),
       transport_floor_p50_ms: of((s) => s.transport_floor_p50_ms),
+      lone_overhead_ms: of((s, m) => s.one_client_p50_ms - m.bare_p50_ms - s.transport_floor_p50_ms),
+      lone_overhead_after_idle_ms: of(
+        (s, m) => s.one_client_p50_ms - m.bare_after_idle_p50_ms - s.transport_floor_after_idle_p50_ms,
+      ),
       one_client_bound: of((s, m) => 1000 / m.bare_per_s / (1000 / m.bare_per_s + s.transport_floor_p50_ms)),
       clients_32_cpu_bound: of(
         (s) =>
@@ -205,7 +250,16 @@ export function renderOverhead(results: OverheadResult[], header: string): strin
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows,
     '',
-    'Medians over rounds of per-round ratios; each round runs bare, then each service with one client and with 32 clients. Transport floor: the same tensor sent as a request the front refuses after decoding it (gRPC + decode, no queue, executor or model); bound = bare ms / (bare ms + floor ms). CPU bound at 32 clients: the executor share of the CPU the three processes used per request (the benchmark own gRPC client shares the 2 cores, as an API on the same node would). Targets: 1 client ≥ 0.8, 32 clients ≥ 0.85, lag p99 < 20 ms.',
+    '| model | service | bare p50 ms (after an idle gap) | transport floor p50 ms (after an idle gap) | 1 client p50 ms | lone request overhead ms: p50 - bare - floor (target ≤ 1) | the same against the after-idle bare run and floor |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+    ...results.flatMap((r) =>
+      Object.entries(r.summary).map(([label, s]) => {
+        const of = (f: (m: OverheadRound) => number) => round(median(r.rounds.map(f)) ?? NaN, 2);
+        return `| ${r.model} | ${label} | ${of((m) => m.bare_p50_ms)} (${of((m) => m.bare_after_idle_p50_ms)}) | ${s.transport_floor_p50_ms} (${of((m) => m.services[label].transport_floor_after_idle_p50_ms)}) | ${s.one_client_p50_ms} | **${s.lone_overhead_ms}** | ${s.lone_overhead_after_idle_ms} |`;
+      }),
+    ),
+    '',
+    'Medians over rounds of per-round ratios; each round runs bare, then each service with one client and with 32 clients. Transport floor: the same tensor sent as a request the front refuses after decoding it (gRPC + decode, no queue, executor or model); bound = bare ms / (bare ms + floor ms). CPU bound at 32 clients: the executor share of the CPU the three processes used per request (the benchmark own gRPC client shares the 2 cores, as an API on the same node would). Targets: 1 client ≥ 0.8, 32 clients ≥ 0.85, lag p99 < 20 ms. Lone request overhead: per round, the one-client p50 less the bare p50 and the floor p50, then the median over rounds. After an idle gap: the bare run and the refused request each follow an idle gap of one bare run, as the run and the answer of a lone request follow idle time; the bare loop and the floor loop otherwise run hot, back to back.',
     '',
   ].join('\n');
 }

@@ -181,3 +181,37 @@ describe('ModelService queue limits', () => {
     expect(after.inferenceStats!.fail!.count).toBe(before.inferenceStats!.fail!.count + 1);
   });
 });
+
+describe('ModelService with rows wider than the executor socket buffer', () => {
+  // Frames of 256 KiB to several MiB cross the executor socket pair in several rounds (its buffer
+  // holds about 200 KB); each caller still gets exactly what a single run gives.
+  const wide = (width: number, seed: number) => floatTensor([1, width], (i) => ((seed * 7 + i) % 1000) / 8);
+
+  it.each([
+    ['256 KiB rows, alone and batched,', 65_536, 5],
+    ['1.25 MiB rows, alone and in batches over 4 MiB,', 327_680, 5],
+  ])('answers %s exactly as a single run does', async (_, width, callers) => {
+    const repository = tinyRepository({ shape: { width } });
+    const service = await startInferenceService(repository);
+    const single = await createInProcessModelRunner({ repository });
+    try {
+      const ask = (seed: number) =>
+        service.client.modelInfer({ modelName: TINY_MODEL, inputs: [protoInput('x', wide(width, seed))] });
+      const seeds = Array.from({ length: callers }, (_, i) => i);
+      const answers = [await ask(99), ...(await Promise.all(seeds.map(ask)))];
+      for (const [i, seed] of [99, ...seeds].entries()) {
+        const alone = await single.infer(TINY_MODEL, { x: wide(width, seed) });
+        const got = Object.fromEntries(answers[i].outputs.map((t) => [t.name, decodeTensor(t)]));
+        expect(got.y.dims).toEqual([1, width]);
+        const bytes = (t: typeof got.y) => Buffer.from(t.data.buffer, t.data.byteOffset, t.data.byteLength);
+        expect(bytes(got.y).equals(bytes(alone.y))).toBe(true);
+        expect(Array.from(got.s.data as Float32Array)).toEqual(Array.from(alone.s.data as Float32Array));
+      }
+      const stats = (await service.client.modelStatistics(TINY_MODEL)).modelStats[0];
+      expect(stats.batchStats.some((b) => b.batchSize > 1)).toBe(true);
+    } finally {
+      await single.close();
+      await service.stop();
+    }
+  });
+});

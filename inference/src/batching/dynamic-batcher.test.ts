@@ -84,6 +84,53 @@ describe('DynamicBatcher', () => {
     expect(exec.batches).toEqual([['a'], ['b']]);
   });
 
+  it('sends a lone caller each request at once, one after another, without the delay', async () => {
+    const exec = recordingExecutor();
+    const batcher = new DynamicBatcher(policy({ maxQueueDelayMs: 50 }), exec.execute);
+    for (const x of ['a', 'b', 'c']) {
+      const answer = batcher.submit(x, 1, 'k');
+      expect(exec.batches.at(-1)).toEqual([x]);
+      exec.finishNext();
+      await expect(answer).resolves.toBe(`done:${x}`);
+    }
+  });
+
+  it('holds the first request after a shared batch for the delay, so the callers that batch answered share the next', async () => {
+    const exec = recordingExecutor();
+    const batcher = new DynamicBatcher(policy({ maxQueueDelayMs: 50 }), exec.execute);
+    occupy(batcher);
+    const shared = [batcher.submit('a', 1, 'k'), batcher.submit('b', 1, 'k')];
+    exec.finishNext();
+    await tick();
+    jest.advanceTimersByTime(50);
+    expect(exec.batches).toEqual([['busy'], ['a', 'b']]);
+    exec.finishNext();
+    await Promise.all(shared);
+    void batcher.submit('a2', 1, 'k');
+    expect(exec.batches).toHaveLength(2);
+    void batcher.submit('b2', 1, 'k');
+    jest.advanceTimersByTime(50);
+    expect(exec.batches.at(-1)).toEqual(['a2', 'b2']);
+  });
+
+  it('sends a request at once again once the model has been idle for longer than the delay', async () => {
+    let now = 0;
+    const exec = recordingExecutor();
+    const batcher = new DynamicBatcher(policy({ maxQueueDelayMs: 50 }), exec.execute, {}, () => now);
+    occupy(batcher);
+    void batcher.submit('a', 1, 'k');
+    void batcher.submit('b', 1, 'k');
+    exec.finishNext();
+    await tick();
+    now += 50;
+    jest.advanceTimersByTime(50);
+    exec.finishNext();
+    await tick();
+    now += 51;
+    void batcher.submit('later', 1, 'k');
+    expect(exec.batches.at(-1)).toEqual(['later']);
+  });
+
   it('lets the queue grow into a bigger batch while the executor is busy', async () => {
     const exec = recordingExecutor();
     const batcher = new DynamicBatcher(policy({ maxBatchSize: 8, maxQueueDelayMs: 0 }), exec.execute);
@@ -160,10 +207,11 @@ describe('DynamicBatcher', () => {
 
   it('fails every request of a batch whose run failed, and keeps serving', async () => {
     let calls = 0;
-    const batcher = new DynamicBatcher<string, string>(policy({ maxBatchSize: 2 }), async (batch) => {
+    const batcher = new DynamicBatcher<string, string>(policy({ maxBatchSize: 2 }), (batch) => {
       calls += 1;
-      if (calls === 2) throw new Error('executor crashed');
+      if (calls === 2) return Promise.reject(new Error('executor crashed'));
       batch.forEach((r) => r.resolve('ok'));
+      return Promise.resolve();
     });
     occupy(batcher);
     const failed = [batcher.submit('a', 1, 'k'), batcher.submit('b', 1, 'k')];

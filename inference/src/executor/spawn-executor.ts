@@ -144,7 +144,7 @@ async function processGroup(entries: ModelEntry[], tuning: SessionTuning): Promi
 /** Sessions on the front's own thread: blocks its event loop; exists only for the benchmark. */
 async function inlineGroup(entries: ModelEntry[], tuning: SessionTuning): Promise<ExecutorGroup> {
   // Loaded here only, so the front never loads onnxruntime unless it runs models inline.
-  const { openModel } = require('../runtime/open-model') as typeof import('../runtime/open-model');
+  const { openModel } = await import('../runtime/open-model');
   const models: Array<Awaited<ReturnType<typeof openModel>>> = [];
   for (const entry of entries) {
     try {

@@ -15,6 +15,8 @@ export interface Frame<H> {
 
 const PREFIX = 8; // u32 header length + u32 body length
 const ZEROS = Buffer.alloc(8);
+/** Frames up to this size are assembled into one buffer rather than written piece by piece. */
+const SMALL_FRAME_BYTES = 64 * 1024;
 /** Each tensor starts 8-byte aligned in the body so it can be viewed without a copy. */
 const padded = (n: number): number => Math.ceil(n / 8) * 8;
 
@@ -45,10 +47,27 @@ export function writeFrame<H extends object>(
       byteLength: parts[i].reduce((n, t) => n + t.data.byteLength, 0),
     };
   });
-  const json = Buffer.from(JSON.stringify({ header, tensors: metas }));
-  const prefix = Buffer.alloc(PREFIX);
-  prefix.writeUInt32LE(json.length, 0);
+  const json = JSON.stringify({ header, tensors: metas });
+  const jsonLength = Buffer.byteLength(json);
   const bodyLength = metas.reduce((n, m) => n + padded(m.byteLength), 0);
+  // A small frame (a reply's embedding, a header) goes out as one buffer in one write.
+  if (PREFIX + jsonLength + bodyLength <= SMALL_FRAME_BYTES) {
+    const frame = Buffer.allocUnsafe(PREFIX + jsonLength + bodyLength);
+    frame.writeUInt32LE(jsonLength, 0);
+    frame.writeUInt32LE(bodyLength, 4);
+    const bodyStart = PREFIX + frame.write(json, PREFIX);
+    let at = bodyStart;
+    parts.forEach((tensorParts) => {
+      for (const t of tensorParts) at += bytesOf(t).copy(frame, at);
+      const end = bodyStart + padded(at - bodyStart);
+      frame.fill(0, at, end);
+      at = end;
+    });
+    stream.write(frame);
+    return;
+  }
+  const prefix = Buffer.alloc(PREFIX);
+  prefix.writeUInt32LE(jsonLength, 0);
   prefix.writeUInt32LE(bodyLength, 4);
   stream.cork();
   stream.write(prefix);

@@ -12,17 +12,20 @@ export interface TaskModules {
   matchFaces: FaceMatchCheck;
 }
 
-let loaded: TaskModules | undefined;
+let loaded: Promise<TaskModules> | undefined;
 
-export function taskModules(): TaskModules {
-  if (!loaded) {
-    const tasks = require('../tasks') as typeof import('../tasks');
-    loaded = {
-      verifyDocument: tasks.verifyDocument,
-      checkLiveness: tasks.checkLiveness,
-      checkAntispoof: tasks.checkAntispoof,
-      matchFaces: tasks.matchFaces,
-    };
-  }
-  return loaded;
+export function taskModules(): Promise<TaskModules> {
+  if (loaded) return loaded;
+  const load = import('../tasks').then((tasks) => ({
+    verifyDocument: tasks.verifyDocument,
+    checkLiveness: tasks.checkLiveness,
+    checkAntispoof: tasks.checkAntispoof,
+    matchFaces: tasks.matchFaces,
+  }));
+  // A failed load (a missing dependency) is retried by the next call rather than remembered.
+  load.catch(() => {
+    if (loaded === load) loaded = undefined;
+  });
+  loaded = load;
+  return load;
 }

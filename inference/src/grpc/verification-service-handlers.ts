@@ -90,7 +90,7 @@ export function verificationServiceHandlers(
   return {
     verifyDocument: check<VerifyDocumentRequest, VerifyDocumentResponse>(current, cache, async (req, runner) => {
       await assertDecodable(req.image, 'document image');
-      return toProtoDocument(await taskModules().verifyDocument(runner, { image: req.image, now: req.now }));
+      return toProtoDocument(await (await taskModules()).verifyDocument(runner, { image: req.image, now: req.now }));
     }),
 
     checkLiveness: check<CheckLivenessRequest, CheckLivenessResponse>(current, cache, async (req, runner) => {
@@ -106,7 +106,9 @@ export function verificationServiceHandlers(
       await Promise.all(req.frames.map((frame, i) => assertDecodable(frame, `frame ${i}`)));
       const selfie = req.selfie?.length ? req.selfie : undefined;
       if (selfie) await assertDecodable(selfie, 'selfie');
-      const out = await taskModules().checkLiveness(runner, {
+      const out = await (
+        await taskModules()
+      ).checkLiveness(runner, {
         frames: req.frames,
         challenge: challenge as ChallengeStep[],
         ...(selfie ? { selfie } : {}),
@@ -133,7 +135,7 @@ export function verificationServiceHandlers(
         assertDecodable(req.selfie, 'selfie'),
         ...req.frames.map((frame, i) => assertDecodable(frame, `frame ${i}`)),
       ]);
-      const out = await taskModules().checkAntispoof(runner, { selfie: req.selfie, frames: req.frames });
+      const out = await (await taskModules()).checkAntispoof(runner, { selfie: req.selfie, frames: req.frames });
       return { outcome: toProtoOutcome(out), retakeReason: out.retake_reason ?? '' };
     }),
 
@@ -142,7 +144,9 @@ export function verificationServiceHandlers(
         assertDecodable(req.documentPortrait, 'document portrait'),
         assertDecodable(req.selfie, 'selfie'),
       ]);
-      const out = await taskModules().matchFaces(runner, {
+      const out = await (
+        await taskModules()
+      ).matchFaces(runner, {
         document_portrait: req.documentPortrait,
         selfie: req.selfie,
       });

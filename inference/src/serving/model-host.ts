@@ -17,7 +17,7 @@ import { deviceName, HostedModel } from './hosted-model';
 
 const describeProfile = (config: ModelConfig): string => {
   const { preferred_batch_size: preferred, max_queue_delay_microseconds: delay } = config.dynamic_batching;
-  return `${config.device} (max ${config.max_batch_size}, preferred [${preferred ?? []}], delay ${delay} µs)`;
+  return `${config.device} (max ${config.max_batch_size}, preferred [${(preferred ?? []).join(',')}], delay ${delay} µs)`;
 };
 
 export interface ModelHostOptions {

@@ -91,7 +91,7 @@ export class RowResultCache {
     if (!this.models.has(model) || this.options.maxBytes <= 0) return runner.infer(model, inputs, options);
     const prefix = `${model}@${runner.config(model).version}`;
     const keys = rowKeys(prefix, inputs);
-    const rows: Array<Promise<RowOutputs>> = new Array(keys.length);
+    const rows = new Array<Promise<RowOutputs>>(keys.length);
     const missing: number[] = [];
     const repeats: Array<[number, number]> = [];
     let hits = 0;
