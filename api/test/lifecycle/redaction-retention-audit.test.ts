@@ -55,7 +55,7 @@ describe('redaction, retention and audit (real store, Redis, API, worker)', () =
     const redactedAt = (redacted.json as RedactSessionResponse).redacted_at;
     const result = await call(stack.baseUrl, 'GET', `/v1/sessions/${id}/result`, { key: sandboxKey });
     expect(result.json).toEqual({
-      ...decided.json,
+      ...(decided.json as SessionResult),
       person: null,
       credential_token: null,
       redacted_at: redactedAt,

@@ -24,8 +24,7 @@ export interface CallResult<T = unknown> {
  * response is checked against the OpenAPI document (its operation, status and schema), so a test
  * fails when the API and its document part ways.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the default keeps untyped callers compiling; typed callers name their body
-export async function call<T = any>(
+export async function call<T = unknown>(
   baseUrl: string,
   method: string,
   path: string,

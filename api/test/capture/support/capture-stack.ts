@@ -75,9 +75,8 @@ export class CaptureStack {
     return json.session_id;
   }
 
-  /** `Body` names the response schema (see api-bodies.ts); the default keeps untyped callers compiling. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the default keeps untyped callers compiling; typed callers name their body
-  async api<Body = any>(
+  /** `Body` names the response schema (see api-bodies.ts); unnamed, the body is `unknown`. */
+  async api<Body = unknown>(
     method: string,
     pathname: string,
     apiKey = this.apiKey,
