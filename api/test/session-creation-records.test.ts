@@ -1,5 +1,5 @@
 import { call, validSession } from './support/http';
-import type { CreateSessionResponse } from './support/contract-types';
+import type { CreatedSession } from './support/api-bodies';
 import { IssuedAccount, startTestApi, TestApi } from './support/test-api';
 
 describe('what creating a session keeps: its metadata byte for byte, a usage count per key, logs without personal data', () => {
@@ -25,7 +25,7 @@ describe('what creating a session keeps: its metadata byte for byte, a usage cou
       rawBody: raw,
     });
     expect(posted.status).toBe(201);
-    const { session_id } = posted.json as CreateSessionResponse;
+    const { session_id } = posted.json as CreatedSession;
     const res = await simulate(session_id, { outcome: 'VERIFIED' });
     expect(res.text.endsWith(`"metadata":${metadata}}`)).toBe(true);
     const stored = await call(api.baseUrl, 'GET', `/v1/sessions/${session_id}/result`, {

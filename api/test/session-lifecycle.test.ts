@@ -1,5 +1,5 @@
 import { call, validSession } from './support/http';
-import type { CreateSessionResponse, ErrorBody, SessionResult, SessionStatus } from './support/contract-types';
+import type { CreatedSession, ApiError, SessionResult, SessionStatus } from './support/api-bodies';
 import { IssuedAccount, startTestApi, TestApi } from './support/test-api';
 
 describe('session lifecycle (spec: States and transitions; contract: Transitions, Sandbox)', () => {
@@ -10,9 +10,9 @@ describe('session lifecycle (spec: States and transitions; contract: Transitions
   const simulate = (id: string, body: unknown, key = account.sandbox_api_key) =>
     call(api.baseUrl, 'POST', `/v1/sessions/${id}/simulate`, { key, body });
   const created = async (overrides: Record<string, unknown> = {}, key = account.sandbox_api_key) =>
-    (await create(overrides, key)).json as CreateSessionResponse;
+    (await create(overrides, key)).json as CreatedSession;
   const statusOf = (res: { json: unknown }) => (res.json as SessionStatus).status;
-  const errorOf = (res: { json: unknown }) => (res.json as ErrorBody).error;
+  const errorOf = (res: { json: unknown }) => (res.json as ApiError).error;
 
   beforeAll(async () => {
     api = await startTestApi();
@@ -23,7 +23,7 @@ describe('session lifecycle (spec: States and transitions; contract: Transitions
   it('creates a PENDING session with an unguessable id and an absolute verification_url', async () => {
     const res = await create();
     expect(res.status).toBe(201);
-    const body = res.json as CreateSessionResponse;
+    const body = res.json as CreatedSession;
     expect(body.session_id).toMatch(/^ses_[0-9A-Za-z]{22,}$/);
     expect(body.verification_url).toBe(`${api.config.PUBLIC_BASE_URL}/v/${body.session_id}`);
     expect(body).toMatchObject({ status: 'PENDING', environment: 'sandbox' });

@@ -11,7 +11,7 @@ import { capture, decideApplicant, PINNED, reportOf, resultOf, webhookCopyOf } f
 import { workerMetrics } from './support/worker-metrics';
 import { listOnWatchlist } from './support/watchlist-entry';
 import { anyNumber, anyString, matching } from '../support/asymmetric-matchers';
-import type { EvidenceReport } from '../support/contract-types';
+import type { EvidenceReport } from '../support/api-bodies';
 import { issueAccount } from '../../../scripts/test-support/account-bootstrap';
 
 describe('a captured applicant decides the session (synthetic documents, real models)', () => {

@@ -13,6 +13,9 @@ export type RetriedSession = Schemas['RetrySessionResponse'];
 export type CaptureStart = Schemas['CaptureStart'];
 export type Readiness = Schemas['Readiness'];
 export type DeliveryLog = Schemas['WebhookDeliveryLog'];
+export type SessionAttempts = Schemas['SessionAttempts'];
+export type EvidenceReport = Schemas['EvidenceReport'];
+export type RedactSessionResponse = Schemas['RedactSessionResponse'];
 
 /**
  * A body that is the success schema or the error schema, by the status the test checks beside it

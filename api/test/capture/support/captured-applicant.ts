@@ -1,4 +1,4 @@
-import type { EvidenceReport, SessionResult } from '../../support/contract-types';
+import type { EvidenceReport, SessionResult } from '../../support/api-bodies';
 import { CaptureClient } from './capture-client';
 import type { CaptureStack } from './capture-stack';
 import { documentOf, livenessOf, selfieOf } from './applicant-files';

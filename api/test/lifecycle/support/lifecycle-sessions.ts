@@ -1,5 +1,5 @@
 import { call, validSession } from '../../support/http';
-import type { CreateSessionResponse } from '../../support/contract-types';
+import type { CreatedSession } from '../../support/api-bodies';
 import type { WebhookStack } from '../../webhooks/support/webhook-stack';
 
 /** Polls `check` every 200 ms until it holds, failing after `ms`. */
@@ -19,7 +19,7 @@ export function sessionCalls(stack: WebhookStack) {
       body: validSession({ webhook_url: 'https://127.0.0.1:9/hook', ...body }),
     });
     expect(res.status).toBe(201);
-    return (res.json as CreateSessionResponse).session_id;
+    return (res.json as CreatedSession).session_id;
   };
   const simulate = (key: string, id: string, outcome: Record<string, unknown> = { outcome: 'VERIFIED' }) =>
     call(stack.baseUrl, 'POST', `/v1/sessions/${id}/simulate`, { key, body: outcome });
