@@ -13,3 +13,11 @@ export const stringContaining = (text: string): Matcher => expect.stringContaini
 export const closeTo = (expected: number, digits?: number): Matcher => expect.closeTo(expected, digits) as Matcher;
 export const objectContaining = (expected: object): Matcher => expect.objectContaining(expected) as Matcher;
 export const arrayContaining = (expected: readonly unknown[]): Matcher => expect.arrayContaining(expected) as Matcher;
+
+/**
+ * The same matchers typed as the values they stand for, for an expected object whose type is the
+ * value's own (a typed response body).
+ */
+export const anyString = (): string => expect.any(String) as string;
+export const anyNumber = (): number => expect.any(Number) as number;
+export const matching = (pattern: RegExp): string => expect.stringMatching(pattern) as string;

@@ -10,7 +10,7 @@ import { cardSides, documentOf, livenessOf, selfieOf } from './support/applicant
 import { capture, decideApplicant, PINNED, reportOf, resultOf, webhookCopyOf } from './support/captured-applicant';
 import { workerMetrics } from './support/worker-metrics';
 import { listOnWatchlist } from './support/watchlist-entry';
-import { anyNumber, anyString, matching } from '../support/asymmetric-matchers';
+import { anyNumber, anyString, matching } from '../../../scripts/test-support/typed-matchers';
 import type { EvidenceReport } from '../support/api-bodies';
 import { issueAccount } from '../../../scripts/test-support/account-bootstrap';
 

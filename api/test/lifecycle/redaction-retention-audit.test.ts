@@ -6,7 +6,7 @@
 import { AuditLogRepository } from '../../src/data-access/audit-log.repository';
 import { WebhookStack } from '../webhooks/support/webhook-stack';
 import { call } from '../support/http';
-import { anyString, matching } from '../support/asymmetric-matchers';
+import { anyString, matching } from '../../../scripts/test-support/typed-matchers';
 import type { EvidenceReport, RedactSessionResponse, SessionAttempts, SessionResult } from '../support/api-bodies';
 import { issueAccount } from '../../../scripts/test-support/account-bootstrap';
 import { openStores } from './support/lifecycle-stores';
