@@ -35,7 +35,7 @@ export const fullCounts: PadCounts = {
   live: 60,
   prints: 30,
   replays: 30,
-  liveSequences: 40,
+  liveSequences: 60,
   masksWorn: 30,
   artworks: 30,
   averagedPrints: 30,
@@ -209,7 +209,7 @@ function countsFrom(argv: string[]): PadCounts {
     masksWorn: perSpecies,
     artworks: perSpecies,
     averagedPrints: perSpecies,
-    liveSequences: Math.round((live * 2) / 3),
+    liveSequences: live,
   };
 }
 
