@@ -14,7 +14,7 @@ import { PendingWebhookIndex } from './pending-webhook-index.repository';
 import { PiiVault } from './pii-vault';
 import { SessionAttemptDocument, sessionAttemptModel } from './session-attempt.model';
 import { SessionDocument } from './session.model';
-import { attemptIs } from './session.repository';
+import { attemptIs } from './session-store';
 import { settlementId, WebhookSettlementDocument, webhookSettlementModel } from './webhook-settlement.model';
 
 export type { DeliverableSession, OutboxEntry, SettledState, WebhookState };
