@@ -1,13 +1,9 @@
-import { DeliverableSession } from '../../../data-access/webhook-outbox.repository';
 import { AppError } from '../../../shared/app-error';
 import { Logger } from '../../../shared/logger';
+import { WebhookRedelivery } from '../../ports/webhook-outbox';
 
 export interface RedeliverDeps {
-  outbox: {
-    startRedelivery(id: string): Promise<DeliverableSession | null>;
-    findDeliverable(id: string): Promise<DeliverableSession | null>;
-    effectiveState(session: DeliverableSession): Promise<DeliverableSession['webhook_state']>;
-  };
+  outbox: WebhookRedelivery;
   queue: {
     enqueueDelivery(sessionId: string, status: 'VERIFIED' | 'FAILED', round: number, attempt?: number): Promise<void>;
   };
