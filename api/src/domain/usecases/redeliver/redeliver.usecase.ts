@@ -1,12 +1,11 @@
 import { AppError } from '../../../shared/app-error';
 import { Logger } from '../../../shared/logger';
 import { WebhookRedelivery } from '../../ports/webhook-outbox';
+import { WebhookDeliveryQueue } from '../../ports/webhook-queue';
 
 export interface RedeliverDeps {
   outbox: WebhookRedelivery;
-  queue: {
-    enqueueDelivery(sessionId: string, status: 'VERIFIED' | 'FAILED', round: number, attempt?: number): Promise<void>;
-  };
+  queue: WebhookDeliveryQueue;
   logger: Logger;
 }
 

@@ -3,16 +3,12 @@ import { Clock } from '../../../shared/clock';
 import { Logger } from '../../../shared/logger';
 import { ClaimRecovery } from '../../ports/session-transitions';
 import { OutboxSweepStore } from '../../ports/webhook-outbox';
+import { WebhookJobs } from '../../ports/webhook-queue';
 
 export interface SweepOutboxDeps {
   outbox: OutboxSweepStore;
-  queue: {
-    /** Deliveries waiting for a worker: bookkeeping yields to them. */
-    deliveryBacklog(): Promise<number>;
-    webhookJobState(jobId: string): Promise<string | null>;
-    removeFinishedWebhookJob(jobId: string): Promise<void>;
-    enqueueDelivery(sessionId: string, status: 'VERIFIED' | 'FAILED', round: number, attempt?: number): Promise<void>;
-  };
+  /** Deliveries waiting for a worker: bookkeeping yields to them. */
+  queue: WebhookJobs;
   /** Finishes transitions whose writer died between claiming them and writing the session. */
   claims: ClaimRecovery;
   /** How far back to look for such claims: a few sweep intervals, so each claim is seen a few times. */
