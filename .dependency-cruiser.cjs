@@ -2,12 +2,10 @@
  * The repository's import boundaries, checked by dependency-cruiser (`npm run depcruise`, and in
  * `npm test` through scripts/test-support/dependency-rules.test.ts). Each rule says why it exists.
  *
- * Known violations: `.dependency-cruiser-known-violations.json` lists the imports from
- * api/src/domain into api/src/data-access that exist today (the use cases still name concrete
- * repository classes and Mongoose document types). They are reported, not hidden: the test prints
- * how many are left and fails on any new one, and the list shrinks to nothing once the domain
- * declares its own ports. Only that rule may have known violations. `npm run depcruise:known`
- * rewrites the list from the code as it is: run it only to shrink the list, never to admit a new one.
+ * Known violations: `.dependency-cruiser-known-violations.json` is empty, and stays so: the domain
+ * declares its own ports (api/src/domain/ports) and owns the types they speak in, and the data
+ * layer implements them. `npm run depcruise:known` rewrites the list from the code as it is: never
+ * run it to admit a violation.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -19,6 +17,19 @@ module.exports = {
       severity: 'error',
       from: { path: '^api/src/domain/' },
       to: { path: '^api/src/data-access/' },
+    },
+    {
+      name: 'domain-not-to-frameworks',
+      comment:
+        'The domain names no store driver and no HTTP framework: what it needs from them is a port it declares, implemented in data-access or entry-points.',
+      severity: 'error',
+      from: { path: '^api/src/domain/' },
+      to: {
+        path: [
+          '(^|/)node_modules/(@types/)?(mongoose|mongodb|express|ioredis|bullmq)(/|$)',
+          '^(mongoose|mongodb|express|ioredis|bullmq)$',
+        ],
+      },
     },
     {
       name: 'domain-not-to-entry-points',
@@ -85,7 +96,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['(^|/)node_modules/', '^\\.state/', '(^|/)dist/', '^hosted/public/'] },
+    exclude: { path: ['^\\.state/', '(^|/)dist/', '^hosted/public/'] },
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: {

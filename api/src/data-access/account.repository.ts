@@ -1,21 +1,15 @@
 import { createHash } from 'node:crypto';
 import { Connection } from 'mongoose';
 import { Environment } from '../domain/environment';
+import { AccountAdmin, AccountRecord, RetentionOverrides } from '../domain/ports/account-store';
+import { WebhookSecrets } from '../domain/ports/webhook-sender';
 import { PlanChange } from '../domain/pricing/plan-at';
 import { accountModels, ApiKeyDocument } from './account.model';
 import { webhookSecretWhere as secretWhere } from '../shared/sealer';
 import { PiiVault } from './pii-vault';
 import { retryTransient } from './store-retry';
 
-export interface AccountRecord {
-  accountId: string;
-  name: string;
-  plan: string;
-  watchlist: boolean;
-  planChanges?: PlanChange[];
-  defaultCountry?: string | null;
-  piiRetentionDays?: number | null;
-}
+export type { AccountRecord };
 
 export interface ResolvedKey {
   keyId: string;
@@ -28,7 +22,7 @@ type SecretSealer = Pick<PiiVault, 'seal' | 'open'>;
 const hashApiKey = (key: string): string => createHash('sha256').update(key, 'utf8').digest('hex');
 
 /** The store of accounts, their hashed API keys and their sealed webhook secrets. */
-export class AccountRepository {
+export class AccountRepository implements AccountAdmin, RetentionOverrides, WebhookSecrets {
   private readonly models;
 
   constructor(

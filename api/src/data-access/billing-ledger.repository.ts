@@ -1,28 +1,9 @@
 import { Connection, Model, Schema } from 'mongoose';
+import { LedgerEntry, ledgerEntryId } from '../domain/billing/ledger-entry';
+import { BillingLedger, LedgerReader } from '../domain/ports/billing-ledger';
 
-/**
- * One billable decision: a production session attempt that reached VERIFIED or FAILED by its
- * checks. `_id` is `<session_id>:<attempt>`, so however many processes, retries and sweeps record
- * it, the store keeps one (a duplicate-_id insert is atomic on FerretDB; a conditional update is not).
- */
-export interface LedgerEntryDocument {
-  _id: string;
-  account_id: string;
-  session_id: string;
-  attempt: number;
-  status: 'VERIFIED' | 'FAILED';
-  plan: string;
-  /** Where the billed country came from: the document read, the account's default, or the fallback. */
-  country: string;
-  country_source: 'document' | 'account_default' | 'fallback';
-  currency: string;
-  /** In the currency's minor unit. */
-  amount: number;
-  decided_at: Date;
-  /** `YYYY-MM` of decided_at (UTC): the billing report's key. */
-  month: string;
-  recorded_at: Date;
-}
+/** One billable decision as stored (see domain/billing/ledger-entry.ts). */
+export type LedgerEntryDocument = LedgerEntry;
 
 const ledgerSchema = new Schema<LedgerEntryDocument>(
   {
@@ -50,10 +31,10 @@ ledgerSchema.index({ session_id: 1, attempt: 1 });
 
 const DUPLICATE_KEY = 11000;
 
-export const ledgerEntryId = (sessionId: string, attempt: number) => `${sessionId}:${attempt}`;
+export { ledgerEntryId };
 
 /** The billing ledger: insert-once entries, read back per account and month. */
-export class BillingLedgerRepository {
+export class BillingLedgerRepository implements BillingLedger, LedgerReader {
   readonly model: Model<LedgerEntryDocument>;
 
   constructor(connection: Connection) {

@@ -1,4 +1,5 @@
 import { Connection, mongo } from 'mongoose';
+import { CaptureBlobStore } from '../domain/ports/capture-stores';
 import { PiiVault } from './pii-vault';
 
 /** How many capture blobs are stored (tests and metrics count them without opening any). */
@@ -15,7 +16,7 @@ type BlobSealer = Pick<PiiVault, 'sealBytes' | 'openBytes' | 'needsReseal'>;
  * blob cannot be passed off as another session's) in a GridFS bucket on the store's connection.
  * Never in Redis, queue payloads or logs.
  */
-export class CaptureBlobRepository {
+export class CaptureBlobRepository implements CaptureBlobStore {
   private readonly bucket: mongo.GridFSBucket;
   private readonly files: mongo.Collection;
 

@@ -1,76 +1,10 @@
 import { Connection, Schema } from 'mongoose';
+import { CaptureState } from '../domain/capture/capture-state';
 
-/** One stored capture: the encrypted image's blob id and what the upload-time check said. */
-export interface CapturedSide {
-  blob_id: string;
-  /** Uploads of this side so far (each side allows 3). */
-  uploads: number;
-  readable: boolean;
-  reason: string | null;
-  /** The document read without its portrait (person included), sealed with the capture key: it is personal data. */
-  read_sealed: string;
-  /** The portrait the read cropped, as its own encrypted blob (it is a biometric image). */
-  portrait_blob_id: string | null;
-}
+export type { CapturedLiveness, CapturedSelfie, CapturedSide } from '../domain/capture/capture-state';
 
-export interface CapturedLiveness {
-  /** One blob holding every frame (see frame-pack.ts): one GridFS write instead of sixty. */
-  blob_ids: string[];
-  timestamps: number[];
-  uploads: number;
-  face_found_ratio: number;
-}
-
-export interface CapturedSelfie {
-  blob_id: string;
-  uploads: number;
-  face_found: boolean;
-  /** The antispoof run (scores only, no personal data), reused by the decision. */
-  antispoof_json: string;
-  /**
-   * The liveness frames the antispoof run scored beside the selfie (null: the selfie alone), so
-   * frames captured again afterwards are scored again at decision.
-   */
-  antispoof_frames_blob_id?: string | null;
-  /**
-   * The liveness run over the frames captured before this selfie, with the selfie (scores only),
-   * made at upload so the decision does not wait for it; `liveness_blob_id` names the frames it
-   * scored, so frames captured again afterwards are checked again at decision.
-   */
-  liveness_json?: string | null;
-  liveness_blob_id?: string | null;
-  /**
-   * The face match of the document portrait captured before this selfie against it (scores only),
-   * made at upload for the same reason; `face_match_portrait_blob_id` names the portrait it used,
-   * so a document captured again afterwards is matched again at decision.
-   */
-  face_match_json?: string | null;
-  face_match_portrait_blob_id?: string | null;
-}
-
-/**
- * The capture of one attempt of one session (`_id` = `<session_id>:<attempt>`): the device's token
- * (hashed), the challenge drawn for it, and what has been captured. Images live in the encrypted
- * blob store; this document only points at them. A retry starts a new attempt, hence a fresh one.
- */
-export interface CaptureStateDocument {
-  _id: string;
-  session_id: string;
-  attempt: number;
-  token_hash: string;
-  challenge: string[];
-  document_type: string | null;
-  front: CapturedSide | null;
-  back: CapturedSide | null;
-  liveness: CapturedLiveness | null;
-  selfie: CapturedSelfie | null;
-  last_write_at: Date;
-  submitted_at: Date | null;
-  /** Set once the blobs are deleted (decided, expired or cancelled), or due (retention). */
-  purge_after: Date | null;
-  purged_at: Date | null;
-  created_at: Date;
-}
+/** The capture of one attempt of one session as stored (see domain/capture/capture-state.ts). */
+export type CaptureStateDocument = CaptureState;
 
 const captureStateSchema = new Schema<CaptureStateDocument>(
   {

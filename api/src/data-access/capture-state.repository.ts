@@ -6,25 +6,19 @@ import {
   CaptureStateDocument,
   captureStateModel,
 } from './capture-state.model';
+import { blobIdsOf, captureStateId } from '../domain/capture/capture-state';
+import { CaptureStateStore } from '../domain/ports/capture-stores';
 
 const DUPLICATE_KEY = 11000;
 
-export const captureStateId = (sessionId: string, attempt: number) => `${sessionId}:${attempt}`;
-
-/** Every blob a capture state points at. */
-export function blobIdsOf(state: Pick<CaptureStateDocument, 'front' | 'back' | 'liveness' | 'selfie'>): string[] {
-  const sides = [state.front, state.back].flatMap((side) =>
-    side ? [side.blob_id, side.portrait_blob_id].filter((id): id is string => Boolean(id)) : [],
-  );
-  return [...sides, ...(state.liveness?.blob_ids ?? []), ...(state.selfie ? [state.selfie.blob_id] : [])];
-}
+export { blobIdsOf, captureStateId };
 
 /**
  * The capture states, read and written by `_id` (FerretDB answers those from its primary key).
  * Uploads of one attempt come from one device holding its token, so a plain $set per capture is
  * enough; the one race that matters, two devices starting at once, is settled by a unique insert.
  */
-export class CaptureStateRepository {
+export class CaptureStateRepository implements CaptureStateStore {
   private readonly model: Model<CaptureStateDocument>;
 
   constructor(connection: Connection) {

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { CaptureWriteLimit } from '../domain/ports/capture-stores';
 
 /** A capture lives a few hours at most; the count outlives it comfortably and then goes. */
 const COUNT_KEPT_SECONDS = 7 * 24 * 3600;
@@ -11,7 +12,7 @@ const COUNT_KEPT_SECONDS = 7 * 24 * 3600;
  * counter used (`<prefix>:capture-writes:<session>:<attempt>`), so counts survive the change.
  * Only ids and counts are stored here, never images.
  */
-export class CaptureWriteLimiter {
+export class CaptureWriteLimiter implements CaptureWriteLimit {
   private readonly limiter: RateLimiterRedis;
 
   constructor(

@@ -1,3 +1,4 @@
+import { ClaimRecovery } from '../domain/ports/session-transitions';
 import { SessionRepository } from './session.repository';
 
 /**
@@ -8,7 +9,7 @@ import { SessionRepository } from './session.repository';
  * A claim older than the window is still rolled forward by the next transition attempted on its
  * session: the session's own expiry job or the expiry sweep, at the latest.
  */
-export class ClaimRecoveryRepository {
+export class ClaimRecoveryRepository implements ClaimRecovery {
   constructor(private readonly sessions: SessionRepository) {}
 
   async rollForwardClaimedBetween(from: Date, to: Date): Promise<number> {

@@ -1,25 +1,10 @@
 import { Connection, Model, Schema } from 'mongoose';
+import { DeliveryAttemptRecord } from '../domain/webhooks/delivery-attempt';
 
-export type AttemptResult = 'delivered' | 'retry_scheduled' | 'failed';
+export type { AttemptResult } from '../domain/webhooks/delivery-attempt';
 
-/** One webhook attempt: what was tried, when, and how it ended. Never the body or the URL. */
-export interface DeliveryAttemptDocument {
-  _id: string;
-  session_id: string;
-  account_id: string;
-  environment: 'sandbox' | 'production';
-  /** The Standard Webhooks `webhook-id`, the same on every attempt and redelivery of one result. */
-  delivery_id: string;
-  /** 0 for the delivery the decision triggered, n for the n-th admin redelivery. */
-  round: number;
-  /** 1 for the first try, then one more per retry. */
-  attempt: number;
-  attempted_at: Date;
-  status_code: number | null;
-  latency_ms: number;
-  error: string | null;
-  result: AttemptResult;
-}
+/** One webhook attempt as stored (see domain/webhooks/delivery-attempt.ts). */
+export type DeliveryAttemptDocument = DeliveryAttemptRecord;
 
 const deliveryAttemptSchema = new Schema<DeliveryAttemptDocument>(
   {

@@ -1,4 +1,6 @@
 import { Connection, Model } from 'mongoose';
+import { DeliveryLog, DeliveryLogReader } from '../domain/ports/delivery-log';
+import { NewDeliveryAttempt } from '../domain/webhooks/delivery-attempt';
 import { randomBase62 } from '../shared/random-id';
 import { BatchWriter } from './batch-writer';
 import { DeliveryLogIndex } from './delivery-log-index.repository';
@@ -6,10 +8,10 @@ import { DeliveryAttemptDocument, deliveryAttemptModel } from './delivery-log.mo
 import { inFlightMigrated } from './in-flight-backfill';
 import { retryTransient } from './store-retry';
 
-export type NewDeliveryAttempt = Omit<DeliveryAttemptDocument, '_id'>;
+export type { NewDeliveryAttempt };
 
 /** The store of webhook attempts, so an integrator can see every try and its answer. Writes are batched; each caller waits for its own. */
-export class DeliveryLogRepository {
+export class DeliveryLogRepository implements DeliveryLog, DeliveryLogReader {
   readonly model: Model<DeliveryAttemptDocument>;
   private readonly writer: BatchWriter<DeliveryAttemptDocument>;
   readonly bySession: DeliveryLogIndex;

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Connection, Model } from 'mongoose';
+import { IdempotencyKeys } from '../domain/ports/idempotency-keys';
 import { newSessionId } from '../shared/random-id';
 import {
   IdempotencyRecordDocument,
@@ -27,7 +28,7 @@ export type IdempotencyClaim =
  * process and of Redis alike (a lost record would let a retry create a second session, and bill
  * it), and it sits beside the sessions it guards, in the store that is already durable.
  */
-export class IdempotencyRepository {
+export class IdempotencyRepository implements IdempotencyKeys {
   readonly model: Model<IdempotencyRecordDocument>;
   private readonly responses: Model<IdempotentResponseDocument>;
   private readonly takeovers: Model<IdempotencyTakeoverDocument>;

@@ -1,6 +1,7 @@
 import { JobState, Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { DecisionQueue } from '../domain/ports/decision-queue';
+import { WebhookJobs } from '../domain/ports/webhook-queue';
 import { DECISION_BACKOFF, DECISION_MAX_ATTEMPTS } from '../jobs/decision-retry-policy';
 import {
   DecideSessionPayload,
@@ -35,7 +36,7 @@ const ENQUEUE_TIMEOUT_MS = 3_000;
 export type WebhookStatus = 'VERIFIED' | 'FAILED';
 
 /** The BullMQ producer side: what the API, the admin command and the sweeps enqueue. */
-export class JobQueueRepository implements DecisionQueue {
+export class JobQueueRepository implements DecisionQueue, WebhookJobs {
   readonly webhooks: Queue<DeliverWebhookPayload>;
   readonly expiry: Queue<ExpireSessionPayload>;
   readonly maintenance: Queue<SweepPayload>;

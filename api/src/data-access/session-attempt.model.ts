@@ -1,30 +1,12 @@
 import { Connection, Model, Schema } from 'mongoose';
-import { SessionDocument } from './session.model';
+import { SessionAttempt } from '../domain/session/session';
 
 /**
- * A decided attempt of a session that was retried: what the session document held when the
- * retry reset it. `_id` is `${session_id}:${attempt}`, so writing it twice (a retry that died and
- * was retried) stores it once. Its result bytes are what GET /attempts serves, and its delivery
- * fields let a webhook still owed for it be delivered after the session has moved on.
+ * A decided attempt of a session that was retried, as stored (see domain/session/session.ts).
+ * `_id` is `${session_id}:${attempt}`, so writing it twice (a retry that died and was retried)
+ * stores it once.
  */
-export type SessionAttemptDocument = Pick<
-  SessionDocument,
-  | 'account_id'
-  | 'environment'
-  | 'status'
-  | 'failure_reason'
-  | 'result_body'
-  | 'decided_at'
-  | 'webhook_url'
-  | 'webhook_state'
-  | 'webhook_delivery_id'
-  | 'webhook_redeliveries'
-> & {
-  _id: string;
-  session_id: string;
-  attempt: number;
-  archived_at: Date;
-};
+export type SessionAttemptDocument = SessionAttempt;
 
 const attemptSchema = new Schema<SessionAttemptDocument>(
   {

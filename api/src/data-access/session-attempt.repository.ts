@@ -1,4 +1,5 @@
 import { Connection, Model } from 'mongoose';
+import { SessionAttemptArchive } from '../domain/ports/session-attempts';
 import { PiiVault } from './pii-vault';
 import { attemptId, SessionAttemptDocument, sessionAttemptModel } from './session-attempt.model';
 import { SessionDocument } from './session.model';
@@ -6,7 +7,7 @@ import { SessionDocument } from './session.model';
 const DUPLICATE_KEY = 11000;
 
 /** The decided attempts a retry left behind (see session-attempt.model.ts). System-side: callers scope by the session first. */
-export class SessionAttemptRepository {
+export class SessionAttemptRepository implements SessionAttemptArchive {
   readonly model: Model<SessionAttemptDocument>;
 
   constructor(

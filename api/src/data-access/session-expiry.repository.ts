@@ -1,3 +1,4 @@
+import { SessionExpiry } from '../domain/ports/session-expiry';
 import { OPEN_STATUSES } from '../domain/session-status';
 import { SessionRepository } from './session.repository';
 
@@ -8,7 +9,7 @@ const SWEEP_PAGE = 1_000;
  * atomic on FerretDB), from PENDING or IN_PROGRESS only, so expiry never overrides a decision and
  * a delayed job racing a sweep, or two workers, expire a session once.
  */
-export class SessionExpiryRepository {
+export class SessionExpiryRepository implements SessionExpiry {
   constructor(private readonly sessions: SessionRepository) {}
 
   openDeadline(id: string): Promise<Date | null> {

@@ -1,55 +1,9 @@
 import { Connection, Schema } from 'mongoose';
+import { Session } from '../domain/session/session';
 import { SESSION_STATUSES } from '../domain/session-status';
 
-/**
- * One document per session. Everything a transition changes lives in this one document so each
- * transition is a single conditional write (FerretDB has no multi-document transactions, and we
- * would not want them on this path anyway).
- */
-export interface SessionDocument {
-  _id: string;
-  account_id: string;
-  environment: 'sandbox' | 'production';
-  status: (typeof SESSION_STATUSES)[number];
-  failure_reason: string | null;
-  return_url: string;
-  webhook_url: string;
-  /** Sealed at rest (see PERSONAL_SESSION_FIELDS); null once redacted. */
-  expected_name: string | null;
-  expected_dob: string | null;
-  expected_address: string | null;
-  locale: 'en' | 'fr';
-  /** The metadata exactly as the client sent it (raw JSON text), so it is echoed byte for byte. */
-  metadata_json: string | null;
-  created_at: Date;
-  updated_at: Date;
-  expires_at: Date;
-  started_at: Date | null;
-  decided_at: Date | null;
-  confidence: number | null;
-  verified_until: Date | null;
-  credential_token: string | null;
-  /** The result resource serialized once at decision time: the API serves it and webhooks sign it. */
-  result_body: string | null;
-  /** Outbox: set in the same write as the decision; the webhook worker moves it on. */
-  webhook_state: 'none' | 'pending' | 'delivered' | 'failed';
-  webhook_delivery_id: string | null;
-  /** Admin redeliveries so far; each is a new delivery round with its own job id (absent = 0). */
-  webhook_redeliveries?: number;
-  /** The applicant submitted the capture: the decision is pending (expiry leaves such sessions alone). */
-  decision_requested_at?: Date | null;
-  /** Sandbox only: the liveness challenge pinned at creation (contract "Sandbox"). */
-  sandbox_challenge?: string[] | null;
-  /** The evidence report (scores, models, timings; no personal data), serialized at decision time. */
-  report_json?: string | null;
-  /** 1-based attempt number: a retry of a FAILED session starts the next one (absent = 1). */
-  attempt?: number;
-  billed: boolean;
-  /** Personal data erased (POST /redact or the retention sweep); the result keeps its verdicts. */
-  redacted_at?: Date | null;
-  /** Billing outbox: set with a billable decision, cleared once its ledger entry is written. */
-  ledger_pending?: boolean;
-}
+/** One document per session: the domain's session as stored (see domain/session/session.ts). */
+export type SessionDocument = Session;
 
 /**
  * The fields that hold personal data (or may: metadata is the client's), stored sealed by the

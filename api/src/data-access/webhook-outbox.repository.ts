@@ -1,29 +1,23 @@
 import { Model } from 'mongoose';
+import {
+  DeliverableSession,
+  OutboxEntry,
+  OutboxSweepStore,
+  SettledState,
+  WebhookDeliveries,
+  WebhookRedelivery,
+} from '../domain/ports/webhook-outbox';
+import { WebhookState } from '../domain/session/session';
 import { DECIDED_STATUSES } from '../domain/session-status';
 import { BatchWriter } from './batch-writer';
 import { PendingWebhookIndex } from './pending-webhook-index.repository';
 import { PiiVault } from './pii-vault';
 import { SessionAttemptDocument, sessionAttemptModel } from './session-attempt.model';
 import { SessionDocument } from './session.model';
-import { attemptIs } from './session.repository';
+import { attemptIs } from './session-store';
 import { settlementId, WebhookSettlementDocument, webhookSettlementModel } from './webhook-settlement.model';
 
-export type SettledState = WebhookSettlementDocument['state'];
-export type WebhookState = SessionDocument['webhook_state'];
-export type OutboxEntry = Pick<SessionDocument, '_id' | 'status' | 'webhook_redeliveries' | 'attempt'>;
-export type DeliverableSession = Pick<
-  SessionDocument,
-  | '_id'
-  | 'account_id'
-  | 'environment'
-  | 'status'
-  | 'webhook_url'
-  | 'result_body'
-  | 'webhook_state'
-  | 'webhook_delivery_id'
-  | 'webhook_redeliveries'
-  | 'attempt'
->;
+export type { DeliverableSession, OutboxEntry, SettledState, WebhookState };
 
 const DELIVERABLE_FIELDS = {
   account_id: 1,
@@ -48,7 +42,7 @@ const roundIs = (round: number) =>
  * sweep copies settlements onto the session document and enqueues what is owed and not queued.
  * System-side (no tenant): workers act on ids taken from jobs the service itself enqueued.
  */
-export class WebhookOutboxRepository {
+export class WebhookOutboxRepository implements WebhookDeliveries, WebhookRedelivery, OutboxSweepStore {
   private readonly settlements: Model<WebhookSettlementDocument>;
   private readonly attempts: Model<SessionAttemptDocument>;
   private readonly settlementWriter: BatchWriter<WebhookSettlementDocument>;

@@ -1,20 +1,9 @@
 import http from 'node:http';
 import https from 'node:https';
+import { AttemptOutcome, WebhookRequest, WebhookSender as WebhookSenderPort } from '../domain/ports/webhook-sender';
 import { EgressRefusedError, guardedLookup, isIpLiteral, refusalFor, Resolver, systemResolver } from './egress-guard';
 
-export interface WebhookRequest {
-  url: string;
-  /** The exact bytes that were signed. */
-  body: string;
-  headers: Record<string, string>;
-}
-
-/** What one attempt came to: a status code, or the error that stopped it before one arrived. */
-export interface AttemptOutcome {
-  statusCode: number | null;
-  latencyMs: number;
-  error: string | null;
-}
+export type { AttemptOutcome, WebhookRequest };
 
 export interface WebhookSenderOptions {
   timeoutMs: number;
@@ -32,7 +21,7 @@ const MAX_DRAINED_BYTES = 64 * 1024;
  * non-2xx answer. The AbortSignal really tears the socket down at the deadline, whatever stage the
  * exchange is in; a lookup hook refuses non-public addresses at connect time.
  */
-export class WebhookSender {
+export class WebhookSender implements WebhookSenderPort {
   private readonly httpAgent: http.Agent;
   private readonly httpsAgent: https.Agent;
 

@@ -32,7 +32,7 @@ export interface AuditEvent {
   detail: string | null;
 }
 
-/** The port use cases record through (api/src/data-access/audit-log.repository.ts). */
+/** The port use cases record through; the store's audit log implements it. */
 export interface AuditLog {
   record(event: AuditEvent): Promise<void>;
 }

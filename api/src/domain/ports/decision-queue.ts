@@ -1,6 +1,6 @@
 /**
- * What the domain needs from the job queue. The BullMQ implementation lives in data-access; unit
- * tests stub this interface.
+ * What the domain needs from the job queue. The BullMQ implementation lives with the other
+ * adapters; unit tests stub this interface.
  */
 export interface DecisionQueue {
   /** Throws a 503 AppError when a transition could not be followed by an enqueue right now. */

@@ -3,7 +3,7 @@ import { AntispoofRun, DocumentRead, FaceMatchRun, LivenessRun } from '../checks
 
 /**
  * The four checks as the capture and decision use cases need them. Implemented over gRPC by
- * `data-access/inference.repository.ts`; unit tests stub it. Failures the service causes reject
+ * the inference repository; unit tests stub it. Failures the service causes reject
  * with InferenceUnavailableError, inputs it refuses with InferenceInputRejectedError.
  */
 export interface InferenceChecks {

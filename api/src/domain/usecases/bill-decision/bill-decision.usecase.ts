@@ -1,19 +1,21 @@
-import { AccountRecord } from '../../../data-access/account.repository';
-import { BillingLedgerRepository, ledgerEntryId } from '../../../data-access/billing-ledger.repository';
-import { SessionDocument } from '../../../data-access/session.model';
 import { Clock } from '../../../shared/clock';
+import { ledgerEntryId } from '../../billing/ledger-entry';
+import { AccountLookup, AccountRecord } from '../../ports/account-store';
+import { BillingLedger } from '../../ports/billing-ledger';
+import { LedgerOutbox } from '../../ports/session-sweeps';
 import { planAt } from '../../pricing/plan-at';
 import { FALLBACK_BILLING_COUNTRY, priceFor } from '../../pricing/price-for';
+import { Session } from '../../session/session';
 
 export interface BillDecisionDeps {
-  ledger: Pick<BillingLedgerRepository, 'record'>;
-  accounts: { find(accountId: string): Promise<AccountRecord | null> };
-  sessions: { ledgerWritten(id: string, attempt: number): Promise<void> };
+  ledger: BillingLedger;
+  accounts: AccountLookup;
+  sessions: Pick<LedgerOutbox, 'ledgerWritten'>;
   clock: Clock;
 }
 
 /** The spec: production sessions are billed per plan, sandbox never; a cancellation or an expiry is no verification. */
-export function isBillable(session: Pick<SessionDocument, 'environment' | 'status' | 'failure_reason'>): boolean {
+export function isBillable(session: Pick<Session, 'environment' | 'status' | 'failure_reason'>): boolean {
   if (session.environment !== 'production') return false;
   if (session.status !== 'VERIFIED' && session.status !== 'FAILED') return false;
   return session.failure_reason !== 'CANCELLED_BY_API';
@@ -36,7 +38,7 @@ function billedCountry(documentCountry: string | null, account: AccountRecord | 
  */
 export async function billDecision(
   deps: BillDecisionDeps,
-  session: SessionDocument,
+  session: Session,
 ): Promise<'billed' | 'already-billed' | 'not-billable'> {
   const attempt = session.attempt ?? 1;
   if (!isBillable(session) || !session.decided_at) {

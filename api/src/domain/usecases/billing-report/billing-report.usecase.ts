@@ -1,4 +1,4 @@
-import { LedgerEntryDocument } from '../../../data-access/billing-ledger.repository';
+import { LedgerReader } from '../../ports/billing-ledger';
 
 export interface BillingTotal {
   country: string;
@@ -8,11 +8,7 @@ export interface BillingTotal {
 }
 
 /** `billing report`: one account's month, totalled by country and currency (amounts in minor units). */
-export async function billingReport(
-  ledger: { forAccountMonth(accountId: string, month: string): Promise<LedgerEntryDocument[]> },
-  accountId: string,
-  month: string,
-) {
+export async function billingReport(ledger: LedgerReader, accountId: string, month: string) {
   const entries = await ledger.forAccountMonth(accountId, month);
   const totals = new Map<string, BillingTotal>();
   for (const entry of entries) {

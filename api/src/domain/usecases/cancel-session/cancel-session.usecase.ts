@@ -1,6 +1,6 @@
-import { SessionRepository } from '../../../data-access/session.repository';
 import { Clock } from '../../../shared/clock';
 import { Tenant } from '../../environment';
+import { TenantSessionStore } from '../../ports/tenant-sessions';
 import { serializeResult } from '../../results/result-resource';
 import { OPEN_STATUSES } from '../../session-status';
 
@@ -10,7 +10,7 @@ import { OPEN_STATUSES } from '../../session-status';
  */
 export async function cancelSession(
   deps: {
-    sessions: SessionRepository;
+    sessions: TenantSessionStore;
     clock: Clock;
     endCapture(sessionId: string, attempt: number): Promise<void>;
   },

@@ -1,16 +1,15 @@
-import { CaptureStateDocument } from '../../../data-access/capture-state.model';
-import { SessionDocument } from '../../../data-access/session.model';
+import { CaptureState } from '../../capture/capture-state';
+import { Session } from '../../session/session';
 import { AppError } from '../../../shared/app-error';
 import { authorizedState, hashToken } from './capture-access';
 import { CaptureDeps } from './capture-deps';
 
 const TOKEN = 'ct_device';
-const session = { _id: 'ses_x', status: 'IN_PROGRESS', attempt: 1 } as SessionDocument;
-const depsWith = (state: Partial<CaptureStateDocument> | null) =>
+const session = { _id: 'ses_x', status: 'IN_PROGRESS', attempt: 1 } as Session;
+const depsWith = (state: Partial<CaptureState> | null) =>
   ({
     states: {
-      find: async () =>
-        state ? ({ token_hash: hashToken(TOKEN), purged_at: null, ...state } as CaptureStateDocument) : null,
+      find: async () => (state ? ({ token_hash: hashToken(TOKEN), purged_at: null, ...state } as CaptureState) : null),
     },
   }) as unknown as CaptureDeps;
 const codeOf = (promise: Promise<unknown>) =>

@@ -1,25 +1,24 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { captureStateId } from '../../../data-access/capture-state.repository';
-import { CaptureStateDocument } from '../../../data-access/capture-state.model';
-import { SessionDocument } from '../../../data-access/session.model';
 import { AppError } from '../../../shared/app-error';
+import { CaptureState, captureStateId } from '../../capture/capture-state';
 import { InferenceInputRejectedError, InferenceUnavailableError } from '../../checks/check-results';
 import { InferenceChecks } from '../../ports/inference-checks';
+import { Session } from '../../session/session';
 import { OPEN_STATUSES } from '../../session-status';
 import { CaptureDeps } from './capture-deps';
 
 export const hashToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
 
-export const attemptOf = (session: Pick<SessionDocument, 'attempt'>): number => session.attempt ?? 1;
+export const attemptOf = (session: Pick<Session, 'attempt'>): number => session.attempt ?? 1;
 
-export async function sessionForCapture(deps: CaptureDeps, id: string): Promise<SessionDocument> {
+export async function sessionForCapture(deps: CaptureDeps, id: string): Promise<Session> {
   const session = await deps.sessions.findForApplicant(id);
   if (!session) throw AppError.notFound('session');
   return session;
 }
 
 /** Every capture write: the session must still be open and not yet submitted for decision. */
-export function assertWritable(session: SessionDocument): void {
+export function assertWritable(session: Session): void {
   if (!OPEN_STATUSES.includes(session.status))
     throw AppError.conflict(`The session is ${session.status}; it takes no more captures.`);
 }
@@ -27,10 +26,10 @@ export function assertWritable(session: SessionDocument): void {
 /** The bearer token must be the one issued to this attempt's device (compared in constant time). */
 export async function authorizedState(
   deps: CaptureDeps,
-  session: SessionDocument,
+  session: Session,
   token: string | null,
   purpose: 'read' | 'write' = 'read',
-): Promise<CaptureStateDocument> {
+): Promise<CaptureState> {
   if (!token)
     throw new AppError('UNAUTHORIZED', 'Send the capture token from start as `Authorization: Bearer <token>`.');
   const state = await deps.states.find(session._id, attemptOf(session));
@@ -45,7 +44,7 @@ export async function authorizedState(
 }
 
 /** Counts the write against the session's limit (contract: 60 per session). */
-export async function countWrite(deps: CaptureDeps, session: SessionDocument): Promise<void> {
+export async function countWrite(deps: CaptureDeps, session: Session): Promise<void> {
   if (!(await deps.writes.allow(session._id, attemptOf(session)))) {
     throw new AppError('RATE_LIMITED', `A session takes at most ${deps.writes.limit} capture writes.`);
   }

@@ -1,21 +1,20 @@
-import { CaptureBlobRepository } from '../../../data-access/capture-blob.repository';
-import { CaptureStateRepository } from '../../../data-access/capture-state.repository';
-import { CaptureWriteLimiter } from '../../../data-access/capture-write-limiter';
-import { SessionRepository } from '../../../data-access/session.repository';
 import { Clock } from '../../../shared/clock';
 import { Logger } from '../../../shared/logger';
 import { TextSealer } from '../../../shared/sealer';
+import { CaptureBlobStore, CaptureStateStore, CaptureWriteLimit } from '../../ports/capture-stores';
 import { DecisionQueue } from '../../ports/decision-queue';
 import { InferenceChecks } from '../../ports/inference-checks';
+import { ApplicantSessions } from '../../ports/session-reads';
+import { DecisionRequests, SessionTransitions } from '../../ports/session-transitions';
 
 /** What the capture use cases need; built once in compose-app.ts. */
 export interface CaptureDeps {
-  sessions: SessionRepository;
-  states: CaptureStateRepository;
-  blobs: CaptureBlobRepository;
+  sessions: ApplicantSessions & SessionTransitions & DecisionRequests;
+  states: CaptureStateStore;
+  blobs: CaptureBlobStore;
   /** Seals the document reads (personal data) kept between upload and decision. */
   sealer: TextSealer;
-  writes: CaptureWriteLimiter;
+  writes: CaptureWriteLimit;
   /** Null when the deployment runs without an inference service: uploads answer 503. */
   inference: InferenceChecks | null;
   queue: Pick<DecisionQueue, 'enqueueDecision'>;

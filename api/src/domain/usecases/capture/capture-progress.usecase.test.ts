@@ -1,15 +1,15 @@
-import { CapturedSide, CaptureStateDocument } from '../../../data-access/capture-state.model';
-import { SessionDocument } from '../../../data-access/session.model';
+import { CapturedSide, CaptureState } from '../../capture/capture-state';
+import { Session } from '../../session/session';
 import { progressOf } from './capture-progress.usecase';
 
-const session = (fields: Partial<SessionDocument> = {}) =>
+const session = (fields: Partial<Session> = {}) =>
   ({
     _id: 'ses_x',
     status: 'IN_PROGRESS',
     return_url: 'https://shop.example/done',
     decision_requested_at: null,
     ...fields,
-  }) as SessionDocument;
+  }) as Session;
 const side = (readable: boolean, uploads = 1) =>
   ({
     blob_id: 'b',
@@ -19,7 +19,7 @@ const side = (readable: boolean, uploads = 1) =>
     read_sealed: 's',
     portrait_blob_id: null,
   }) as CapturedSide;
-const state = (fields: Partial<CaptureStateDocument> = {}) =>
+const state = (fields: Partial<CaptureState> = {}) =>
   ({
     document_type: null,
     front: null,
@@ -28,7 +28,7 @@ const state = (fields: Partial<CaptureStateDocument> = {}) =>
     selfie: null,
     purged_at: null,
     ...fields,
-  }) as CaptureStateDocument;
+  }) as CaptureState;
 const liveness = { blob_ids: ['f'], timestamps: [0], uploads: 1, face_found_ratio: 1 };
 const selfie = (faceFound: boolean, uploads = 1) => ({
   blob_id: 's',

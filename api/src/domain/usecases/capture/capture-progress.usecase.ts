@@ -1,5 +1,5 @@
-import { CaptureStateDocument } from '../../../data-access/capture-state.model';
-import { SessionDocument } from '../../../data-access/session.model';
+import { CaptureState } from '../../capture/capture-state';
+import { Session } from '../../session/session';
 import { attemptOf, sessionForCapture } from './capture-access';
 import { CaptureDeps } from './capture-deps';
 import { CaptureStatus, statusOf, steps } from './capture-status.usecase';
@@ -16,7 +16,7 @@ export type ProgressStep = (typeof PROGRESS_STEPS)[number];
 /** The token-less status plus the step: nothing of the person, no read result, no score, no retake. */
 export type CaptureProgress = Omit<CaptureStatus, 'steps'> & { step: ProgressStep };
 
-export function progressOf(session: SessionDocument, state: CaptureStateDocument | null): CaptureProgress {
+export function progressOf(session: Session, state: CaptureState | null): CaptureProgress {
   const status = statusOf(session);
   const step = ((): ProgressStep => {
     if (status.decision === 'done' || session.status === 'EXPIRED') return 'done';

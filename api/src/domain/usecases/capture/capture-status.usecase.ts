@@ -1,5 +1,5 @@
-import { CaptureStateDocument } from '../../../data-access/capture-state.model';
-import { SessionDocument } from '../../../data-access/session.model';
+import { CaptureState } from '../../capture/capture-state';
+import { Session } from '../../session/session';
 import { DECIDED_STATUSES } from '../../session-status';
 import { authorizedState, sessionForCapture } from './capture-access';
 import { CaptureDeps } from './capture-deps';
@@ -8,21 +8,21 @@ import { needsBack } from './upload-document.usecase';
 type StepState = 'missing' | 'retake' | 'captured' | 'not_required';
 
 export interface CaptureStatus {
-  status: SessionDocument['status'];
+  status: Session['status'];
   decision: 'none' | 'pending' | 'done';
   redirect_url: string | null;
   steps?: { document_front: StepState; document_back: StepState; liveness: StepState; selfie: StepState };
 }
 
 /** return_url with session_id and status appended, keeping the integrator's own query. */
-export function redirectUrl(session: Pick<SessionDocument, '_id' | 'return_url' | 'status'>): string {
+export function redirectUrl(session: Pick<Session, '_id' | 'return_url' | 'status'>): string {
   const url = new URL(session.return_url);
   url.searchParams.set('session_id', session._id);
   url.searchParams.set('status', session.status);
   return url.toString();
 }
 
-export function steps(state: CaptureStateDocument): NonNullable<CaptureStatus['steps']> {
+export function steps(state: CaptureState): NonNullable<CaptureStatus['steps']> {
   const side = (captured: { readable: boolean; uploads: number } | null): StepState =>
     !captured ? 'missing' : !captured.readable && captured.uploads < 3 ? 'retake' : 'captured';
   return {
@@ -33,7 +33,7 @@ export function steps(state: CaptureStateDocument): NonNullable<CaptureStatus['s
   };
 }
 
-export function statusOf(session: SessionDocument): CaptureStatus {
+export function statusOf(session: Session): CaptureStatus {
   const decided = DECIDED_STATUSES.includes(session.status);
   return {
     status: session.status,

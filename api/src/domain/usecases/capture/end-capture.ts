@@ -1,11 +1,10 @@
-import { CaptureBlobRepository } from '../../../data-access/capture-blob.repository';
-import { blobIdsOf, captureStateId } from '../../../data-access/capture-state.repository';
-import { CaptureStateRepository } from '../../../data-access/capture-state.repository';
 import { Clock } from '../../../shared/clock';
+import { blobIdsOf, captureStateId } from '../../capture/capture-state';
+import { CaptureBlobStore, CaptureStateStore } from '../../ports/capture-stores';
 
 export interface EndCaptureDeps {
-  states: CaptureStateRepository;
-  blobs: CaptureBlobRepository;
+  states: CaptureStateStore;
+  blobs: CaptureBlobStore;
   clock: Clock;
   /** CAPTURE_RETENTION_HOURS; undefined deletes the images as soon as the session ends. */
   retentionHours?: number;

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
-import { blobIdsOf, captureStateId } from '../../../data-access/capture-state.repository';
 import { AppError } from '../../../shared/app-error';
 import { newCaptureToken } from '../../../shared/random-id';
+import { blobIdsOf, captureStateId } from '../../capture/capture-state';
 import { ChallengeStep, drawChallenge } from '../../capture/challenge';
 import { DOCUMENT_TYPES as ALL_DOCUMENT_TYPES, DocumentType } from '../../session-status';
 import { assertWritable, attemptOf, countWrite, hashToken, sessionForCapture } from './capture-access';

@@ -1,8 +1,8 @@
 import { AppError, ErrorDetail } from '../../../shared/app-error';
+import { captureStateId } from '../../capture/capture-state';
 import { assertWritable, attemptOf, authorizedState, countWrite, sessionForCapture } from './capture-access';
 import { CaptureDeps } from './capture-deps';
 import { needsBack } from './upload-document.usecase';
-import { captureStateId } from '../../../data-access/capture-state.repository';
 
 export const SUBMITTED = { status: 'IN_PROGRESS', decision: 'pending' } as const;
 

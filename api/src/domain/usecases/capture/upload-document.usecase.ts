@@ -1,7 +1,6 @@
-import { CapturedSide } from '../../../data-access/capture-state.model';
-import { blobIdsOf } from '../../../data-access/capture-state.repository';
 import { AppError } from '../../../shared/app-error';
 import { PHOTO_LIMITS, probeImage } from '../../../shared/image-probe';
+import { blobIdsOf, CapturedSide } from '../../capture/capture-state';
 import { DocumentType } from '../../session-status';
 import { openCaptureForWrite, runUploadCheck } from './capture-access';
 import { CaptureDeps } from './capture-deps';

@@ -1,6 +1,6 @@
-import { CaptureStateDocument } from '../../../data-access/capture-state.model';
 import { AppError } from '../../../shared/app-error';
 import { PHOTO_LIMITS, probeImage } from '../../../shared/image-probe';
+import { CaptureState } from '../../capture/capture-state';
 import { ChallengeStep } from '../../capture/challenge';
 import { unpackFrames } from '../../capture/frame-pack';
 import { openCaptureForWrite, runUploadCheck } from './capture-access';
@@ -9,7 +9,7 @@ import { CaptureDeps } from './capture-deps';
 import { UPLOADS_PER_CAPTURE } from './upload-document.usecase';
 
 /** The portrait the decision would match against: whichever captured side showed one. */
-function portraitBlobOf(state: CaptureStateDocument): string | null {
+function portraitBlobOf(state: CaptureState): string | null {
   return [state.front, state.back].find((side) => side?.portrait_blob_id)?.portrait_blob_id ?? null;
 }
 

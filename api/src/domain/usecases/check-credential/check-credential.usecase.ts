@@ -1,7 +1,7 @@
-import { SessionRepository } from '../../../data-access/session.repository';
 import { AppError } from '../../../shared/app-error';
 import { Clock } from '../../../shared/clock';
 import { AuditLog } from '../../audit/audit-event';
+import { CredentialSessions } from '../../ports/session-reads';
 import { Person } from '../../session-status';
 
 export interface CredentialView {
@@ -15,7 +15,7 @@ export interface CredentialView {
 
 /** Public: anyone holding the token sees the verified name and document, as the spec warns. */
 export async function checkCredential(
-  deps: { sessions: SessionRepository; clock: Clock; audit: AuditLog },
+  deps: { sessions: CredentialSessions; clock: Clock; audit: AuditLog },
   token: string,
   requestId: string | null,
 ): Promise<CredentialView> {

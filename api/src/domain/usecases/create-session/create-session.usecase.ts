@@ -1,10 +1,10 @@
-import { SessionRepository } from '../../../data-access/session.repository';
 import { AppError, ErrorDetail } from '../../../shared/app-error';
 import { Clock } from '../../../shared/clock';
 import { Logger } from '../../../shared/logger';
 import { newSessionId } from '../../../shared/random-id';
 import { Tenant } from '../../environment';
 import { DecisionQueue } from '../../ports/decision-queue';
+import { SessionCreation, TenantSessionStore } from '../../ports/tenant-sessions';
 import { WebhookTargetPolicy } from '../../ports/webhook-target-policy';
 
 export interface CreateSessionCommand {
@@ -22,10 +22,8 @@ export interface CreateSessionCommand {
   sandbox?: { liveness_challenge: string[] };
 }
 
-const DUPLICATE_KEY = 11000;
-
 export interface CreateSessionDeps {
-  sessions: SessionRepository;
+  sessions: SessionCreation & TenantSessionStore;
   queue: DecisionQueue;
   webhookPolicy: WebhookTargetPolicy;
   clock: Clock;
@@ -46,7 +44,7 @@ export async function createSession(deps: CreateSessionDeps, tenant: Tenant, com
   const now = deps.clock.now();
   const id = command.reservedSessionId ?? newSessionId();
   const expiresAt = new Date(now.getTime() + deps.expiryMinutes * 60_000);
-  const inserted = await insertOnce(deps.sessions, {
+  const inserted = await deps.sessions.insertOnce({
     _id: id,
     account_id: tenant.accountId,
     environment: tenant.environment,
@@ -94,19 +92,6 @@ const creationResponse = (publicBaseUrl: string, id: string, environment: Tenant
   status: 'PENDING' as const,
   environment,
 });
-
-async function insertOnce(
-  sessions: SessionRepository,
-  doc: Parameters<SessionRepository['insert']>[0],
-): Promise<boolean> {
-  try {
-    await sessions.insert(doc);
-    return true;
-  } catch (error) {
-    if ((error as { code?: number }).code === DUPLICATE_KEY) return false;
-    throw error;
-  }
-}
 
 async function assertWebhookTargetAllowed(policy: WebhookTargetPolicy, tenant: Tenant, webhookUrl: string) {
   const url = new URL(webhookUrl);

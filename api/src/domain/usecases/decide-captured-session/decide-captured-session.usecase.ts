@@ -1,15 +1,15 @@
 import countries from 'i18n-iso-countries';
-import { AccountRepository } from '../../../data-access/account.repository';
-import { CaptureBlobRepository } from '../../../data-access/capture-blob.repository';
-import { CaptureStateRepository } from '../../../data-access/capture-state.repository';
-import { SessionRepository } from '../../../data-access/session.repository';
 import { TextSealer } from '../../../shared/sealer';
 import { CheckRun, LivenessRun } from '../../checks/check-results';
 import { decideChecks } from '../../decision/decide-checks';
 import { DecisionInputs } from '../../decision/decision-inputs';
+import { AccountLookup } from '../../ports/account-store';
+import { CaptureBlobStore, CaptureStateStore } from '../../ports/capture-stores';
 import { DecisionMetrics } from '../../ports/decision-metrics';
 import { InferenceChecks } from '../../ports/inference-checks';
 import { SanctionsScreening } from '../../ports/sanctions-screening';
+import { ApplicantSessions } from '../../ports/session-reads';
+import { SessionTransitions } from '../../ports/session-transitions';
 import { DECIDED_STATUSES, OPEN_STATUSES } from '../../session-status';
 import { attemptOf } from '../capture/capture-access';
 import { endCapture, EndCaptureDeps } from '../capture/end-capture';
@@ -17,11 +17,11 @@ import { decideSession, DecideDeps } from '../decide-session/decide-session.usec
 import { LoadedCaptures, loadCaptures } from './load-captures';
 
 export interface DecideCapturedDeps extends DecideDeps, EndCaptureDeps {
-  sessions: SessionRepository;
-  states: CaptureStateRepository;
-  blobs: CaptureBlobRepository;
+  sessions: ApplicantSessions & SessionTransitions;
+  states: CaptureStateStore;
+  blobs: CaptureBlobStore;
   sealer: TextSealer;
-  accounts: Pick<AccountRepository, 'find'>;
+  accounts: AccountLookup;
   inference: InferenceChecks;
   sanctions: SanctionsScreening;
   /** Absent where nothing is reported (tests, tools); the worker passes its Prometheus series. */

@@ -1,4 +1,4 @@
-import { CaptureStateDocument } from '../../../data-access/capture-state.model';
+import { CaptureState } from '../../capture/capture-state';
 import { TextSealer } from '../../../shared/sealer';
 import { packFrames } from '../../capture/frame-pack';
 import { loadCaptures } from './load-captures';
@@ -37,7 +37,7 @@ const faceMatchRun = {
   similarity: 0.3,
 };
 
-function state(overrides: { framesBlob?: string; portraitBlob?: string } = {}): CaptureStateDocument {
+function state(overrides: { framesBlob?: string; portraitBlob?: string } = {}): CaptureState {
   const now = new Date();
   return {
     _id: 'ses_1:1',

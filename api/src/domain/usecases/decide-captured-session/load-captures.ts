@@ -1,8 +1,8 @@
-import { CaptureBlobRepository } from '../../../data-access/capture-blob.repository';
-import { CapturedSide, CaptureStateDocument } from '../../../data-access/capture-state.model';
 import { documentReadWhere, TextSealer } from '../../../shared/sealer';
+import { CapturedSide, CaptureState } from '../../capture/capture-state';
 import { ChallengeStep } from '../../capture/challenge';
 import { unpackFrames } from '../../capture/frame-pack';
+import { CaptureBlobStore } from '../../ports/capture-stores';
 import { CheckRun, DocumentRead, FaceMatchRun, LivenessRun } from '../../checks/check-results';
 import { DocumentType } from '../../session-status';
 
@@ -30,9 +30,9 @@ export interface LoadedCaptures {
  * only for the runs that must be made again (a capture retaken after the selfie).
  */
 export async function loadCaptures(
-  blobs: Pick<CaptureBlobRepository, 'get'>,
+  blobs: Pick<CaptureBlobStore, 'get'>,
   sealer: TextSealer,
-  state: CaptureStateDocument,
+  state: CaptureState,
 ): Promise<LoadedCaptures> {
   if (!state.front || !state.liveness || !state.selfie) throw new Error(`capture ${state._id} is incomplete`);
   const readOf = async (side: CapturedSide): Promise<DocumentRead> =>

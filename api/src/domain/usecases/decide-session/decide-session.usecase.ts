@@ -1,10 +1,9 @@
-import { SessionDocument } from '../../../data-access/session.model';
-import { SessionUpdate } from '../../../data-access/session.repository';
 import { Clock } from '../../../shared/clock';
 import { Logger } from '../../../shared/logger';
 import { newCredentialToken, newDeliveryId } from '../../../shared/random-id';
 import { DecisionQueue } from '../../ports/decision-queue';
 import { serializeResult } from '../../results/result-resource';
+import { Session, SessionUpdate } from '../../session/session';
 import { OPEN_STATUSES, SessionStatus } from '../../session-status';
 import { billDecision, BillDecisionDeps } from '../bill-decision/bill-decision.usecase';
 import { Decision, verifiedUntil } from './decision';
@@ -18,7 +17,7 @@ export interface DecideDeps {
 }
 
 /** A conditional write on the session's status, scoped however the caller is entitled to. */
-export type ConditionalWrite = (from: SessionStatus[], update: SessionUpdate) => Promise<SessionDocument>;
+export type ConditionalWrite = (from: SessionStatus[], update: SessionUpdate) => Promise<Session>;
 
 /**
  * Moves an open session to VERIFIED or FAILED. The result, the credential and the pending webhook
@@ -27,10 +26,10 @@ export type ConditionalWrite = (from: SessionStatus[], update: SessionUpdate) =>
  */
 export async function decideSession(
   deps: DecideDeps,
-  session: Pick<SessionDocument, '_id' | 'environment' | 'metadata_json' | 'attempt'>,
+  session: Pick<Session, '_id' | 'environment' | 'metadata_json' | 'attempt'>,
   decision: Decision,
   write: ConditionalWrite,
-): Promise<SessionDocument> {
+): Promise<Session> {
   await deps.queue.assertWritable();
   const now = deps.clock.now();
   const verified = decision.status === 'VERIFIED';

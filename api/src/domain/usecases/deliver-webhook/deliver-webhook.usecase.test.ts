@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
-import { NewDeliveryAttempt } from '../../../data-access/delivery-log.repository';
-import { AttemptOutcome, WebhookRequest } from '../../../data-access/webhook-sender';
-import { DeliverableSession } from '../../../data-access/webhook-outbox.repository';
+import { DeliverableSession } from '../../ports/webhook-outbox';
+import { AttemptOutcome, WebhookRequest } from '../../ports/webhook-sender';
+import { NewDeliveryAttempt } from '../../webhooks/delivery-attempt';
 import { createLogger } from '../../../shared/logger';
 import { newWebhookSecret } from '../manage-accounts/issue-credentials';
 import { DeliveryAttemptFailed, deliverWebhook, DeliverWebhookDeps } from './deliver-webhook.usecase';

@@ -1,19 +1,16 @@
-import { NewDeliveryAttempt } from '../../../data-access/delivery-log.repository';
-import { AttemptResult } from '../../../data-access/delivery-log.model';
-import { AttemptOutcome, WebhookRequest } from '../../../data-access/webhook-sender';
-import { DeliverableSession } from '../../../data-access/webhook-outbox.repository';
 import { Clock } from '../../../shared/clock';
 import { Logger } from '../../../shared/logger';
+import { DeliveryLog } from '../../ports/delivery-log';
+import { WebhookDeliveries } from '../../ports/webhook-outbox';
+import { AttemptOutcome, WebhookSecrets, WebhookSender } from '../../ports/webhook-sender';
+import { AttemptResult } from '../../webhooks/delivery-attempt';
 import { signWebhook } from './sign-webhook';
 
 export interface DeliverWebhookDeps {
-  outbox: {
-    findDeliverable(id: string, sessionAttempt?: number): Promise<DeliverableSession | null>;
-    settle(id: string, round: number, state: 'delivered' | 'failed', at: Date, sessionAttempt?: number): Promise<void>;
-  };
-  secrets: { webhookSecret(accountId: string): Promise<string | null> };
-  sender: { send(request: WebhookRequest): Promise<AttemptOutcome> };
-  log: { record(attempt: NewDeliveryAttempt): Promise<void> };
+  outbox: WebhookDeliveries;
+  secrets: WebhookSecrets;
+  sender: WebhookSender;
+  log: DeliveryLog;
   clock: Clock;
   logger: Logger;
 }

@@ -1,11 +1,9 @@
 import { Clock } from '../../../shared/clock';
 import { Logger } from '../../../shared/logger';
+import { SessionExpiry } from '../../ports/session-expiry';
 
 export interface ExpireSessionDeps {
-  expiry: {
-    openDeadline(id: string): Promise<Date | null>;
-    expire(id: string, now: Date): Promise<boolean>;
-  };
+  expiry: Pick<SessionExpiry, 'openDeadline' | 'expire'>;
   clock: Clock;
   logger: Logger;
   /** The session's captured images are deleted (or their retention starts) once it has expired. */

@@ -1,7 +1,7 @@
-import { SessionAttemptRepository } from '../../../data-access/session-attempt.repository';
-import { SessionRepository } from '../../../data-access/session.repository';
 import { recordRead, ReadContext } from '../../audit/record-read';
 import { Tenant } from '../../environment';
+import { SessionAttemptArchive } from '../../ports/session-attempts';
+import { TenantSessionStore } from '../../ports/tenant-sessions';
 
 interface AttemptEntry {
   attempt: number;
@@ -26,7 +26,7 @@ const entryJson = (entry: AttemptEntry): string => {
  * not listed twice: the session document is the truth for the current attempt.
  */
 export async function listAttempts(
-  deps: { sessions: SessionRepository; attempts: Pick<SessionAttemptRepository, 'listForSession'> },
+  deps: { sessions: TenantSessionStore; attempts: Pick<SessionAttemptArchive, 'listForSession'> },
   tenant: Tenant,
   id: string,
   who: ReadContext,

@@ -1,16 +1,12 @@
-import { DeliveryAttemptDocument } from '../../../data-access/delivery-log.model';
-import { SessionDocument } from '../../../data-access/session.model';
-import { SessionRepository } from '../../../data-access/session.repository';
 import { Tenant } from '../../environment';
+import { DeliveryLogReader } from '../../ports/delivery-log';
+import { TenantSessionStore } from '../../ports/tenant-sessions';
+import { WebhookStateView } from '../../ports/webhook-outbox';
 
 export interface ListDeliveriesDeps {
-  sessions: SessionRepository;
-  deliveryLog: { listForSession(sessionId: string): Promise<DeliveryAttemptDocument[]> };
-  outbox: {
-    effectiveState(
-      session: Pick<SessionDocument, '_id' | 'webhook_state' | 'webhook_redeliveries'>,
-    ): Promise<SessionDocument['webhook_state']>;
-  };
+  sessions: TenantSessionStore;
+  deliveryLog: DeliveryLogReader;
+  outbox: WebhookStateView;
 }
 
 /**

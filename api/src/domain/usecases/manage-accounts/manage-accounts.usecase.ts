@@ -1,13 +1,13 @@
-import { AccountRepository } from '../../../data-access/account.repository';
 import { AppError } from '../../../shared/app-error';
 import { Clock } from '../../../shared/clock';
 import { newAccountId } from '../../../shared/random-id';
 import { Environment } from '../../environment';
+import { AccountAdmin } from '../../ports/account-store';
 import { PLANS } from '../get-price/get-price.usecase';
 import { newApiKey, newWebhookSecret } from './issue-credentials';
 
 interface Deps {
-  accounts: AccountRepository;
+  accounts: AccountAdmin;
   clock: Clock;
 }
 
@@ -68,6 +68,6 @@ export async function rotateWebhookSecret(deps: Deps, accountId: string) {
   return { account_id: accountId, webhook_secret: webhookSecret };
 }
 
-async function requireAccount(accounts: AccountRepository, accountId: string) {
+async function requireAccount(accounts: AccountAdmin, accountId: string) {
   if (!(await accounts.find(accountId))) throw AppError.notFound('account');
 }

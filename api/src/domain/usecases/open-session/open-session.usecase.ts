@@ -1,15 +1,16 @@
-import { SessionDocument } from '../../../data-access/session.model';
-import { SessionRepository } from '../../../data-access/session.repository';
 import { Clock } from '../../../shared/clock';
+import { ApplicantSessions } from '../../ports/session-reads';
+import { SessionTransitions } from '../../ports/session-transitions';
+import { Session } from '../../session/session';
 
 /**
  * The applicant opened verification_url: PENDING becomes IN_PROGRESS (one conditional write; a
  * second tab or a reload simply finds it IN_PROGRESS). Returns null for an unknown id.
  */
 export async function openSession(
-  deps: { sessions: SessionRepository; clock: Clock },
+  deps: { sessions: ApplicantSessions & SessionTransitions; clock: Clock },
   id: string,
-): Promise<SessionDocument | null> {
+): Promise<Session | null> {
   const now = deps.clock.now();
   const started = await deps.sessions.transitionBySystem(id, ['PENDING'], {
     status: 'IN_PROGRESS',

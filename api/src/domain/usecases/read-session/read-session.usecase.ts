@@ -1,9 +1,9 @@
-import { SessionRepository } from '../../../data-access/session.repository';
 import { AppError } from '../../../shared/app-error';
 import { recordRead, ReadContext } from '../../audit/record-read';
 import { Tenant } from '../../environment';
+import { TenantSessionStore } from '../../ports/tenant-sessions';
 
-export async function getSessionStatus(sessions: SessionRepository, tenant: Tenant, id: string) {
+export async function getSessionStatus(sessions: TenantSessionStore, tenant: Tenant, id: string) {
   const doc = await sessions.forTenant(tenant).get(id);
   return {
     session_id: doc._id,
@@ -15,7 +15,7 @@ export async function getSessionStatus(sessions: SessionRepository, tenant: Tena
 
 /** The stored result bytes, exactly as the webhook carries them. */
 export async function getSessionResult(
-  sessions: SessionRepository,
+  sessions: TenantSessionStore,
   tenant: Tenant,
   id: string,
   who: ReadContext,
@@ -34,7 +34,7 @@ export async function getSessionResult(
  * session ran no check, so its report says each was skipped.
  */
 export async function getSessionReport(
-  sessions: SessionRepository,
+  sessions: TenantSessionStore,
   tenant: Tenant,
   id: string,
   who: ReadContext,

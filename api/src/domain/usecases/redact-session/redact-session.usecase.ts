@@ -1,17 +1,17 @@
-import { SessionAttemptRepository } from '../../../data-access/session-attempt.repository';
-import { SessionDocument } from '../../../data-access/session.model';
-import { SessionRepository } from '../../../data-access/session.repository';
 import { AppError } from '../../../shared/app-error';
 import { Clock } from '../../../shared/clock';
 import { AuditActor, AuditLog } from '../../audit/audit-event';
+import { SessionAttemptArchive } from '../../ports/session-attempts';
+import { SessionRedaction } from '../../ports/session-redaction';
 import { redactReport, redactResult } from '../../results/result-resource';
+import { Session } from '../../session/session';
 import { OPEN_STATUSES } from '../../session-status';
 import { billDecision, BillDecisionDeps } from '../bill-decision/bill-decision.usecase';
 import { eraseCaptures, EndCaptureDeps } from '../capture/end-capture';
 
 export interface RedactDeps {
-  sessions: SessionRepository;
-  attempts: Pick<SessionAttemptRepository, 'listForSession' | 'replaceResult'>;
+  sessions: SessionRedaction;
+  attempts: Pick<SessionAttemptArchive, 'listForSession' | 'replaceResult'>;
   capture: Pick<EndCaptureDeps, 'states' | 'blobs'>;
   audit: AuditLog;
   clock: Clock;
@@ -37,7 +37,7 @@ const MAX_ROUNDS = 5;
  */
 export async function redactSession(
   deps: RedactDeps,
-  read: (id: string) => Promise<SessionDocument>,
+  read: (id: string) => Promise<Session>,
   id: string,
   who: RedactWho,
 ) {

@@ -1,16 +1,11 @@
-import { DeliverableSession } from '../../../data-access/webhook-outbox.repository';
 import { AppError } from '../../../shared/app-error';
 import { Logger } from '../../../shared/logger';
+import { WebhookRedelivery } from '../../ports/webhook-outbox';
+import { WebhookDeliveryQueue } from '../../ports/webhook-queue';
 
 export interface RedeliverDeps {
-  outbox: {
-    startRedelivery(id: string): Promise<DeliverableSession | null>;
-    findDeliverable(id: string): Promise<DeliverableSession | null>;
-    effectiveState(session: DeliverableSession): Promise<DeliverableSession['webhook_state']>;
-  };
-  queue: {
-    enqueueDelivery(sessionId: string, status: 'VERIFIED' | 'FAILED', round: number, attempt?: number): Promise<void>;
-  };
+  outbox: WebhookRedelivery;
+  queue: WebhookDeliveryQueue;
   logger: Logger;
 }
 

@@ -1,18 +1,18 @@
-import { SessionAttemptRepository } from '../../../data-access/session-attempt.repository';
-import { SessionRepository } from '../../../data-access/session.repository';
 import { AppError } from '../../../shared/app-error';
 import { Clock } from '../../../shared/clock';
 import { Logger } from '../../../shared/logger';
 import { Tenant } from '../../environment';
 import { DecisionQueue } from '../../ports/decision-queue';
+import { SessionAttemptArchive } from '../../ports/session-attempts';
+import { TenantSessionStore } from '../../ports/tenant-sessions';
 import { billDecision, BillDecisionDeps } from '../bill-decision/bill-decision.usecase';
 
 /** contract.md, "Retry of a FAILED session": the first attempt and two retries. */
 export const MAX_ATTEMPTS = 3;
 
 export interface RetrySessionDeps {
-  sessions: SessionRepository;
-  attempts: Pick<SessionAttemptRepository, 'archive'>;
+  sessions: TenantSessionStore;
+  attempts: Pick<SessionAttemptArchive, 'archive'>;
   queue: DecisionQueue;
   clock: Clock;
   logger: Logger;

@@ -1,7 +1,7 @@
-import { SessionRepository } from '../../../data-access/session.repository';
 import { AppError } from '../../../shared/app-error';
 import { Tenant } from '../../environment';
 import { SanctionsScreening } from '../../ports/sanctions-screening';
+import { TenantSessionStore } from '../../ports/tenant-sessions';
 import { FailureReason } from '../../session-status';
 import { decideSession, DecideDeps } from '../decide-session/decide-session.usecase';
 import { SANDBOX_SPECIMEN, specimenExpiry } from './sandbox-specimen';
@@ -17,7 +17,7 @@ export type SimulateCommand = { outcome: 'VERIFIED' } | { outcome: 'FAILED'; fai
  * with SANCTIONS_MATCH, as it would a real one.
  */
 export async function simulateSession(
-  deps: DecideDeps & { sessions: SessionRepository; sanctions: SanctionsScreening },
+  deps: DecideDeps & { sessions: TenantSessionStore; sanctions: SanctionsScreening },
   tenant: Tenant,
   id: string,
   command: SimulateCommand,

@@ -1,5 +1,6 @@
-import { SessionRepository } from '../../../data-access/session.repository';
 import { Logger } from '../../../shared/logger';
+import { ApplicantSessions } from '../../ports/session-reads';
+import { LedgerOutbox } from '../../ports/session-sweeps';
 import { billDecision, BillDecisionDeps } from '../bill-decision/bill-decision.usecase';
 
 /**
@@ -8,7 +9,7 @@ import { billDecision, BillDecisionDeps } from '../bill-decision/bill-decision.u
  */
 export async function sweepBilling(
   deps: BillDecisionDeps & {
-    sessions: Pick<SessionRepository, 'ledgerPending' | 'findForApplicant' | 'ledgerWritten'>;
+    sessions: LedgerOutbox & ApplicantSessions;
     logger: Logger;
   },
 ) {

@@ -1,9 +1,9 @@
-import { SessionRepository } from '../../../data-access/session.repository';
 import { Logger } from '../../../shared/logger';
 import { DecisionQueue } from '../../ports/decision-queue';
+import { DecisionBacklog } from '../../ports/session-sweeps';
 
 export interface SweepCapturesDeps {
-  sessions: Pick<SessionRepository, 'awaitingDecision'>;
+  sessions: DecisionBacklog;
   queue: Pick<DecisionQueue, 'enqueueDecision'>;
   logger: Logger;
   purgeDue(): Promise<number>;

@@ -1,9 +1,11 @@
 import { Clock } from '../../../shared/clock';
 import { Logger } from '../../../shared/logger';
+import { IdempotencyKeys } from '../../ports/idempotency-keys';
+import { SessionExpiry } from '../../ports/session-expiry';
 
 export interface SweepExpiryDeps {
-  expiry: { expireAllDue(now: Date): Promise<string[]> };
-  idempotency: { purgeExpired(now: Date): Promise<number> };
+  expiry: Pick<SessionExpiry, 'expireAllDue'>;
+  idempotency: IdempotencyKeys;
   clock: Clock;
   logger: Logger;
   endCapture(sessionId: string): Promise<void>;

@@ -1,4 +1,4 @@
-import { OutboxEntry } from '../../../data-access/webhook-outbox.repository';
+import { OutboxEntry } from '../../ports/webhook-outbox';
 import { createLogger } from '../../../shared/logger';
 import { sweepOutbox, SweepOutboxDeps } from './sweep-outbox.usecase';
 

@@ -1,24 +1,16 @@
-import { OutboxEntry } from '../../../data-access/webhook-outbox.repository';
 import { webhookJobId } from '../../../jobs/job-names';
 import { Clock } from '../../../shared/clock';
 import { Logger } from '../../../shared/logger';
+import { ClaimRecovery } from '../../ports/session-transitions';
+import { OutboxSweepStore } from '../../ports/webhook-outbox';
+import { WebhookJobs } from '../../ports/webhook-queue';
 
 export interface SweepOutboxDeps {
-  outbox: {
-    listPending(limit: number): Promise<OutboxEntry[]>;
-    settlementOf(id: string, round: number, attempt?: number): Promise<'delivered' | 'failed' | null>;
-    applySettlement(id: string, round: number, state: 'delivered' | 'failed', attempt?: number): Promise<void>;
-    isStillPending(id: string, round: number, attempt?: number): Promise<boolean>;
-  };
-  queue: {
-    /** Deliveries waiting for a worker: bookkeeping yields to them. */
-    deliveryBacklog(): Promise<number>;
-    webhookJobState(jobId: string): Promise<string | null>;
-    removeFinishedWebhookJob(jobId: string): Promise<void>;
-    enqueueDelivery(sessionId: string, status: 'VERIFIED' | 'FAILED', round: number, attempt?: number): Promise<void>;
-  };
+  outbox: OutboxSweepStore;
+  /** Deliveries waiting for a worker: bookkeeping yields to them. */
+  queue: WebhookJobs;
   /** Finishes transitions whose writer died between claiming them and writing the session. */
-  claims: { rollForwardClaimedBetween(from: Date, to: Date): Promise<number> };
+  claims: ClaimRecovery;
   /** How far back to look for such claims: a few sweep intervals, so each claim is seen a few times. */
   claimLookbackMs: number;
   clock: Clock;

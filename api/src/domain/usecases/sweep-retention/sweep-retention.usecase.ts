@@ -1,13 +1,14 @@
-import { SessionRepository } from '../../../data-access/session.repository';
 import { Clock } from '../../../shared/clock';
 import { Logger } from '../../../shared/logger';
+import { RetentionOverrides } from '../../ports/account-store';
+import { RetentionCandidates } from '../../ports/session-sweeps';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PAGE = 200;
 
 export interface SweepRetentionDeps {
-  sessions: Pick<SessionRepository, 'endedBefore'>;
-  accounts: { retentionOverrides(): Promise<Array<{ accountId: string; days: number }>> };
+  sessions: RetentionCandidates;
+  accounts: RetentionOverrides;
   /** PII_RETENTION_DAYS; undefined keeps personal data of accounts without an override. */
   defaultDays: number | undefined;
   clock: Clock;

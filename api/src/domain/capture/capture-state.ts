@@ -1,0 +1,81 @@
+/** One stored capture: the encrypted image's blob id and what the upload-time check said. */
+export interface CapturedSide {
+  blob_id: string;
+  /** Uploads of this side so far (each side allows 3). */
+  uploads: number;
+  readable: boolean;
+  reason: string | null;
+  /** The document read without its portrait (person included), sealed with the capture key: it is personal data. */
+  read_sealed: string;
+  /** The portrait the read cropped, as its own encrypted blob (it is a biometric image). */
+  portrait_blob_id: string | null;
+}
+
+export interface CapturedLiveness {
+  /** One blob holding every frame (see frame-pack.ts): one blob write instead of sixty. */
+  blob_ids: string[];
+  timestamps: number[];
+  uploads: number;
+  face_found_ratio: number;
+}
+
+export interface CapturedSelfie {
+  blob_id: string;
+  uploads: number;
+  face_found: boolean;
+  /** The antispoof run (scores only, no personal data), reused by the decision. */
+  antispoof_json: string;
+  /**
+   * The liveness frames the antispoof run scored beside the selfie (null: the selfie alone), so
+   * frames captured again afterwards are scored again at decision.
+   */
+  antispoof_frames_blob_id?: string | null;
+  /**
+   * The liveness run over the frames captured before this selfie, with the selfie (scores only),
+   * made at upload so the decision does not wait for it; `liveness_blob_id` names the frames it
+   * scored, so frames captured again afterwards are checked again at decision.
+   */
+  liveness_json?: string | null;
+  liveness_blob_id?: string | null;
+  /**
+   * The face match of the document portrait captured before this selfie against it (scores only),
+   * made at upload for the same reason; `face_match_portrait_blob_id` names the portrait it used,
+   * so a document captured again afterwards is matched again at decision.
+   */
+  face_match_json?: string | null;
+  face_match_portrait_blob_id?: string | null;
+}
+
+/**
+ * The capture of one attempt of one session (`_id` = `<session_id>:<attempt>`): the device's token
+ * (hashed), the challenge drawn for it, and what has been captured. Images live in the encrypted
+ * blob store; this record only points at them. A retry starts a new attempt, hence a fresh one.
+ */
+export interface CaptureState {
+  _id: string;
+  session_id: string;
+  attempt: number;
+  token_hash: string;
+  challenge: string[];
+  document_type: string | null;
+  front: CapturedSide | null;
+  back: CapturedSide | null;
+  liveness: CapturedLiveness | null;
+  selfie: CapturedSelfie | null;
+  last_write_at: Date;
+  submitted_at: Date | null;
+  /** Set once the blobs are deleted (decided, expired or cancelled), or due (retention). */
+  purge_after: Date | null;
+  purged_at: Date | null;
+  created_at: Date;
+}
+
+export const captureStateId = (sessionId: string, attempt: number) => `${sessionId}:${attempt}`;
+
+/** Every blob a capture state points at. */
+export function blobIdsOf(state: Pick<CaptureState, 'front' | 'back' | 'liveness' | 'selfie'>): string[] {
+  const sides = [state.front, state.back].flatMap((side) =>
+    side ? [side.blob_id, side.portrait_blob_id].filter((id): id is string => Boolean(id)) : [],
+  );
+  return [...sides, ...(state.liveness?.blob_ids ?? []), ...(state.selfie ? [state.selfie.blob_id] : [])];
+}
