@@ -14,7 +14,8 @@ import { compareLoad, latencyPhase, sameBatchPhase, type Target } from './bench-
 import { BENCH_MAX_BATCH, prepareBenchRepository } from './bench-repository';
 import { summarise, TARGETS, verdicts, type ModelResult } from './bench-summary';
 import { measureMemory } from './memory-phase';
-import { overheadPhase, renderOverhead, type ComparedService } from './overhead-phase';
+import { overheadPhase, type ComparedService } from './overhead-phase';
+import { renderOverhead } from './overhead-table';
 import { createProgress } from './progress';
 import { renderChart } from './results-chart';
 import { renderTable } from './results-table';
