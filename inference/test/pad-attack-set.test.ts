@@ -76,7 +76,10 @@ describe('the simulated attack set on the real checks (a sample; the full figure
   }, 900_000);
 
   it("finds a print held up and turned and a flat mask worn through the challenge moving as one homography: their parallax is under the line, the live sequences' above", async () => {
-    for (const sequence of sequences.filter((s) => s.species !== 'screen-replay')) {
+    // A replay carries the recorded head's parallax; an artwork's face is not always found in enough
+    // frames to measure it (the challenge refuses those either way).
+    const measured = ['print-turned', 'mask-worn', 'live'];
+    for (const sequence of sequences.filter((s) => measured.includes(s.species))) {
       const parallax = (await sequenceRun(sequence)).liveness.scores.find((s) => s.name === 'planar_parallax');
       expect({
         name: sequence.name,
