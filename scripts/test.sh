@@ -8,5 +8,7 @@ echo "[test] typecheck" >&2
 npx tsc --noEmit -p tsconfig.json
 echo "[test] format (prettier --check)" >&2
 npx prettier --check --log-level warn "**/*.{ts,tsx,js,cjs,mjs}"
+echo "[test] lint (eslint)" >&2
+npx eslint --max-warnings 0 .
 echo "[test] jest" >&2
 NODE_OPTIONS="${NODE_OPTIONS:-} --max-old-space-size=4096" npx jest --ci "$@"

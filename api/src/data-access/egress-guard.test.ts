@@ -43,8 +43,8 @@ describe('refusalFor (webhook egress ranges)', () => {
 describe('guardedLookup (connect-time check)', () => {
   const resolveTo =
     (...addresses: LookupAddress[]) =>
-    async () =>
-      addresses;
+    () =>
+      Promise.resolve(addresses);
   const lookup = (resolver: () => Promise<LookupAddress[]>, all: boolean) =>
     new Promise<{ err: Error | null; result: unknown }>((resolve) =>
       guardedLookup(resolver)('hooks.example', { all }, (err, address, family) =>

@@ -90,7 +90,7 @@ export class WatchlistRepository {
     const pointer = await this.models.Watchlist.findById(list).lean();
     if (!pointer || pointer.version !== version)
       throw new Error(`watchlist ${list} is no longer at version ${version}`);
-    const chunks: StoredEntry[][] = new Array(pointer.chunk_count);
+    const chunks = new Array<StoredEntry[]>(pointer.chunk_count);
     let found = 0;
     const range = { $gte: `${list}@${version}#`, $lt: `${list}@${version}$` };
     for await (const chunk of this.models.WatchlistChunk.find({ _id: range }).lean().cursor()) {

@@ -1,4 +1,4 @@
-import { CheckRun, DocumentRead, FaceMatchRun, LivenessRun } from '../checks/check-results';
+import { CheckRun, DocumentRead } from '../checks/check-results';
 import { decideChecks } from './decide-checks';
 import { DecisionInputs } from './decision-inputs';
 

@@ -10,8 +10,11 @@ export interface RateLimit {
 }
 
 type PlanLimits = Record<string, { production: number; sandbox: number }>;
-const { window_seconds: windowSeconds, _comment: _ignored, ...byPlan } = plansFile.rate_limits;
-const limits = byPlan as unknown as PlanLimits;
+const { window_seconds: windowSeconds, ...entries } = plansFile.rate_limits;
+// The file's own note sits beside the plans; it is not a plan.
+const limits = Object.fromEntries(
+  Object.entries(entries).filter(([key]) => key !== '_comment'),
+) as unknown as PlanLimits;
 
 /** An account on a plan missing from the table gets the smallest (starter) limits rather than none. */
 export function rateLimitFor(tenant: Pick<Tenant, 'plan' | 'environment'>): RateLimit {

@@ -1,5 +1,4 @@
 import { ScreenedList, ScreeningHit, ScreeningSubject } from '../ports/sanctions-screening';
-import { MATCH_POLICY } from './match-policy';
 import { nameScore, Similarity, tokenSimilarity } from './name-score';
 import { nameTokens } from './name-tokens';
 import { dobAdjustment, nationalityAdjustment } from './qualifiers';

@@ -6,13 +6,16 @@ export interface CsvRow {
   fields: string[];
 }
 
+// DOS end-of-file (Ctrl-Z, 0x1a) that some list exports still end with.
+const trailingEndOfFile = new RegExp(`${String.fromCharCode(0x1a)}\\s*$`);
+
 /**
  * Every record of a CSV text with the line it starts on. A malformed file (unclosed quote, wrong
  * field count) is refused with the line csv-parse stopped at.
  */
 export function csvRows(text: string, expectedColumns: number | null): CsvRow[] {
   try {
-    const records = parse(text.replace(/\u001a\s*$/, ''), {
+    const records = parse(text.replace(trailingEndOfFile, ''), {
       info: true,
       trim: true,
       skip_empty_lines: true,

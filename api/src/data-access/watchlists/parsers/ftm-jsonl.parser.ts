@@ -24,7 +24,7 @@ export function parseFtmJsonl(text: string): WatchlistEntry[] {
     if (!line) return;
     let entity: { id?: unknown; schema?: unknown; properties?: unknown };
     try {
-      entity = JSON.parse(line);
+      entity = JSON.parse(line) as typeof entity;
     } catch (error) {
       throw watchlistFileError(index + 1, `not JSON: ${(error as Error).message}`);
     }

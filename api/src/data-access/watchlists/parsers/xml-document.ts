@@ -26,7 +26,7 @@ export function findAll(node: unknown, tag: string): XmlNode[] {
     if (!value || typeof value !== 'object') return;
     for (const [key, child] of Object.entries(value as XmlNode)) {
       if (key === tag)
-        for (const item of Array.isArray(child) ? child : [child])
+        for (const item of (Array.isArray(child) ? child : [child]) as unknown[])
           found.push(typeof item === 'object' && item !== null ? (item as XmlNode) : { '#text': item });
       else visit(child);
     }
@@ -40,5 +40,5 @@ export function text(node: unknown, child?: string): string {
   const value = child === undefined ? node : node && typeof node === 'object' ? (node as XmlNode)[child] : undefined;
   if (value === undefined || value === null) return '';
   if (typeof value === 'object') return text((value as XmlNode)['#text']);
-  return String(value).trim();
+  return (typeof value === 'string' ? value : JSON.stringify(value)).trim();
 }

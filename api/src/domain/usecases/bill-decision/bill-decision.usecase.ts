@@ -49,7 +49,8 @@ export async function billDecision(
   const decidedAt = new Date(session.decided_at);
   const plan = account ? planAt(account, decidedAt) : 'starter';
   const documentCountry = session.result_body
-    ? ((JSON.parse(session.result_body).person?.document_country as string | undefined) ?? null)
+    ? ((JSON.parse(session.result_body) as { person?: { document_country?: string } | null }).person
+        ?.document_country ?? null)
     : null;
   const { country, source } = billedCountry(documentCountry, account, plan);
   const price = priceFor(plan, country) ?? { currency: 'USD', unit_amount: 0 };

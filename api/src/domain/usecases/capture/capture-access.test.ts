@@ -9,7 +9,8 @@ const session = { _id: 'ses_x', status: 'IN_PROGRESS', attempt: 1 } as Session;
 const depsWith = (state: Partial<CaptureState> | null) =>
   ({
     states: {
-      find: async () => (state ? ({ token_hash: hashToken(TOKEN), purged_at: null, ...state } as CaptureState) : null),
+      find: () =>
+        Promise.resolve(state ? ({ token_hash: hashToken(TOKEN), purged_at: null, ...state } as CaptureState) : null),
     },
   }) as unknown as CaptureDeps;
 const codeOf = (promise: Promise<unknown>) =>

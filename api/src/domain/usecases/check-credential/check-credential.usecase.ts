@@ -20,7 +20,7 @@ export async function checkCredential(
   requestId: string | null,
 ): Promise<CredentialView> {
   const doc = await deps.sessions.findByCredentialToken(token);
-  const person = doc?.result_body ? (JSON.parse(doc.result_body).person as Person | null) : null;
+  const person = doc?.result_body ? ((JSON.parse(doc.result_body) as { person?: Person | null }).person ?? null) : null;
   // A redacted session has no credential: its token is gone, and a token read before that finds no person.
   if (!doc || !person || !doc.verified_until || doc.redacted_at) throw AppError.notFound('credential');
   await recordCredentialRead(deps, doc._id, doc.account_id, requestId);

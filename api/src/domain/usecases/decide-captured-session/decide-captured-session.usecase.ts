@@ -96,7 +96,7 @@ export async function decideCapturedSession(
   });
   const documentType = captures.read.person?.document_type ?? captures.declaredType;
   decision.report = {
-    checks: Object.fromEntries(Object.entries(report).map(([name, { models: _models, ...check }]) => [name, check])),
+    checks: Object.fromEntries(Object.entries(report).map(([name, check]) => [name, withoutModels(check)])),
     document: {
       format: captures.read.format,
       type: documentType,
@@ -145,3 +145,10 @@ function livenessNow(deps: DecideCapturedDeps, captures: LoadedCaptures, selfieH
 
 /** Another writer (a cancellation, an expiry, a second worker) moved the session on first. */
 class LostDecisionRace extends Error {}
+
+/** A check's report entry without the models that ran it (the report names them apart). */
+function withoutModels<T extends { models?: unknown }>(check: T): Omit<T, 'models'> {
+  const copy: Partial<T> = { ...check };
+  delete copy.models;
+  return copy as Omit<T, 'models'>;
+}

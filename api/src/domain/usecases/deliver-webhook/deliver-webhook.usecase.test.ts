@@ -26,19 +26,20 @@ function harness(session: DeliverableSession | null, answer: AttemptOutcome) {
   const settled: Array<[string, number, string]> = [];
   const deps: DeliverWebhookDeps = {
     outbox: {
-      findDeliverable: async () => session,
-      settle: async (id, round, state) => {
+      findDeliverable: () => Promise.resolve(session),
+      settle: (id, round, state) => {
         settled.push([id, round, state]);
+        return Promise.resolve();
       },
     },
-    secrets: { webhookSecret: async () => secret },
+    secrets: { webhookSecret: () => Promise.resolve(secret) },
     sender: {
-      send: async (request) => {
+      send: (request) => {
         sent.push(request);
-        return answer;
+        return Promise.resolve(answer);
       },
     },
-    log: { record: async (a) => void logged.push(a) },
+    log: { record: (a) => Promise.resolve(void logged.push(a)) },
     clock: { now: () => new Date('2026-01-02T03:04:05.678Z') },
     logger: createLogger('silent'),
   };

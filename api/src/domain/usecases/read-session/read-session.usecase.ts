@@ -46,7 +46,7 @@ export async function getSessionReport(
   await recordRead(who, 'report.read', tenant, id);
   if (doc.report_json) return doc.report_json;
   const skipped = { verdict: 'SKIPPED', reason: doc.failure_reason, scores: [], model: null, duration_ms: 0 };
-  const checks = JSON.parse(doc.result_body ?? '{}').checks ?? {};
+  const checks = (JSON.parse(doc.result_body ?? '{}') as { checks?: Record<string, string> }).checks ?? {};
   return JSON.stringify({
     session_id: doc._id,
     decided_at: doc.decided_at ? new Date(doc.decided_at).toISOString() : null,

@@ -79,7 +79,7 @@ export async function redactSession(
   }
   const lastAttempt = session.attempt ?? 1;
   for (const archived of await deps.attempts.listForSession(id)) {
-    if (archived.result_body && !JSON.parse(archived.result_body).redacted_at) {
+    if (archived.result_body && !(JSON.parse(archived.result_body) as { redacted_at?: string | null }).redacted_at) {
       await deps.attempts.replaceResult(
         id,
         archived.attempt,

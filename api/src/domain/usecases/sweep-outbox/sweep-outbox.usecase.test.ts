@@ -9,18 +9,18 @@ function harness(rows: Row[]) {
   const find = (id: string) => rows.find((r) => r.entry._id === id)!;
   const deps: SweepOutboxDeps = {
     outbox: {
-      listPending: async () => rows.map((r) => r.entry),
-      settlementOf: async (id) => find(id).settlement,
-      applySettlement: async (id, round, state) => void calls.push(`apply ${id} r${round} ${state}`),
-      isStillPending: async (id) => find(id).settlement === null,
+      listPending: () => Promise.resolve(rows.map((r) => r.entry)),
+      settlementOf: (id) => Promise.resolve(find(id).settlement),
+      applySettlement: (id, round, state) => Promise.resolve(void calls.push(`apply ${id} r${round} ${state}`)),
+      isStillPending: (id) => Promise.resolve(find(id).settlement === null),
     },
     queue: {
-      deliveryBacklog: async () => 0,
-      webhookJobState: async (jobId) => find(jobId.split('.')[0]).job,
-      removeFinishedWebhookJob: async (jobId) => void calls.push(`remove ${jobId}`),
-      enqueueDelivery: async (id, status, round) => void calls.push(`enqueue ${id} ${status} r${round}`),
+      deliveryBacklog: () => Promise.resolve(0),
+      webhookJobState: (jobId) => Promise.resolve(find(jobId.split('.')[0]).job),
+      removeFinishedWebhookJob: (jobId) => Promise.resolve(void calls.push(`remove ${jobId}`)),
+      enqueueDelivery: (id, status, round) => Promise.resolve(void calls.push(`enqueue ${id} ${status} r${round}`)),
     },
-    claims: { rollForwardClaimedBetween: async () => 0 },
+    claims: { rollForwardClaimedBetween: () => Promise.resolve(0) },
     claimLookbackMs: 60_000,
     clock: { now: () => new Date() },
     logger: createLogger('silent'),
