@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { cpuSecondsOf, descendants } from './process-tree';
 
 export interface InferenceProcess {
@@ -39,7 +40,8 @@ export async function startInferenceProcess(
 ): Promise<InferenceProcess> {
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--require', require.resolve('tsx/cjs'), join(root, 'inference/src/main.ts')],
+    // tsx's full loader (CommonJS and ESM hooks): the front loads its task modules with import().
+    ['--import', pathToFileURL(require.resolve('tsx')).href, join(root, 'inference/src/main.ts')],
     {
       cwd: root,
       env: {

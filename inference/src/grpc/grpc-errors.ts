@@ -16,6 +16,11 @@ export function toServiceError(error: unknown): Partial<ServiceError> {
   if (isInferenceError(error)) return { code: codes[error.code], details: error.message, metadata: new Metadata() };
   if (error instanceof ModelRepositoryError)
     return { code: status.UNAVAILABLE, details: error.message, metadata: new Metadata() };
+  // The caller sees only a generic detail; ops must see the cause, or an INTERNAL cannot be traced.
+  // Errors here carry code paths and library messages, never request payloads.
+  console.error(
+    `[inference] internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  );
   return {
     code: status.INTERNAL,
     details: 'internal error in the inference service',

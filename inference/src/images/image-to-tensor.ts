@@ -31,19 +31,51 @@ export function normalise(crops: ArrayLike<number>[], pre: Preprocessing, layout
     if (crop.length !== plane * 3)
       throw new Error(`a crop holds ${crop.length} values, expected ${plane * 3} (${width}x${height} RGB)`);
     const base = n * plane * channels;
-    for (let p = 0; p < plane; p++) {
-      for (let c = 0; c < channels; c++) {
-        const pixel =
-          channels === 1
-            ? 0.299 * crop[p * 3] + 0.587 * crop[p * 3 + 1] + 0.114 * crop[p * 3 + 2]
-            : crop[p * 3 + order[c]];
-        data[nchw ? base + c * plane + p : base + p * channels + c] =
-          (pixel * pre.scale - (pre.mean[c] ?? 0)) / (pre.std[c] ?? 1);
-      }
-    }
+    if (channels === 1) normaliseGrey(crop, data, base, plane, pre);
+    else normaliseColour(crop, data, base, plane, order, nchw, pre);
   });
   const dims = nchw ? [crops.length, channels, height, width] : [crops.length, height, width, channels];
   return { dtype: 'float32', dims, data };
+}
+
+// The two loops below run over every pixel of every model input; the constants are read once and
+// the arithmetic is the declared (pixel * scale - mean) / std in that order, value for value.
+
+function normaliseGrey(crop: ArrayLike<number>, data: Float32Array, base: number, plane: number, pre: Preprocessing) {
+  const scale = pre.scale;
+  const mean = pre.mean[0] ?? 0;
+  const std = pre.std[0] ?? 1;
+  for (let p = 0; p < plane; p++) {
+    const pixel = 0.299 * crop[p * 3] + 0.587 * crop[p * 3 + 1] + 0.114 * crop[p * 3 + 2];
+    data[base + p] = (pixel * scale - mean) / std;
+  }
+}
+
+function normaliseColour(
+  crop: ArrayLike<number>,
+  data: Float32Array,
+  base: number,
+  plane: number,
+  order: number[],
+  nchw: boolean,
+  pre: Preprocessing,
+) {
+  const scale = pre.scale;
+  const [o0, o1, o2] = order;
+  const [m0, m1, m2] = [0, 1, 2].map((c) => pre.mean[c] ?? 0);
+  const [s0, s1, s2] = [0, 1, 2].map((c) => pre.std[c] ?? 1);
+  // Where channel c of pixel p goes: NCHW planes or NHWC interleaved.
+  const step = nchw ? 1 : 3;
+  const c0 = base;
+  const c1 = nchw ? base + plane : base + 1;
+  const c2 = nchw ? base + 2 * plane : base + 2;
+  for (let p = 0; p < plane; p++) {
+    const at = p * 3;
+    const out = p * step;
+    data[c0 + out] = (crop[at + o0] * scale - m0) / s0;
+    data[c1 + out] = (crop[at + o1] * scale - m1) / s1;
+    data[c2 + out] = (crop[at + o2] * scale - m2) / s2;
+  }
 }
 
 /** Packs crops cut to the model's size into its single input, keyed by the input's name. */
