@@ -25,7 +25,7 @@ import {
 import { targets } from './decision-targets';
 import { renderMarkdown, type DecisionReport } from './decision-markdown';
 import { options, OUT, renderOnly } from './decision-options';
-import { cpuSnapshot, pollCost } from './process-cpu';
+import { cpuSnapshot, executorCpuMs, pollCost } from './process-cpu';
 import { modelRuns, modelRunsPerVerification } from './model-runs';
 import { measurementMethod } from './measurement-method';
 import { pool } from './pool';
@@ -61,6 +61,7 @@ async function main(): Promise<void> {
       used: Record<ProcessName, number>;
       load: PassResult['load_avg_1m'];
       models: Record<string, ModelRuns>;
+      executor: number;
     }> = [];
     const errors: string[] = [];
     for (let pass = 1; pass <= options.passes; pass += 1) {
@@ -69,6 +70,7 @@ async function main(): Promise<void> {
       const sampler = setInterval(() => loads.push(os.loadavg()[0]), 2_000);
       const runsBefore = await modelRuns(stack);
       const before = cpuSnapshot(stack);
+      const executorBefore = executorCpuMs(stack);
       const start = Date.now();
       let done = 0;
       const timings = (
@@ -88,6 +90,7 @@ async function main(): Promise<void> {
       ).filter((t): t is ApplicantTiming => t !== null);
       const end = Date.now();
       const after = cpuSnapshot(stack);
+      const executorUsed = executorCpuMs(stack) - executorBefore;
       const runsAfter = await modelRuns(stack);
       clearInterval(sampler);
       loads.push(os.loadavg()[0]);
@@ -105,6 +108,7 @@ async function main(): Promise<void> {
         used,
         load: loadAvg,
         models: modelRunsPerVerification(runsBefore, runsAfter, timings.length),
+        executor: Math.round(executorUsed / Math.max(1, timings.length)),
       });
       all.push(...timings);
       const seen = summarisePass(pass, timings, { start, end }, used, loadAvg, {
@@ -125,6 +129,7 @@ async function main(): Promise<void> {
     const passes = raw.map((r) => ({
       ...summarisePass(r.pass, r.timings, r.window, r.used, r.load, pollCalibration.cpu_ms_per_poll),
       model_runs_per_verification: r.models,
+      inference_executor_cpu_ms_per_verification: r.executor,
     }));
     // Give the last webhooks a moment to land before reading the arrival times.
     await new Promise((r) => setTimeout(r, 1_500));

@@ -110,6 +110,12 @@ export function renderMarkdown(r: DecisionReport): string {
     `| ${PROCESSES.map((p) => ms(s.cpu_ms_per_verification_without_polls[p])).join(' | ')} | ${ms(s.cpu_ms_per_verification_without_polls.total)} |`,
     '',
     `First row: as measured, including the benchmark's status polls (median ${s.polls_per_verification ?? '—'} per verification). Second row: less the polls, at the CPU per poll measured after the passes (see \`poll_cost\` in the JSON).`,
+    ...(s.inference_executor_cpu_ms_per_verification === undefined
+      ? []
+      : [
+          '',
+          `Of inference's ${ms(s.cpu_ms_per_verification.inference)} ms, the executor process (onnxruntime's \`session.run\`) used ${ms(s.inference_executor_cpu_ms_per_verification)} ms and the front (gRPC, decoding, cropping, the checks' own code) ${ms((s.cpu_ms_per_verification.inference ?? 0) - s.inference_executor_cpu_ms_per_verification)} ms.`,
+        ]),
     '',
     "## Model runs per verification (executor `session.run`, from the service's metrics, median of passes)",
     '| model | runs | rows run | rows from the row cache | ms |',

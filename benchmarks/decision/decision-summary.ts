@@ -30,6 +30,8 @@ export interface PassResult {
   polls: number;
   /** session.run calls and executor ms per verification, per model (inference_run_seconds). */
   model_runs_per_verification?: Record<string, ModelRuns>;
+  /** Of `inference`, what its executor processes used (onnxruntime); absent in older results. */
+  inference_executor_cpu_ms_per_verification?: number;
 }
 
 /**
@@ -64,6 +66,8 @@ export interface Summary {
   cpu_ms_per_verification: Record<string, number | null>;
   cpu_ms_per_verification_without_polls: Record<string, number | null>;
   polls_per_verification: number | null;
+  /** Median over passes of the executors' share of `inference`; absent in older results. */
+  inference_executor_cpu_ms_per_verification?: number;
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
@@ -144,5 +148,13 @@ export function summariseAll(
       cpuKeys.map((k) => [k, median(passes.map((p) => p.cpu_ms_per_verification_without_polls[k]))]),
     ),
     polls_per_verification: median(timings.map((t) => t.polls)),
+    inference_executor_cpu_ms_per_verification:
+      median(
+        passes.flatMap((p) =>
+          p.inference_executor_cpu_ms_per_verification === undefined
+            ? []
+            : [p.inference_executor_cpu_ms_per_verification],
+        ),
+      ) ?? undefined,
   };
 }

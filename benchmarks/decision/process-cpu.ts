@@ -1,6 +1,7 @@
 /** CPU per process of the decision stack, and what one status poll costs each of them. */
 import { PROCESSES, type ProcessName } from './decision-summary';
 import { cpuMs, type DecisionStack } from './decision-stack';
+import { cpuSecondsOf, descendants } from '../../scripts/test-support/process-tree';
 
 /** CPU milliseconds (user + system) each process has used so far; bench_client is this process. */
 export function cpuSnapshot(stack: DecisionStack): Record<ProcessName, number> {
@@ -13,6 +14,11 @@ export function cpuSnapshot(stack: DecisionStack): Record<ProcessName, number> {
     redis: cpuMs(stack.pids.redis),
     bench_client: (own.user + own.system) / 1000,
   };
+}
+
+/** CPU milliseconds the inference service's executor processes (onnxruntime) have used so far; the rest of `inference` is its front. */
+export function executorCpuMs(stack: DecisionStack): number {
+  return descendants(stack.pids.inference).reduce((sum, pid) => sum + cpuSecondsOf(pid) * 1000, 0);
 }
 
 /**

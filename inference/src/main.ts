@@ -4,7 +4,7 @@
  * when any model fails validation or warm-up; drains and stops on SIGTERM/SIGINT.
  */
 import { readServiceEnv } from './config/service-env';
-import { DEFAULT_ROW_CACHE, startInferenceServer } from './grpc/inference-server';
+import { DEFAULT_IMAGE_MEMO, DEFAULT_ROW_CACHE, startInferenceServer } from './grpc/inference-server';
 import { nvidiaDriverVersion } from './runtime/nvidia-driver';
 
 const log = (line: string): void => console.log(`[inference] ${line}`);
@@ -39,6 +39,10 @@ async function main(): Promise<void> {
             maxBytes: env.INFERENCE_ROW_CACHE_MB * 1024 * 1024,
             ttlMs: env.INFERENCE_ROW_CACHE_TTL_S * 1000,
           }
+        : null,
+    imageMemo:
+      env.INFERENCE_IMAGE_MEMO_MB > 0
+        ? { ...DEFAULT_IMAGE_MEMO, imageBytes: env.INFERENCE_IMAGE_MEMO_MB * 1024 * 1024 }
         : null,
     log,
   });

@@ -44,6 +44,11 @@ export const serviceEnvSchema = z
      * face model by another check is answered from it); 0 turns it off. Default 64.
      */
     INFERENCE_ROW_CACHE_MB: z.coerce.number().min(0).default(64),
+    /**
+     * Memory for decoded uploads the checks share (an upload decoded once, its faces found, meshed
+     * and embedded once however many checks ask); 0 turns the memo off. Default 128.
+     */
+    INFERENCE_IMAGE_MEMO_MB: z.coerce.number().min(0).default(128),
     /** How long a remembered row lives after its run, in seconds (it holds face landmarks and embeddings). */
     INFERENCE_ROW_CACHE_TTL_S: z.coerce.number().positive().default(600),
     /** The CUDA 13 runtime libraries (`npm run gpu:install` writes it to .state/gpu/env; the GPU image sets it). */

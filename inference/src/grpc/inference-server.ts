@@ -13,6 +13,7 @@ import type { SessionTuning } from '../runtime/execution-providers';
 import { startModelHost, type ModelHost } from '../serving/model-host';
 import { RowResultCache, type RowResultCacheOptions } from '../serving/row-result-cache';
 import { HealthStatus } from './health-status';
+import { RememberedImages, type ImageMemoOptions } from '../serving/remembered-images';
 import { serverMessageOptions } from '../client/message-limits';
 import { modelServiceHandlers } from './model-service-handlers';
 import { verificationServiceHandlers } from './verification-service-handlers';
@@ -31,6 +32,8 @@ export interface InferenceServerOptions {
   tuning?: SessionTuning;
   /** What the verification checks remember between calls; default DEFAULT_ROW_CACHE, null: nothing. */
   rowCache?: RowResultCacheOptions | null;
+  /** Uploads the checks remember decoded and analysed; default DEFAULT_IMAGE_MEMO, null: none. */
+  imageMemo?: ImageMemoOptions | null;
   log?: (line: string) => void;
 }
 
@@ -45,12 +48,26 @@ export const DEFAULT_ROW_CACHE: RowResultCacheOptions = {
   ttlMs: 10 * 60_000,
 };
 
+/**
+ * A verification's uploads are about 13 images (frames and selfie) of up to 1 MB decoded each
+ * (640 x 480); 128 MiB keeps about ten verifications' pixels for the minute they are in use. The
+ * derived results (landmarks, embeddings) are a few KB per image: 20,000 of them cover the
+ * frames-to-selfie gap of some fifteen hundred verifications within ten minutes.
+ */
+export const DEFAULT_IMAGE_MEMO: ImageMemoOptions = {
+  imageBytes: 128 * 1024 * 1024,
+  imageTtlMs: 60_000,
+  derivedEntries: 20_000,
+  derivedTtlMs: 10 * 60_000,
+};
+
 export interface RunningInferenceServer {
   port: number;
   metricsPort: number | null;
   host: ModelHost;
   metrics: InferenceMetrics;
   rowCache: RowResultCache | null;
+  imageMemo: RememberedImages | null;
   stop(): Promise<void>;
 }
 
@@ -79,9 +96,16 @@ export async function startInferenceServer(options: InferenceServerOptions): Pro
         ...rowCacheOptions,
       })
     : null;
+  const imageMemoOptions = options.imageMemo === undefined ? DEFAULT_IMAGE_MEMO : options.imageMemo;
+  const imageMemo = imageMemoOptions
+    ? new RememberedImages({
+        count: (kind, outcome) => metrics.imageMemoLookups.inc({ kind, outcome }),
+        ...imageMemoOptions,
+      })
+    : null;
   server.addService(
     VerificationServiceService,
-    verificationServiceHandlers(() => host, rowCache ?? undefined),
+    verificationServiceHandlers(() => host, rowCache ?? undefined, imageMemo ?? undefined),
   );
   health.addToServer(server);
   const port = await bind(server, `${options.host ?? '0.0.0.0'}:${options.port}`);
@@ -105,6 +129,7 @@ export async function startInferenceServer(options: InferenceServerOptions): Pro
     host: running,
     metrics,
     rowCache,
+    imageMemo,
     async stop() {
       health.set(false);
       await new Promise<void>((resolve) => server.tryShutdown(() => resolve()));

@@ -22,6 +22,7 @@ import { InferenceError } from '../runtime/inference-error';
 import type { ModelRunner } from '../runtime/model-runner';
 import type { ModelHost } from '../serving/model-host';
 import type { RowResultCache } from '../serving/row-result-cache';
+import type { ImageMemo } from '../runtime/image-memo';
 import type { ChallengeStep } from '../tasks/task-contracts';
 import { toServiceError } from './grpc-errors';
 import { deadlineMsOf } from './model-service-handlers';
@@ -41,6 +42,7 @@ type Call<Req, Res> = ServerUnaryCall<Req, Res>;
 function check<Req, Res extends { outcome?: ProtoOutcome }>(
   current: () => ModelHost | undefined,
   cache: RowResultCache | undefined,
+  memo: ImageMemo | undefined,
   handler: (request: Req, runner: ModelRunner) => Promise<Res>,
 ) {
   return (call: Call<Req, Res>, callback: sendUnaryData<Res>): void => {
@@ -64,6 +66,7 @@ function check<Req, Res extends { outcome?: ProtoOutcome }>(
         return cached.infer(model, inputs, options);
       },
       config: (model) => host.config(model),
+      memo,
     };
     handler(call.request, runner).then(
       (response) => {
@@ -82,18 +85,22 @@ function modelRefs(host: ModelHost, names: Set<string>): ModelRef[] {
   });
 }
 
-/** `cache`, when given, answers rows the checks already sent through a model (see row-result-cache.ts). */
+/**
+ * `cache`, when given, answers rows the checks already sent through a model (see row-result-cache.ts);
+ * `memo`, uploads already decoded and analysed (see serving/remembered-images.ts).
+ */
 export function verificationServiceHandlers(
   current: () => ModelHost | undefined,
   cache?: RowResultCache,
+  memo?: ImageMemo,
 ): VerificationServiceServer {
   return {
-    verifyDocument: check<VerifyDocumentRequest, VerifyDocumentResponse>(current, cache, async (req, runner) => {
+    verifyDocument: check<VerifyDocumentRequest, VerifyDocumentResponse>(current, cache, memo, async (req, runner) => {
       await assertDecodable(req.image, 'document image');
       return toProtoDocument(await (await taskModules()).verifyDocument(runner, { image: req.image, now: req.now }));
     }),
 
-    checkLiveness: check<CheckLivenessRequest, CheckLivenessResponse>(current, cache, async (req, runner) => {
+    checkLiveness: check<CheckLivenessRequest, CheckLivenessResponse>(current, cache, memo, async (req, runner) => {
       if (req.frames.length === 0 || req.frames.length > MAX_LIVENESS_FRAMES) {
         throw new InferenceError(
           'INVALID_ARGUMENT',
@@ -125,7 +132,7 @@ export function verificationServiceHandlers(
       };
     }),
 
-    checkAntispoof: check<CheckAntispoofRequest, CheckAntispoofResponse>(current, cache, async (req, runner) => {
+    checkAntispoof: check<CheckAntispoofRequest, CheckAntispoofResponse>(current, cache, memo, async (req, runner) => {
       if (req.frames.length > MAX_LIVENESS_FRAMES)
         throw new InferenceError(
           'INVALID_ARGUMENT',
@@ -139,7 +146,7 @@ export function verificationServiceHandlers(
       return { outcome: toProtoOutcome(out), retakeReason: out.retake_reason ?? '' };
     }),
 
-    matchFaces: check<MatchFacesRequest, MatchFacesResponse>(current, cache, async (req, runner) => {
+    matchFaces: check<MatchFacesRequest, MatchFacesResponse>(current, cache, memo, async (req, runner) => {
       await Promise.all([
         assertDecodable(req.documentPortrait, 'document portrait'),
         assertDecodable(req.selfie, 'selfie'),

@@ -5,6 +5,11 @@ export interface RgbImage {
   data: Uint8Array;
   width: number;
   height: number;
+  /**
+   * Names the uploaded bytes this was decoded from, when the service remembers work per upload
+   * (serving/remembered-images.ts): work derived from the image is keyed by it. Absent on crops and tiles.
+   */
+  source?: string;
 }
 
 /** A fresh JPEG of the image, for crops handed back to callers. */

@@ -60,6 +60,12 @@ export class InferenceMetrics {
     labelNames: ['model', 'outcome'],
     registers: [this.registry],
   });
+  readonly imageMemoLookups = new Counter({
+    name: 'inference_image_memo_lookups_total',
+    help: 'Uploads the verification checks decoded (kind decode) and per-upload work they asked for (kind derived): hit (remembered) or miss (done)',
+    labelNames: ['kind', 'outcome'],
+    registers: [this.registry],
+  });
   readonly modelReady = new Gauge({
     name: 'inference_model_ready',
     help: '1 when the model is loaded, checked and warmed up',

@@ -6,6 +6,7 @@
  */
 import type { HostTensor } from '../client/host-tensor';
 import type { ModelConfig } from '../repository/model-config';
+import type { ImageMemo } from './image-memo';
 
 export type { HostTensor, TensorDType } from '../client/host-tensor';
 export type { ModelConfig, Preprocessing, TensorSpec } from '../repository/model-config';
@@ -24,4 +25,9 @@ export interface ModelRunner {
   infer(model: string, inputs: Record<string, HostTensor>, options?: InferOptions): Promise<Record<string, HostTensor>>;
   /** The declared config of the served version (thresholds, preprocessing, dims). */
   config(model: string): ModelConfig;
+  /**
+   * The service's memory of work done on uploads (decoded images, faces found, embeddings), shared
+   * by the checks of one verification; absent where tasks run alone (unit tests, evaluation).
+   */
+  memo?: ImageMemo;
 }

@@ -1,5 +1,5 @@
 import type { AntispoofCheck, AntispoofCheckOutput, ScoreEvidence } from '../task-contracts';
-import { decodeRgbImage } from '../../images/decode-image';
+import { decodeUpload } from '../remembered-work';
 import { findFaceBoxes } from './find-face-box';
 import { checkLegacyAntispoof } from './legacy-antispoof';
 import { padLines, padScores, servesPadEnsemble } from './pad-ensemble';
@@ -22,9 +22,9 @@ export { antispoofModel } from './legacy-antispoof';
 export const checkAntispoof: AntispoofCheck = async (runner, input) => {
   if (!servesPadEnsemble(runner)) return checkLegacyAntispoof(runner, input);
   const lines = padLines(runner);
-  const selfie = await decodeRgbImage(input.selfie, { what: 'selfie' });
+  const selfie = await decodeUpload(runner, input.selfie, 'selfie');
   const picked = spreadFrames(input.frames ?? [], lines.framesScored);
-  const frames = await Promise.all(picked.map(({ bytes, index }) => decodeRgbImage(bytes, { what: `frame ${index}` })));
+  const frames = await Promise.all(picked.map(({ bytes, index }) => decodeUpload(runner, bytes, `frame ${index}`)));
   const boxes = await findFaceBoxes(runner, [selfie, ...frames]);
   const fail = (
     reason: string,

@@ -2,7 +2,7 @@ import type { FaceMatchCheck, FaceMatchCheckOutput } from '../task-contracts';
 import { analyseFaces } from '../face/analyse-faces';
 import { servedMetric } from '../face/descriptor-metric';
 import { describeFaces } from '../face/face-descriptor';
-import { decodeRgbImage } from '../../images/decode-image';
+import { decodeUpload } from '../remembered-work';
 
 /**
  * Face match: embeds the document portrait and the selfie from crops aligned as the served
@@ -12,8 +12,8 @@ import { decodeRgbImage } from '../../images/decode-image';
 export const matchFaces: FaceMatchCheck = async (runner, input) => {
   const { metric, matchLine } = servedMetric(runner);
   const images = await Promise.all([
-    decodeRgbImage(input.document_portrait, { what: 'document portrait' }),
-    decodeRgbImage(input.selfie, { what: 'selfie' }),
+    decodeUpload(runner, input.document_portrait, 'document portrait'),
+    decodeUpload(runner, input.selfie, 'selfie'),
   ]);
   const [portrait, selfie] = await analyseFaces(runner, images);
   if (!portrait || !selfie) {

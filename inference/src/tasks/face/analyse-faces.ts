@@ -3,6 +3,7 @@ import { detectFaces } from './detect-faces';
 import { faceLandmarks, faceLandmarksModel } from './face-landmarks';
 import type { DetectedFace, FaceLandmarks } from './face-types';
 import type { RgbImage } from '../../images/rgb-image';
+import { rememberedEach } from '../remembered-work';
 
 export interface AnalysedFace {
   /** The largest face in the image: the applicant in a selfie or the portrait on a document. */
@@ -16,7 +17,17 @@ export interface AnalysedFace {
  * Detects faces in every image (one batch), keeps the largest and runs FaceMesh on it. An image
  * yields null when no face is found or FaceMesh does not confirm one in the crop.
  */
-export async function analyseFaces(runner: ModelRunner, images: RgbImage[]): Promise<Array<AnalysedFace | null>> {
+export function analyseFaces(runner: ModelRunner, images: RgbImage[]): Promise<Array<AnalysedFace | null>> {
+  return rememberedEach(
+    runner,
+    'analysed',
+    images,
+    (image) => image.source,
+    (missing) => analyseAll(runner, missing),
+  );
+}
+
+async function analyseAll(runner: ModelRunner, images: RgbImage[]): Promise<Array<AnalysedFace | null>> {
   const detections = await detectFaces(runner, images);
   const primary = detections.map((faces) => largest(faces));
   const wanted = primary.flatMap((face, i) => (face ? [{ image: images[i], face }] : []));

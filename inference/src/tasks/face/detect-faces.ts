@@ -5,6 +5,7 @@ import type { DetectedFace, Point } from './face-types';
 import { chunks } from '../batch-chunks';
 import { packCrops, preprocessingOf } from '../../images/image-to-tensor';
 import type { RgbImage } from '../../images/rgb-image';
+import { rememberedEach } from '../remembered-work';
 
 export const faceDetectionModel = 'face-detection';
 
@@ -13,7 +14,17 @@ export const faceDetectionModel = 'face-detection';
  * keep their proportions; boxes and keypoints are decoded against the anchor grid, filtered by
  * the configured score and overlapping detections suppressed (NMS).
  */
-export async function detectFaces(runner: ModelRunner, images: RgbImage[]): Promise<DetectedFace[][]> {
+export function detectFaces(runner: ModelRunner, images: RgbImage[]): Promise<DetectedFace[][]> {
+  return rememberedEach(
+    runner,
+    'faces',
+    images,
+    (image) => image.source,
+    (missing) => detectAll(runner, missing),
+  );
+}
+
+async function detectAll(runner: ModelRunner, images: RgbImage[]): Promise<DetectedFace[][]> {
   const config = runner.config(faceDetectionModel);
   const size = preprocessingOf(config).width;
   const minScore = config.thresholds?.min_score ?? 0.5;

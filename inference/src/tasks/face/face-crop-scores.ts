@@ -5,17 +5,33 @@ import { uprightCrop } from './face-landmarks';
 import { chunks } from '../batch-chunks';
 import { packCrops, preprocessingOf } from '../../images/image-to-tensor';
 import type { RgbImage } from '../../images/rgb-image';
+import { rememberedEach } from '../remembered-work';
 
 /**
  * Runs a single-score face classifier (antispoof, passive liveness) on the same upright 1.4x face
  * crop FaceMesh sees, which is the crop @vladmandic/human feeds these models. `column` picks the
  * output value that means "real / live" (antispoof answers one value; liveness two, live first).
  */
-export async function faceCropScores(
+export function faceCropScores(
   runner: ModelRunner,
   model: string,
   faces: Array<{ image: RgbImage; analysed: AnalysedFace }>,
   column = 0,
+): Promise<number[]> {
+  return rememberedEach(
+    runner,
+    `${model}:${column}`,
+    faces,
+    ({ image }) => image.source,
+    (missing) => scoreAll(runner, model, missing, column),
+  );
+}
+
+async function scoreAll(
+  runner: ModelRunner,
+  model: string,
+  faces: Array<{ image: RgbImage; analysed: AnalysedFace }>,
+  column: number,
 ): Promise<number[]> {
   const config = runner.config(model);
   const size = preprocessingOf(config).width;

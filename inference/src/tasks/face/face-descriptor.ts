@@ -8,6 +8,7 @@ import type { DetectedFace } from './face-types';
 import { eyeCentres } from './mesh-geometry';
 import { preprocessingOf } from '../../images/image-to-tensor';
 import type { RgbImage } from '../../images/rgb-image';
+import { rememberedEach } from '../remembered-work';
 
 /**
  * How a face is cut for the embedding model; the model's config names it in `preprocessing.resize`.
@@ -33,16 +34,26 @@ export function faceCrop(
   return alignedCrop(image, right, left, size);
 }
 
-/** Embeds each analysed face from a crop aligned as the served model wants (one batch). */
-export async function describeFaces(
+/**
+ * Embeds each analysed face from a crop aligned as the served model wants (one batch). A face
+ * analysed by analyseFaces from an upload is embedded once per upload (remembered-work.ts).
+ */
+export function describeFaces(
   runner: ModelRunner,
   faces: Array<{ image: RgbImage; analysed: AnalysedFace }>,
   alignment = alignmentOf(runner),
 ): Promise<Float32Array[]> {
   const size = preprocessingOf(runner.config(faceEmbeddingModel)).width;
-  return embedFaces(
+  return rememberedEach(
     runner,
-    faces.map(({ image, analysed }) => faceCrop(alignment, image, analysed, size)),
+    `embedding:${alignment}`,
+    faces,
+    ({ image }) => image.source,
+    (missing) =>
+      embedFaces(
+        runner,
+        missing.map(({ image, analysed }) => faceCrop(alignment, image, analysed, size)),
+      ),
   );
 }
 

@@ -5,7 +5,8 @@ import { analyseFaces, type AnalysedFace } from '../face/analyse-faces';
 import { faceCropScores } from '../face/face-crop-scores';
 import { describeFaces } from '../face/face-descriptor';
 import { eyeCentres, headPose } from '../face/mesh-geometry';
-import { decodeRgbImage, type RgbImage } from '../../images/decode-image';
+import type { RgbImage } from '../../images/decode-image';
+import { decodeUpload } from '../remembered-work';
 import { followChallenge, type FramePose } from './follow-challenge';
 import { livenessSettings, passiveLivenessModel } from './liveness-settings';
 import { measurePlanarMotion, type MotionFrame } from './planar-motion';
@@ -29,7 +30,7 @@ export const checkLiveness: LivenessCheck = async (runner, input) => {
   if (!input.frames.length || !input.challenge.length)
     throw new InferenceError('INVALID_ARGUMENT', 'liveness needs at least one frame and one challenge step');
   const settings = livenessSettings(runner);
-  const images = await Promise.all(input.frames.map((f, i) => decodeRgbImage(f, { what: `frame ${i}` })));
+  const images = await Promise.all(input.frames.map((f, i) => decodeUpload(runner, f, `frame ${i}`)));
   const analysed = await analyseFaces(runner, images);
   const poses: Array<FramePose | null> = analysed.map((a) => (a ? headPose(a.landmarks.mesh) : null));
   const per_frame = poses.map((p) => ({
@@ -170,7 +171,7 @@ function motionFrame(face: AnalysedFace): MotionFrame {
 }
 
 async function selfieFace(runner: ModelRunner, bytes: Uint8Array): Promise<Face | null> {
-  const image = await decodeRgbImage(bytes, { what: 'selfie' });
+  const image = await decodeUpload(runner, bytes, 'selfie');
   const [analysed] = await analyseFaces(runner, [image]);
   return analysed ? { image, analysed } : null;
 }
