@@ -118,8 +118,8 @@ export function renderMarkdown(r: DecisionReport): string {
         ]),
     '',
     "## Model runs per verification (executor `session.run`, from the service's metrics, median of passes)",
-    '| model | runs | rows run | rows from the row cache | ms |',
-    '|---|---|---|---|---|',
+    '| model | runs | rows run | rows from the row cache | ms (front: send to answer) | executor CPU ms |',
+    '|---|---|---|---|---|---|',
     ...modelRows(r.passes),
     '',
     '## Passes',
@@ -144,15 +144,25 @@ function modelRows(passes: PassResult[]): string[] {
             p.model_runs_per_verification?.[m]?.[k] !== undefined ? [p.model_runs_per_verification[m][k]] : [],
           ),
         );
-      return { m, runs: of('runs') ?? 0, ms: of('run_ms') ?? 0, rows: of('rows'), cached: of('cached_rows') };
+      return {
+        m,
+        runs: of('runs') ?? 0,
+        ms: of('run_ms') ?? 0,
+        cpu: of('cpu_ms'),
+        rows: of('rows'),
+        cached: of('cached_rows'),
+      };
     })
     .filter((r) => r.runs > 0 || (r.cached ?? 0) > 0)
     .sort((a, b) => b.ms - a.ms);
   const total = rows.reduce((s, r) => s + r.ms, 0);
-  const sum = (k: 'runs' | 'rows' | 'cached') => Math.round(rows.reduce((s, r) => s + (r[k] ?? 0), 0) * 10) / 10;
+  const sum = (k: 'runs' | 'rows' | 'cached' | 'cpu') =>
+    Math.round(rows.reduce((s, r) => s + (r[k] ?? 0), 0) * 10) / 10;
   const cell = (v: number | null | undefined) => (v === undefined || v === null ? '–' : String(v));
   return [
-    ...rows.map((r) => `| ${r.m} | ${r.runs} | ${cell(r.rows)} | ${cell(r.cached)} | ${Math.round(r.ms)} |`),
-    `| all models | ${sum('runs')} | ${sum('rows')} | ${sum('cached')} | ${Math.round(total)} |`,
+    ...rows.map(
+      (r) => `| ${r.m} | ${r.runs} | ${cell(r.rows)} | ${cell(r.cached)} | ${Math.round(r.ms)} | ${cell(r.cpu)} |`,
+    ),
+    `| all models | ${sum('runs')} | ${sum('rows')} | ${sum('cached')} | ${Math.round(total)} | ${rows.some((r) => r.cpu !== null && r.cpu !== undefined) ? Math.round(sum('cpu')) : '–'} |`,
   ];
 }

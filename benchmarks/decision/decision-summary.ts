@@ -42,6 +42,8 @@ export interface PassResult {
 export interface ModelRuns {
   runs: number;
   run_ms: number;
+  /** The executor process's CPU during those runs (absent in results written before it was measured). */
+  cpu_ms?: number;
   rows?: number;
   cached_rows?: number;
 }

@@ -15,7 +15,7 @@ export function measurementMethod(options: DecisionOptions) {
     verifications_per_minute:
       'decided applicants / (first session created → last decision seen) per pass; headline = median of passes',
     model_runs_per_verification:
-      "per pass, from the inference service's inference_run_seconds histogram (sum and count per model, executor time of session.run): runs and milliseconds per decided applicant; rows run from inference_batch_size (sum) and rows answered from the row cache (inference_row_cache_rows_total, hit + shared)",
+      "per pass, from the inference service's inference_run_seconds histogram (sum and count per model: from the front sending a batch to the executor until its answer, so waiting behind other models' runs in the same executor counts) and inference_run_cpu_seconds_total (the executor process's CPU during each run, onnxruntime's threads included): runs and milliseconds per decided applicant; rows run from inference_batch_size (sum) and rows answered from the row cache (inference_row_cache_rows_total, hit + shared)",
     poll_cost:
       'after the passes, `concurrency` clients poll a decided session back to back for 5 s; CPU per poll per process; cpu_ms_per_verification_without_polls subtracts polls × that',
     cpu: 'utime + stime from /proc/<pid>/stat (inference: the front and its executor child) over each pass, divided by decided applicants; bench_client is this process (process.cpuUsage); includes status polling, session creation and report fetches; headline = median of passes',

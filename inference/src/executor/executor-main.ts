@@ -58,12 +58,20 @@ async function handle(message: ExecutorRequest, tensors: Tensors): Promise<void>
       message: `model ${message.model} not loaded here`,
     });
   const started = performance.now();
+  const cpu = process.cpuUsage();
   try {
     const outputs = await model.run(tensors);
-    link.send({ type: 'result', id: message.id, runMs: performance.now() - started }, outputs);
+    const used = process.cpuUsage(cpu);
+    const cpuMs = (used.user + used.system) / 1000;
+    link.send({ type: 'result', id: message.id, runMs: performance.now() - started, cpuMs }, outputs);
   } catch (error) {
     link.send({ type: 'run-failed', id: message.id, message: (error as Error).message });
   }
 }
 
-link.onMessage((message, tensors) => void handle(message, tensors));
+// One message at a time: session.run is synchronous (onnxruntime-node defers it to setImmediate),
+// so runs never overlapped anyway, and in order each run's CPU is its own.
+let previous: Promise<void> = Promise.resolve();
+link.onMessage((message, tensors) => {
+  previous = previous.then(() => handle(message, tensors));
+});

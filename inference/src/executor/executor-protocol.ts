@@ -15,7 +15,7 @@ export type ExecutorReply =
   | { type: 'loaded'; model: string; provider: ProviderName; skipped: SkippedProvider[]; warmupMs: number }
   /** cudaUnavailable: the session did not open on CUDA; the front adds the reason from this process's stderr. */
   | { type: 'load-failed'; model: string; message: string; cudaUnavailable?: boolean }
-  | { type: 'result'; id: number; runMs: number }
+  | { type: 'result'; id: number; runMs: number; cpuMs: number }
   | { type: 'run-failed'; id: number; message: string };
 
 /** Either end of the pipe. */
@@ -35,9 +35,10 @@ export interface ModelExecutor {
   readonly pid: number;
   /**
    * Runs one batch, given as its requests' inputs (stacked by the executor, so the front never
-   * copies them into one buffer); runMs is the time inside session.run as the executor measured it.
+   * copies them into one buffer); runMs is the time inside session.run as the executor measured it,
+   * cpuMs the CPU its process used meanwhile (onnxruntime's threads included; runs are serial there).
    */
-  run(requests: Tensors[]): Promise<{ outputs: Tensors; runMs: number }>;
+  run(requests: Tensors[]): Promise<{ outputs: Tensors; runMs: number; cpuMs: number }>;
 }
 
 /** The models one executor process holds; they live, die and restart together. */

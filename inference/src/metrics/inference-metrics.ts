@@ -35,6 +35,12 @@ export class InferenceMetrics {
     buckets: secondsBuckets,
     registers: [this.registry],
   });
+  readonly runCpuSeconds = new Counter({
+    name: 'inference_run_cpu_seconds_total',
+    help: 'CPU the executor process used during session.run (all of onnxruntime threads; runs are serial in a process)',
+    labelNames: ['model'],
+    registers: [this.registry],
+  });
   readonly batchSize = new Histogram({
     name: 'inference_batch_size',
     help: 'Rows per executed batch',

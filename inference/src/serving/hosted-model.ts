@@ -112,7 +112,7 @@ export class HostedModel {
     const requests = batch.map((r) => r.input);
     const rows = requests.reduce((n, r) => n + rowsOf(r), 0);
     const started = performance.now();
-    const { outputs } = await this.executor.run(requests);
+    const { outputs, cpuMs } = await this.executor.run(requests);
     const elapsed = performance.now() - started;
     this.stats.executionCount += 1;
     addDuration(this.stats.computeInfer, elapsed);
@@ -120,6 +120,7 @@ export class HostedModel {
     addDuration(perSize, elapsed);
     this.stats.byBatchSize.set(rows, perSize);
     this.metrics.runSeconds.observe(labels, elapsed / 1000);
+    this.metrics.runCpuSeconds.inc(labels, cpuMs / 1000);
     this.metrics.batchSize.observe(labels, rows);
     const answers = splitBatch(
       outputs,
