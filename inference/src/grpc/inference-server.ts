@@ -30,7 +30,7 @@ export interface InferenceServerOptions {
   executorProcesses?: number | 'per-model';
   dynamicBatching?: boolean;
   tuning?: SessionTuning;
-  /** What the verification checks remember between calls; default DEFAULT_ROW_CACHE, null: nothing. */
+  /** Model rows the verification checks remember between calls; default (and null): none. */
   rowCache?: RowResultCacheOptions | null;
   /** Uploads the checks remember decoded and analysed; default DEFAULT_IMAGE_MEMO, null: none. */
   imageMemo?: ImageMemoOptions | null;
@@ -38,7 +38,8 @@ export interface InferenceServerOptions {
 }
 
 /**
- * The face models, whose rows repeat across one verification's checks. 64 MiB holds about 900
+ * The face models, whose rows repeat across one verification's checks, when a deployment turns the
+ * row cache on (INFERENCE_ROW_CACHE_MB) with the image memo off. 64 MiB holds about 900
  * detector rows (the largest output, 61 KB), some eighty verifications' frames; ten minutes covers
  * an applicant's frames-to-selfie gap.
  */
@@ -89,7 +90,7 @@ export async function startInferenceServer(options: InferenceServerOptions): Pro
     ModelServiceService,
     modelServiceHandlers(() => host),
   );
-  const rowCacheOptions = options.rowCache === undefined ? DEFAULT_ROW_CACHE : options.rowCache;
+  const rowCacheOptions = options.rowCache ?? null;
   const rowCache = rowCacheOptions
     ? new RowResultCache({
         count: (model, outcome, rows) => metrics.rowCacheRows.inc({ model, outcome }, rows),
