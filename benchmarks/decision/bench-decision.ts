@@ -24,7 +24,8 @@ import {
 } from './decision-summary';
 import { targets } from './decision-targets';
 import { renderMarkdown, type DecisionReport } from './decision-markdown';
-import { options, OUT, renderOnly } from './decision-options';
+import { compareOnly, options, OUT, renderOnly } from './decision-options';
+import { writeComparison } from './compare-runs';
 import { cpuSnapshot, executorCpuMs, pollCost } from './process-cpu';
 import { modelRuns, modelRunsPerVerification } from './model-runs';
 import { measurementMethod } from './measurement-method';
@@ -35,6 +36,8 @@ const log = (line: string) => process.stderr.write(`[bench:decision] ${line}\n`)
 const load = () => os.loadavg().map((v) => Math.round(v * 100) / 100);
 
 async function main(): Promise<void> {
+  const compared = compareOnly();
+  if (compared) return writeComparison(compared[0], compared[1], OUT, log);
   const rendered = renderOnly();
   if (rendered) return writeResults(JSON.parse(readFileSync(rendered, 'utf8')) as DecisionReport, OUT, false, log);
   prepareTestData(ROOT, log);

@@ -28,6 +28,12 @@ const outIndex = process.argv.indexOf('--out');
 /** Where decision.{json,md,svg} are written: --out, else benchmarks/results. */
 export const OUT = outIndex > 0 ? path.resolve(process.argv[outIndex + 1]) : path.join(ROOT, 'benchmarks', 'results');
 
+/** `--compare BEFORE.json AFTER.json`: the two runs side by side, running nothing. */
+export function compareOnly(): [string, string] | undefined {
+  const i = process.argv.indexOf('--compare');
+  return i > 0 ? [process.argv[i + 1], process.argv[i + 2]] : undefined;
+}
+
 /** `--render FILE`: the decision.json to draw decision.md and decision.svg from again, running nothing. */
 export function renderOnly(): string | undefined {
   const i = process.argv.indexOf('--render');
