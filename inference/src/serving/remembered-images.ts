@@ -10,8 +10,8 @@
  *
  * Keys are the SHA-256 of the uploaded bytes, so one applicant's work can only ever answer for the
  * same bytes. Decoded pixels are the large part: they live `imageTtlMs` within `imageBytes`
- * (least recently used out first). Derived results are small (a face's landmarks, a 128-number
- * embedding) and live `derivedTtlMs`, up to `derivedEntries`, so the frames analysed at the gate
+ * (least recently used out first). Derived results are smaller (a face's landmarks, 38 KB; a
+ * 128-number embedding) and live `derivedTtlMs`, up to `derivedEntries`, so the frames analysed at the gate
  * still answer at the selfie minutes later. Everything is in the service's memory only.
  */
 import { createHash } from 'node:crypto';
