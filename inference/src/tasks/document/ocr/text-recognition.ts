@@ -5,6 +5,7 @@
  */
 import type { InferOptions, ModelRunner } from '../../../runtime/model-runner';
 import { sample, type Affine } from '../../../images/affine-sampler';
+import { selectInPlace } from './order-statistic';
 import { chunks } from '../../batch-chunks';
 import { packCrops, preprocessingOf } from '../../../images/image-to-tensor';
 import type { RgbImage } from '../../../images/rgb-image';
@@ -57,9 +58,10 @@ function normaliseContrast(rgb: Float32Array): void {
   const n = rgb.length / 3;
   const grey = new Float32Array(n);
   for (let i = 0; i < n; i++) grey[i] = 0.299 * rgb[3 * i] + 0.587 * rgb[3 * i + 1] + 0.114 * rgb[3 * i + 2];
-  const sorted = Float32Array.from(grey).sort();
-  const low = sorted[Math.floor(0.02 * n)];
-  const span = Math.max(1, sorted[Math.floor(0.98 * n)] - low);
+  const levels = Float32Array.from(grey);
+  const low = selectInPlace(levels, Math.floor(0.02 * n));
+  // After the first selection everything from the 2 % index on is at least `low`.
+  const span = Math.max(1, selectInPlace(levels, Math.floor(0.98 * n), Math.floor(0.02 * n)) - low);
   for (let i = 0; i < n; i++) {
     const level = Math.min(1, Math.max(0, (grey[i] - low) / span));
     rgb[3 * i] = rgb[3 * i + 1] = rgb[3 * i + 2] = 255 * Math.pow(level, GAMMA);
