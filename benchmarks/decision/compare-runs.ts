@@ -23,7 +23,7 @@ const steps = (s: Summary): Array<{ label: string; l: LatencySummary | undefined
 ];
 
 /** Per model, the median over passes of one ModelRuns field. */
-function perModel(r: DecisionReport, field: 'cpu_ms' | 'run_ms' | 'rows'): Map<string, number> {
+function perModel(r: DecisionReport, field: 'cpu_ms' | 'run_ms' | 'rows' | 'cached_rows'): Map<string, number> {
   const models = new Set(r.passes.flatMap((p) => Object.keys(p.model_runs_per_verification ?? {})));
   const out = new Map<string, number>();
   for (const m of models) {
@@ -43,6 +43,8 @@ export function renderCompareMarkdown(before: DecisionReport, after: DecisionRep
   const figures = [...new Set([...before.targets, ...after.targets].map((t) => t.figure))];
   const rowsB = perModel(before, 'rows');
   const rowsA = perModel(after, 'rows');
+  const cachedB = perModel(before, 'cached_rows');
+  const cachedA = perModel(after, 'cached_rows');
   const cpuA = perModel(after, 'cpu_ms');
   return [
     '# bench:decision, before and after',
@@ -75,11 +77,16 @@ export function renderCompareMarkdown(before: DecisionReport, after: DecisionRep
     `Inference after: executor ${ms(a.inference_executor_cpu_ms_per_verification)} ms, front ${ms((a.cpu_ms_per_verification.inference ?? 0) - (a.inference_executor_cpu_ms_per_verification ?? NaN))} ms.`,
     '',
     '## Model rows per verification, and the executor CPU they took after',
+    'Rows run by the model; in brackets, rows cut from the pixels again and answered by the row cache instead.',
+    '',
     '| model | rows before | rows after | executor CPU ms after |',
     '|---|---|---|---|',
     ...[...new Set([...rowsB.keys(), ...rowsA.keys()])]
       .sort((x, y) => (cpuA.get(y) ?? 0) - (cpuA.get(x) ?? 0))
-      .map((m) => `| ${m} | ${rowsB.get(m) ?? '—'} | ${rowsA.get(m) ?? '—'} | ${ms(cpuA.get(m))} |`),
+      .map(
+        (m) =>
+          `| ${m} | ${rowsB.get(m) ?? '—'} (+${cachedB.get(m) ?? 0}) | ${rowsA.get(m) ?? '—'} (+${cachedA.get(m) ?? 0}) | ${ms(cpuA.get(m))} |`,
+      ),
     '',
   ].join('\n');
 }
