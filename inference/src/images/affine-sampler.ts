@@ -113,6 +113,7 @@ function sampleAxisAligned(
   const cols = tapAxis(width, taps, map.a, map.c, W, clamp);
   const rows = tapAxis(height, taps, map.e, map.f, H, clamp);
   const n = taps * taps;
+  const tap = new Float64Array(3);
   for (let v = 0; v < height; v++) {
     for (let u = 0; u < width; u++) {
       let r = 0;
@@ -139,34 +140,12 @@ function sampleAxisAligned(
             r += w00 * data[at0] + w01 * data[at0 + 3] + w10 * data[at1] + w11 * data[at1 + 3];
             g += w00 * data[at0 + 1] + w01 * data[at0 + 4] + w10 * data[at1 + 1] + w11 * data[at1 + 4];
             b += w00 * data[at0 + 2] + w01 * data[at0 + 5] + w10 * data[at1 + 2] + w11 * data[at1 + 5];
-            continue;
+          } else {
+            edgeTap(image, x0, wx0, wx1, y0, wy0, wy1, tap);
+            r += tap[0];
+            g += tap[1];
+            b += tap[2];
           }
-          let tr = 0;
-          let tg = 0;
-          let tb = 0;
-          for (let j = 0; j < 2; j++) {
-            const py = y0 + j;
-            if (py < 0 || py >= H) continue;
-            const wy = j ? wy1 : wy0;
-            const row = py * W;
-            if (x0 >= 0 && x0 < W) {
-              const w = wy * wx0;
-              const at = (row + x0) * 3;
-              tr += w * data[at];
-              tg += w * data[at + 1];
-              tb += w * data[at + 2];
-            }
-            if (x0 + 1 >= 0 && x0 + 1 < W) {
-              const w = wy * wx1;
-              const at = (row + x0 + 1) * 3;
-              tr += w * data[at];
-              tg += w * data[at + 1];
-              tb += w * data[at + 2];
-            }
-          }
-          r += tr;
-          g += tg;
-          b += tb;
         }
       }
       const at = (v * width + u) * 3;
@@ -187,8 +166,9 @@ function sampleRotated(
   clamp: boolean,
 ): Float32Array {
   const out = new Float32Array(width * height * 3);
-  const { data, width: W, height: H } = image;
+  const { width: W, height: H } = image;
   const n = taps * taps;
+  const tap = new Float64Array(3);
   for (let v = 0; v < height; v++) {
     for (let u = 0; u < width; u++) {
       let r = 0;
@@ -206,26 +186,10 @@ function sampleRotated(
           const y0 = Math.floor(y);
           const fx = x - x0;
           const fy = y - y0;
-          let tr = 0;
-          let tg = 0;
-          let tb = 0;
-          for (let j = 0; j < 2; j++) {
-            const py = y0 + j;
-            if (py < 0 || py >= H) continue;
-            const wy = j ? fy : 1 - fy;
-            for (let i = 0; i < 2; i++) {
-              const px = x0 + i;
-              if (px < 0 || px >= W) continue;
-              const w = wy * (i ? fx : 1 - fx);
-              const at = (py * W + px) * 3;
-              tr += w * data[at];
-              tg += w * data[at + 1];
-              tb += w * data[at + 2];
-            }
-          }
-          r += tr;
-          g += tg;
-          b += tb;
+          edgeTap(image, x0, 1 - fx, fx, y0, 1 - fy, fy, tap);
+          r += tap[0];
+          g += tap[1];
+          b += tap[2];
         }
       }
       const at = (v * width + u) * 3;
@@ -235,4 +199,41 @@ function sampleRotated(
     }
   }
   return out;
+}
+
+/**
+ * One bilinear tap into `tap` (RGB), neighbour by neighbour in row order as the reference sums it;
+ * a neighbour outside the image adds nothing. The axis-aligned loop inlines the all-inside case.
+ */
+function edgeTap(
+  image: RgbImage,
+  x0: number,
+  wx0: number,
+  wx1: number,
+  y0: number,
+  wy0: number,
+  wy1: number,
+  tap: Float64Array,
+): void {
+  const { data, width: W, height: H } = image;
+  let tr = 0;
+  let tg = 0;
+  let tb = 0;
+  for (let j = 0; j < 2; j++) {
+    const py = y0 + j;
+    if (py < 0 || py >= H) continue;
+    const wy = j ? wy1 : wy0;
+    for (let i = 0; i < 2; i++) {
+      const px = x0 + i;
+      if (px < 0 || px >= W) continue;
+      const w = wy * (i ? wx1 : wx0);
+      const at = (py * W + px) * 3;
+      tr += w * data[at];
+      tg += w * data[at + 1];
+      tb += w * data[at + 2];
+    }
+  }
+  tap[0] = tr;
+  tap[1] = tg;
+  tap[2] = tb;
 }
