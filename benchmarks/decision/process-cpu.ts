@@ -1,7 +1,6 @@
 /** CPU per process of the decision stack, and what one status poll costs each of them. */
 import { PROCESSES, type ProcessName } from './decision-summary';
 import { cpuMs, type DecisionStack } from './decision-stack';
-import { cpuSecondsOf, descendants } from '../../scripts/test-support/process-tree';
 
 /** CPU milliseconds (user + system) each process has used so far; bench_client is this process. */
 export function cpuSnapshot(stack: DecisionStack): Record<ProcessName, number> {
@@ -18,7 +17,7 @@ export function cpuSnapshot(stack: DecisionStack): Record<ProcessName, number> {
 
 /** CPU milliseconds the inference service's executor processes (onnxruntime) have used so far; the rest of `inference` is its front. */
 export function executorCpuMs(stack: DecisionStack): number {
-  return descendants(stack.pids.inference).reduce((sum, pid) => sum + cpuSecondsOf(pid) * 1000, 0);
+  return stack.inference.cpuSeconds().executors * 1000;
 }
 
 /**
