@@ -99,7 +99,8 @@ export class RememberedImages implements ImageMemo {
   private forget<T>(map: Map<string, Entry<T>>, key: string, entry: Entry<T>): void {
     if (map.get(key) !== entry) return;
     map.delete(key);
-    if (map === (this.images as Map<string, Entry<unknown>>)) this.imageBytes -= entry.bytes;
+    // Only decoded images carry bytes; a derived result's entry counts 0.
+    this.imageBytes -= entry.bytes;
   }
 
   private evictImages(): void {
