@@ -1,0 +1,1 @@
+// Apple-only adapters live here.
