@@ -1,0 +1,1 @@
+// BioverifyUI: the Apple-only adapters; each file compiles only where its framework exists.
