@@ -113,7 +113,7 @@ case "$cmd" in
     ;;
   test)
     make_tree
-    run_in_tree sh -c 'swift build && swift test'
+    run_in_tree sh -c 'swift build && swift test && sh scripts/parse-apple-adapters.sh'
     ;;
   *)
     echo "usage: $0 [test | ensure | run -- CMD...]" >&2
