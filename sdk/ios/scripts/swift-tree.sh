@@ -80,8 +80,9 @@ with_mounts() {
   unshare --mount --propagation private -- bash -c '
     set -euo pipefail
     root="$1"; repo="$2"; shift 2
+    state=""
     cleanup() {
-      for m in "$root/repo" "$root/dev/pts" "$root/dev" "$root/proc"; do
+      for m in ${state:+"$root$state"} "$root/repo" "$root/dev/pts" "$root/dev" "$root/proc"; do
         mountpoint -q "$m" && umount -l "$m" || true
       done
     }
@@ -90,6 +91,13 @@ with_mounts() {
     mount --rbind /dev "$root/dev"
     mkdir -p "$root/repo"
     mount --bind "$repo" "$root/repo"
+    # A checkout whose .state is a symlink (a git worktree sharing the main checkout state) sees the
+    # target at the same absolute path inside the tree, so the link resolves there too.
+    if [ -L "$repo/.state" ]; then
+      state="$(readlink -f "$repo/.state")"
+      mkdir -p "$root$state"
+      mount --bind "$state" "$root$state"
+    fi
     "$@"
   ' with-mounts "$root" "$repo" "$@"
 }

@@ -75,6 +75,7 @@ describe('the iOS SDK core (Swift, in a Debian 13 tree) against the real stack',
       BIOVERIFY_E2E_BASE_URL: stack.baseUrl,
       BIOVERIFY_E2E_API_KEY: stack.apiKey,
       BIOVERIFY_E2E_FIXTURES: path.relative(PACKAGE, fixtures),
+      BIOVERIFY_E2E_WEBHOOK_URL: stack.stack.receiver.url(),
     });
     if (code !== 0) throw new Error(`swift-tree.sh exited ${code}:\n${output.slice(-12_000)}`);
     expect(output).toMatch(/Executed \d+ tests, with 0 failures/);

@@ -27,33 +27,6 @@ struct EndToEndFixture: Decodable {
     }
 }
 
-/// Any JSON value, so the test can pass the session request through untouched.
-enum JSONValue: Codable, Equatable {
-    case string(String), number(Double), bool(Bool), array([JSONValue]), object([String: JSONValue]), null
-
-    init(from decoder: Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        if c.decodeNil() { self = .null }
-        else if let v = try? c.decode(Bool.self) { self = .bool(v) }
-        else if let v = try? c.decode(Double.self) { self = .number(v) }
-        else if let v = try? c.decode(String.self) { self = .string(v) }
-        else if let v = try? c.decode([JSONValue].self) { self = .array(v) }
-        else { self = .object(try c.decode([String: JSONValue].self)) }
-    }
-
-    func encode(to encoder: Encoder) throws {
-        var c = encoder.singleValueContainer()
-        switch self {
-        case .string(let v): try c.encode(v)
-        case .number(let v): try c.encode(v)
-        case .bool(let v): try c.encode(v)
-        case .array(let v): try c.encode(v)
-        case .object(let v): try c.encode(v)
-        case .null: try c.encodeNil()
-        }
-    }
-}
-
 /// The integrator's own server, which holds the API key: it creates the session and reads the
 /// result. It is not part of the SDK (an API key never ships in an app).
 struct IntegratorServer {
@@ -173,7 +146,7 @@ final class EndToEndTests: XCTestCase {
             XCTFail("an unknown session started")
         } catch BioverifyError.api(let error) {
             XCTAssertEqual(error.status, 404)
-            XCTAssertEqual(error.code, .notFound)
+            XCTAssertEqual(error.kind, .notFound)
             XCTAssertNotNil(error.requestId)
         }
 
@@ -187,7 +160,7 @@ final class EndToEndTests: XCTestCase {
             _ = try await tokenless.submit()
             XCTFail("a submit without the capture token passed")
         } catch BioverifyError.api(let error) {
-            XCTAssertEqual(error.code, .unauthorized)
+            XCTAssertEqual(error.kind, .unauthorized)
         }
         let started = CaptureClient(baseURL: env.baseURL, sessionId: sessionId)
         _ = try await started.start()
@@ -195,7 +168,7 @@ final class EndToEndTests: XCTestCase {
             _ = try await started.submit()
             XCTFail("a submit with nothing captured passed")
         } catch BioverifyError.api(let error) {
-            XCTAssertEqual(error.code, .conflict)
+            XCTAssertEqual(error.kind, .conflict)
             XCTAssertFalse(error.details.isEmpty, "the conflict names each missing capture")
         }
     }

@@ -100,7 +100,7 @@ final class VerificationSessionTests: XCTestCase {
             XCTFail("no error")
         } catch let error as BioverifyError {
             guard case .api(let api) = error else { return XCTFail("\(error)") }
-            XCTAssertEqual(api.code, .conflict)
+            XCTAssertEqual(api.kind, .conflict)
             XCTAssertEqual(api.requestId, "r1")
         }
         let step = await session.step

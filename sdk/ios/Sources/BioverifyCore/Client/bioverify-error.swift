@@ -20,18 +20,23 @@ public enum BioverifyError: Error, Equatable, Sendable {
 /// The contract's error body, `{"error": {"code", "message", "details"}, "request_id"}`, with its status.
 public struct APIError: Equatable, Sendable {
     public let status: Int
-    public let code: APIErrorCode
+    /// What the app should do about it, from the code (or the status when the body is not the contract's).
+    public let kind: APIErrorKind
+    /// The contract's `code` (`VALIDATION_ERROR`…), or nil when the body was not the contract's shape.
+    public let code: String?
     public let message: String
     public let details: [APIErrorDetail]
+    /// The body's `request_id`, else the `X-Request-Id` header: quote it to the operator.
     public let requestId: String?
-    /// Seconds from `Retry-After`, sent with 429.
+    /// `Retry-After` in whole seconds (an HTTP-date converted, at least 0), or nil.
     public let retryAfter: Int?
 
     public init(
-        status: Int, code: APIErrorCode, message: String, details: [APIErrorDetail] = [],
+        status: Int, kind: APIErrorKind, code: String?, message: String, details: [APIErrorDetail] = [],
         requestId: String? = nil, retryAfter: Int? = nil
     ) {
         self.status = status
+        self.kind = kind
         self.code = code
         self.message = message
         self.details = details
@@ -40,9 +45,7 @@ public struct APIError: Equatable, Sendable {
     }
 
     /// Worth trying again later as is: the service was busy or briefly down, not the request wrong.
-    public var isRetryable: Bool {
-        code == .rateLimited || code == .serviceUnavailable || status >= 500
-    }
+    public var isRetryable: Bool { kind == .rateLimited || kind == .server }
 }
 
 public struct APIErrorDetail: Codable, Equatable, Sendable {
@@ -55,44 +58,26 @@ public struct APIErrorDetail: Codable, Equatable, Sendable {
     }
 }
 
-/// The codes of the contract's error table; a code added later still decodes, as `.other`.
-public enum APIErrorCode: Equatable, Hashable, Sendable {
-    case unauthorized, invalidKeyFormat, forbidden, notFound, conflict, payloadTooLarge
-    case unsupportedMediaType, validationError, idempotencyKeyReused, rateLimited, internalError
-    case serviceUnavailable
-    case other(String)
+/// The typed client error of the shared contract vectors (sdk/contract-vectors/errors.json), the
+/// same on iOS and Android.
+public enum APIErrorKind: String, Equatable, Sendable, CaseIterable {
+    case unauthorized, forbidden, notFound = "not_found", conflict, payloadTooLarge = "payload_too_large"
+    case unsupportedMediaType = "unsupported_media_type", validation, rateLimited = "rate_limited", server
+    /// A 4xx without the contract's body or with a code this SDK does not know.
+    case unexpected
 
-    private static let known: [String: APIErrorCode] = [
-        "UNAUTHORIZED": .unauthorized, "INVALID_KEY_FORMAT": .invalidKeyFormat, "FORBIDDEN": .forbidden,
+    private static let byCode: [String: APIErrorKind] = [
+        "UNAUTHORIZED": .unauthorized, "INVALID_KEY_FORMAT": .unauthorized, "FORBIDDEN": .forbidden,
         "NOT_FOUND": .notFound, "CONFLICT": .conflict, "PAYLOAD_TOO_LARGE": .payloadTooLarge,
-        "UNSUPPORTED_MEDIA_TYPE": .unsupportedMediaType, "VALIDATION_ERROR": .validationError,
-        "IDEMPOTENCY_KEY_REUSED": .idempotencyKeyReused, "RATE_LIMITED": .rateLimited,
-        "INTERNAL": .internalError, "SERVICE_UNAVAILABLE": .serviceUnavailable,
+        "UNSUPPORTED_MEDIA_TYPE": .unsupportedMediaType, "VALIDATION_ERROR": .validation,
+        "IDEMPOTENCY_KEY_REUSED": .validation, "RATE_LIMITED": .rateLimited, "INTERNAL": .server,
+        "SERVICE_UNAVAILABLE": .server,
     ]
 
-    public init(rawValue: String) {
-        self = Self.known[rawValue] ?? .other(rawValue)
-    }
-
-    public var rawValue: String {
-        if case .other(let raw) = self { return raw }
-        return Self.known.first { $0.value == self }!.key
-    }
-
-    /// The code a status implies when the body is not the contract's shape (a proxy's 502 page, say).
-    static func implied(byStatus status: Int) -> APIErrorCode {
-        switch status {
-        case 401: return .unauthorized
-        case 403: return .forbidden
-        case 404: return .notFound
-        case 409: return .conflict
-        case 413: return .payloadTooLarge
-        case 415: return .unsupportedMediaType
-        case 422: return .validationError
-        case 429: return .rateLimited
-        case 502, 503, 504: return .serviceUnavailable
-        default: return .internalError
-        }
+    /// The kind of a contract code; an unknown code or no code falls back on the status.
+    public static func of(code: String?, status: Int) -> APIErrorKind {
+        if let code, let kind = byCode[code] { return kind }
+        return status >= 500 ? .server : .unexpected
     }
 }
 
@@ -108,19 +93,31 @@ extension APIError {
     }
 
     /// Reads an error answer. A body in the contract's shape gives its code; anything else still
-    /// gives an error, with the code the status implies, so no failure passes as a success.
-    static func from(_ response: HTTPResponse) -> APIError {
-        let requestId = response.header("x-request-id")
-        let retryAfter = response.header("retry-after").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    /// gives an error (`server` for 5xx, `unexpected` otherwise), so no failure passes as a success.
+    public static func from(_ response: HTTPResponse, now: Date = Date()) -> APIError {
+        let headerId = response.header("x-request-id")
+        let retryAfter = response.header("retry-after").flatMap { retryAfterSeconds($0, now: now) }
         if let body = try? JSONDecoder().decode(Body.self, from: response.body) {
             return APIError(
-                status: response.status, code: APIErrorCode(rawValue: body.error.code),
-                message: body.error.message, details: body.error.details ?? [],
-                requestId: body.request_id ?? requestId, retryAfter: retryAfter)
+                status: response.status, kind: .of(code: body.error.code, status: response.status),
+                code: body.error.code, message: body.error.message, details: body.error.details ?? [],
+                requestId: body.request_id ?? headerId, retryAfter: retryAfter)
         }
         return APIError(
-            status: response.status, code: .implied(byStatus: response.status),
-            message: "HTTP \(response.status) without an error body", requestId: requestId,
+            status: response.status, kind: .of(code: nil, status: response.status), code: nil,
+            message: "HTTP \(response.status) without the contract's error body", requestId: headerId,
             retryAfter: retryAfter)
+    }
+
+    /// `Retry-After` as delta-seconds or an HTTP-date (RFC 9110), in whole seconds from `now`.
+    static func retryAfterSeconds(_ value: String, now: Date) -> Int? {
+        let text = value.trimmingCharacters(in: .whitespaces)
+        if let seconds = Int(text) { return seconds >= 0 ? seconds : nil }
+        let format = DateFormatter()
+        format.locale = Locale(identifier: "en_US_POSIX")
+        format.timeZone = TimeZone(identifier: "GMT")
+        format.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        guard let date = format.date(from: text) else { return nil }
+        return max(0, Int(date.timeIntervalSince(now).rounded(.up)))
     }
 }
