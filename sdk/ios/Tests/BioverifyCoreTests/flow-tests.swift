@@ -41,6 +41,14 @@ final class VerificationFlowTests: XCTestCase {
             .selfie(retakeReason: "FACE_TOO_CLOSE", attemptsLeft: 2))
     }
 
+    func testAReasonOnTheLastAttemptIsKeptWhileCaptureGoesOn() throws {
+        var flow = VerificationFlow()
+        try flow.apply(.started(decode(started)))
+        let last = documentAnswer("front", reason: "DOCUMENT_EXPIRED", left: 0, next: "liveness")
+        XCTAssertEqual(try flow.apply(.document(decode(last))), .liveness(retake: false, attemptsLeft: 3))
+        XCTAssertEqual(flow.unresolvedReasons, ["DOCUMENT_EXPIRED"])
+    }
+
     func testAPassportOffersTheChipAfterTheDocumentWhenTheDeviceCanReadIt() throws {
         var flow = VerificationFlow(offersChip: true)
         try flow.apply(.started(decode(started)))

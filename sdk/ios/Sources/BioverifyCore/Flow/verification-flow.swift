@@ -33,6 +33,9 @@ public struct VerificationFlow: Equatable, Sendable {
     public private(set) var step: FlowStep = .notStarted
     public private(set) var challenge: [ChallengeStep] = []
     public private(set) var locale = "en"
+    /// Reasons the server gave on a step's last attempt, when capture went on anyway; the decision
+    /// will carry them (a document still unreadable after 3 tries, say).
+    public private(set) var unresolvedReasons: [String] = []
     /// Offer the chip step after the document (set for passports when the device can read NFC).
     public var offersChip: Bool
 
@@ -43,6 +46,11 @@ public struct VerificationFlow: Equatable, Sendable {
     @discardableResult
     public mutating func apply(_ event: FlowEvent) throws -> FlowStep {
         step = try next(after: event)
+        switch event {
+        case .document(let answer) where !answer.retake: unresolvedReasons += answer.reason.map { [$0] } ?? []
+        case .selfie(let answer) where !answer.retake: unresolvedReasons += answer.reason.map { [$0] } ?? []
+        default: break
+        }
         return step
     }
 
