@@ -77,9 +77,14 @@ describe('the iOS SDK core (Swift, in a Debian 13 tree) against the real stack',
       BIOVERIFY_E2E_FIXTURES: path.relative(PACKAGE, fixtures),
       BIOVERIFY_E2E_WEBHOOK_URL: stack.stack.receiver.url(),
     });
+    // The whole log stays beside the build for reading after a run (.build is ignored).
+    mkdirSync(path.join(PACKAGE, '.build'), { recursive: true });
+    writeFileSync(path.join(PACKAGE, '.build', 'swift-tree-output.log'), output);
     if (code !== 0) throw new Error(`swift-tree.sh exited ${code}:\n${output.slice(-12_000)}`);
     expect(output).toMatch(/Executed \d+ tests, with 0 failures/);
     expect(output).not.toMatch(/Test Case .* skipped/);
+    expect(output).toMatch(/contract vectors: [1-9]\d* capture sequences passed against the live server/);
+    expect(output).toMatch(/contract vectors: [1-9]\d* error cases passed against the live server/);
 
     // The session the Swift test verified, read back here with the account's key.
     const sessionId = /BIOVERIFY_E2E_VERIFIED (ses_[0-9A-Za-z]+)/.exec(output)?.[1];
