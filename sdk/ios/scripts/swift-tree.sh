@@ -20,6 +20,11 @@ ready_marker="$tree/.bioverify-swift-tree-ready"
 
 log() { echo "[swift-tree] $*" >&2; }
 
+if [[ "$(id -u)" != 0 ]]; then
+  log "needs root (debootstrap, chroot and mount); run it with sudo"
+  exit 1
+fi
+
 host_mirror() {
   local uri=""
   if compgen -G '/etc/apt/sources.list.d/*.sources' >/dev/null; then
@@ -47,10 +52,15 @@ ensure_debootstrap() {
 make_tree() {
   [[ -f "$ready_marker" ]] && return
   mkdir -p "$(dirname "$tree")"
-  # One maker at a time; a second caller waits, then finds the marker.
+  # One maker at a time; a second caller waits, then finds the marker. The lock is held only while
+  # making, not while the tests run.
   exec 9>"$tree.lock"
   flock 9
-  [[ -f "$ready_marker" ]] && return
+  if [[ ! -f "$ready_marker" ]]; then make_tree_locked; fi
+  exec 9>&-
+}
+
+make_tree_locked() {
   ensure_debootstrap
   local mirror staging started
   mirror="$(host_mirror)"
