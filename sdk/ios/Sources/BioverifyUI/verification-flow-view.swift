@@ -16,8 +16,30 @@
         public var documentType: DocumentType = .passport
         private var locale = "en"
 
-        public init(handoff: SessionHandoff) {
+        // nonisolated: SwiftUI builds the StateObject outside the main actor on older SDKs.
+        public nonisolated init(handoff: SessionHandoff) {
             session = VerificationSession(handoff: handoff, encoder: UIKitImageEncoder())
+        }
+
+        /// Asks for the camera permission (the system prompt, with NSCameraUsageDescription), then
+        /// starts the preview.
+        public func prepareCamera() {
+            AVCaptureDevice.requestAccess(for: .video) { granted in
+                Task { @MainActor in
+                    guard granted else {
+                        self.error = .invalidState("camera access was denied; allow it in Settings")
+                        return
+                    }
+                    do {
+                        try self.camera.configure()
+                        self.camera.startPreview()
+                    } catch let failure as BioverifyError {
+                        self.error = failure
+                    } catch {
+                        self.error = .invalidState(String(describing: error))
+                    }
+                }
+            }
         }
 
         public func start() { run { self.locale = try await self.session.start().locale } }
@@ -110,7 +132,7 @@
             }
             .padding()
             .disabled(model.busy)
-            .onAppear { model.camera.startPreview() }
+            .onAppear { model.prepareCamera() }
             .onDisappear { model.camera.stopCamera() }
         }
     }
