@@ -92,13 +92,12 @@ final class EndToEndTests: XCTestCase {
         return env
     }
 
-    func testAnApplicantIsVerifiedThroughTheRealServiceAndTheIntegratorReadsVerifiedOverRest() async throws {
-        let env = try environment()
+    /// Drives one applicant through `VerificationSession`, as an app does, and answers the session id
+    /// and its decided capture status.
+    func verify(_ fixture: EndToEndFixture, request: [String: JSONValue], env: Environment) async throws -> (String, CaptureStatus) {
         let file = { (name: String) in try Data(contentsOf: env.fixtures.appendingPathComponent(name)) }
-        let fixture = try JSONDecoder().decode(EndToEndFixture.self, from: file("fixture.json"))
         let integrator = IntegratorServer(baseURL: env.baseURL, apiKey: env.apiKey)
-
-        let created = try await integrator.send("POST", "v1/sessions", body: try JSONEncoder().encode(fixture.sessionRequest))
+        let created = try await integrator.send("POST", "v1/sessions", body: try JSONEncoder().encode(request))
         let sessionId = try XCTUnwrap(created["session_id"] as? String)
         let verificationURL = try XCTUnwrap((created["verification_url"] as? String).flatMap(URL.init(string:)))
         XCTAssertEqual(try SessionHandoff(verificationURL: verificationURL).sessionId, sessionId)
@@ -125,17 +124,42 @@ final class EndToEndTests: XCTestCase {
         let submitted = try await session.submit()
         XCTAssertEqual(submitted, SubmitAnswer(status: .inProgress, decision: .pending))
         let decided = try await session.awaitDecision(pollInterval: 0.25, timeout: 90)
-        XCTAssertEqual(decided.status, .verified)
         XCTAssertEqual(decided.decision, .done)
         let finished = await session.step
-        XCTAssertEqual(finished, .finished(status: .verified, redirectURL: decided.redirectUrl))
+        XCTAssertEqual(finished, .finished(status: decided.status, redirectURL: decided.redirectUrl))
+        return (sessionId, decided)
+    }
+
+    func loadFixture(_ env: Environment) throws -> EndToEndFixture {
+        try JSONDecoder().decode(EndToEndFixture.self, from: Data(contentsOf: env.fixtures.appendingPathComponent("fixture.json")))
+    }
+
+    func testAnApplicantIsVerifiedThroughTheRealServiceAndTheIntegratorReadsVerifiedOverRest() async throws {
+        let env = try environment()
+        let fixture = try loadFixture(env)
+        let (sessionId, decided) = try await verify(fixture, request: fixture.sessionRequest, env: env)
+        XCTAssertEqual(decided.status, .verified)
 
         // The integrator's server reads the outcome with its key, as the SDK hands over to it.
+        let integrator = IntegratorServer(baseURL: env.baseURL, apiKey: env.apiKey)
         let status = try await integrator.send("GET", "v1/sessions/\(sessionId)")
         XCTAssertEqual(status["status"] as? String, "VERIFIED")
         let result = try await integrator.send("GET", "v1/sessions/\(sessionId)/result")
         XCTAssertEqual((result["person"] as? [String: Any])?["name"] as? String, fixture.expectedName)
         print("BIOVERIFY_E2E_VERIFIED \(sessionId)")
+    }
+
+    func testSomeoneElsesPassportFailsAsNameMismatchAndTheIntegratorReadsWhy() async throws {
+        let env = try environment()
+        let fixture = try loadFixture(env)
+        var request = fixture.sessionRequest
+        request["expected_name"] = .string("Jeanne Dupont")
+        let (sessionId, decided) = try await verify(fixture, request: request, env: env)
+        XCTAssertEqual(decided.status, .failed)
+        let result = try await IntegratorServer(baseURL: env.baseURL, apiKey: env.apiKey)
+            .send("GET", "v1/sessions/\(sessionId)/result")
+        XCTAssertEqual(result["status"] as? String, "FAILED")
+        XCTAssertEqual(result["failure_reason"] as? String, "NAME_MISMATCH")
     }
 
     func testTheRealServicesRefusalsReachTheAppAsTypedErrors() async throws {
