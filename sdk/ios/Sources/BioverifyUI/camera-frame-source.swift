@@ -8,7 +8,8 @@
     /// The front camera as the core's `LivenessFrameSource`: JPEG frames at most `fps` a second,
     /// scaled to `longSide`, stamped in ms since `start()` on the clock `elapsedMs()` reads, so the
     /// UI shows each challenge step on the same clock the upload's timestamps use.
-    public final class CameraFrameSource: NSObject, LivenessFrameSource, AVCaptureVideoDataOutputSampleBufferDelegate,
+    public final class CameraFrameSource: NSObject, LivenessFrameSource, PacedFrameSource,
+        AVCaptureVideoDataOutputSampleBufferDelegate,
         @unchecked Sendable
     {
         /// For a preview layer (`AVCaptureVideoPreviewLayer(session:)`).
@@ -83,6 +84,17 @@
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in queue.async { done.resume() } }
             return locked {
                 startedAt = nil
+                defer { frames = [] }
+                return frames
+            }
+        }
+
+        /// The paced challenge reads the camera while it runs (`PacedFrameSource`).
+        public func nowMs() -> Int { elapsedMs() ?? 0 }
+
+        public func takeNewFrames() async -> [LivenessFrame] {
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in queue.async { done.resume() } }
+            return locked {
                 defer { frames = [] }
                 return frames
             }

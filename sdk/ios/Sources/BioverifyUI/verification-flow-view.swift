@@ -42,13 +42,25 @@
             }
         }
 
-        public func start() { run { self.locale = try await self.session.start().locale } }
+        /// The paced step on screen (draw `target` as the dot the nose should reach).
+        @Published public private(set) var pacedStep: PacedStep?
+        private var livenessMode: LivenessMode = .oneShot
+
+        public func start() {
+            run {
+                let started = try await self.session.start()
+                self.locale = started.locale
+                self.livenessMode = started.livenessMode ?? .oneShot
+            }
+        }
         public func document(_ jpeg: Data) { run { _ = try await self.session.captureDocument(jpeg, type: self.documentType) } }
         public func selfie(_ jpeg: Data) { run { _ = try await self.session.captureSelfie(jpeg) } }
         public func skipChip() { run { try await self.session.skipChip() } }
 
-        /// Shows each step's prompt on the camera's clock, then uploads the frames.
+        /// Shows each step's prompt on the camera's clock, then uploads the frames; a paced session
+        /// (production) reveals, shows and sends each step as it goes.
         public func performChallenge() {
+            if livenessMode == .paced { return performPacedChallenge() }
             run {
                 let timeline = await self.session.timeline()
                 try await self.camera.start()
@@ -62,6 +74,21 @@
                 }
                 self.prompt = nil
                 _ = try await self.session.captureLiveness(await self.camera.stop(), timeline: timeline)
+            }
+        }
+
+        private func performPacedChallenge() {
+            run {
+                try await self.camera.start()
+                defer { Task { _ = await self.camera.stop() } }
+                _ = try await self.session.capturePacedLiveness(camera: self.camera) { step in
+                    await MainActor.run {
+                        self.pacedStep = step
+                        self.prompt = step.prompt(locale: self.locale)
+                    }
+                }
+                self.prompt = nil
+                self.pacedStep = nil
             }
         }
 

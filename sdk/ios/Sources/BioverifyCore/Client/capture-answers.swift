@@ -21,13 +21,16 @@ public enum DecisionState: String, Codable, Sendable {
 
 public struct CaptureStart: Codable, Equatable, Sendable {
     public let captureToken: String
+    /// The one-shot challenge (sandbox); empty for a paced session.
     public let challenge: [ChallengeStep]
+    /// Absent from servers older than the paced challenge: then one-shot.
+    public let livenessMode: LivenessMode?
     public let documentTypes: [DocumentType]
     public let expiresAt: String
     public let locale: String
 
     enum CodingKeys: String, CodingKey {
-        case captureToken = "capture_token", challenge, documentTypes = "document_types"
+        case captureToken = "capture_token", challenge, livenessMode = "liveness_mode", documentTypes = "document_types"
         case expiresAt = "expires_at", locale
     }
 }

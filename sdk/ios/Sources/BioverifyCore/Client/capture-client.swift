@@ -37,6 +37,22 @@ public actor CaptureClient {
         return try await call("POST", "/liveness", body: body.finished(), contentType: body.contentType)
     }
 
+    /// The paced challenge (production sessions): reveals the next step, drawn now.
+    public func revealPacedStep() async throws -> PacedStep {
+        try await call("POST", "/liveness/steps")
+    }
+
+    /// One chunk of a paced step's frames, timestamps in ms since the step's reveal was received.
+    public func uploadPacedFrames(stepId: String, frames: [LivenessFrame], boundary: String? = nil) async throws -> PacedChunkAnswer {
+        guard !frames.isEmpty else { throw BioverifyError.invalidInput("a chunk needs at least one frame") }
+        let body = try Self.framesBody(frames: frames, boundary: boundary)
+        return try await call("POST", "/liveness/steps/\(stepId)/frames", body: body.finished(), contentType: body.contentType)
+    }
+
+    public func completePacedStep(stepId: String) async throws -> PacedStepDone {
+        try await call("POST", "/liveness/steps/\(stepId)/complete")
+    }
+
     public func uploadSelfie(image: PreparedImage) async throws -> SelfieAnswer {
         try await call("PUT", "/selfie", body: image.data, contentType: image.contentType)
     }
@@ -78,6 +94,11 @@ public actor CaptureClient {
             throw BioverifyError.invalidInput(
                 "\(frames.count) frames; the service takes \(FrameSelector.minFrames) to \(FrameSelector.maxFrames)")
         }
+        return try framesBody(frames: frames, boundary: boundary)
+    }
+
+    /// Frame parts in order, then the timestamps (the framing of sdk/contract-vectors/multipart.json).
+    static func framesBody(frames: [LivenessFrame], boundary: String?) throws -> MultipartBody {
         guard zip(frames, frames.dropFirst()).allSatisfy({ $0.timestampMs < $1.timestampMs }) else {
             throw BioverifyError.invalidInput("frame timestamps must increase")
         }

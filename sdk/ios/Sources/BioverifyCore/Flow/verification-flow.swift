@@ -21,6 +21,8 @@ public enum FlowEvent: Equatable, Sendable {
     case chipUploaded
     case chipSkipped
     case liveness(LivenessAnswer)
+    /// A paced step completed (production sessions).
+    case pacedStep(PacedStepDone)
     case selfie(SelfieAnswer)
     case submitted
     case status(CaptureStatus)
@@ -33,6 +35,7 @@ public struct VerificationFlow: Equatable, Sendable {
     public private(set) var step: FlowStep = .notStarted
     public private(set) var challenge: [ChallengeStep] = []
     public private(set) var locale = "en"
+    public private(set) var livenessMode: LivenessMode = .oneShot
     /// Reasons the server gave on a step's last attempt, when capture went on anyway; the decision
     /// will carry them (a document still unreadable after 3 tries, say).
     public private(set) var unresolvedReasons: [String] = []
@@ -71,6 +74,12 @@ public struct VerificationFlow: Equatable, Sendable {
         case (.liveness, .liveness(let answer)):
             return answer.retake ? .liveness(retake: true, attemptsLeft: answer.attemptsLeft)
                 : .selfie(retakeReason: nil, attemptsLeft: 3)
+        case (.liveness, .pacedStep(let done)):
+            switch done.next {
+            case .selfie: return .selfie(retakeReason: nil, attemptsLeft: 3)
+            case .step: return .liveness(retake: false, attemptsLeft: done.attemptsLeft)
+            case .restart: return .liveness(retake: true, attemptsLeft: done.attemptsLeft)
+            }
         case (.selfie, .selfie(let answer)):
             return answer.retake
                 ? .selfie(retakeReason: answer.reason ?? "FACE_NOT_DETECTED", attemptsLeft: answer.attemptsLeft)
@@ -86,6 +95,7 @@ public struct VerificationFlow: Equatable, Sendable {
     public mutating func remember(_ start: CaptureStart) {
         challenge = start.challenge
         locale = start.locale
+        livenessMode = start.livenessMode ?? .oneShot
     }
 
     private static func name(of event: FlowEvent) -> String {
@@ -93,7 +103,7 @@ public struct VerificationFlow: Equatable, Sendable {
         case .started: return "start"
         case .document: return "a document upload"
         case .chipUploaded, .chipSkipped: return "the chip"
-        case .liveness: return "a liveness upload"
+        case .liveness, .pacedStep: return "a liveness upload"
         case .selfie: return "a selfie upload"
         case .submitted: return "submit"
         case .status: return "a status"

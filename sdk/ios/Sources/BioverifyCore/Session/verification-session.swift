@@ -108,6 +108,48 @@ public actor VerificationSession {
         return answer
     }
 
+    /// The server-paced challenge (`livenessMode == .paced`, production keys; sandbox sessions may
+    /// use it too): reveals each step, lets the UI show it (`onStep`), sends the camera's frames in
+    /// chunks every `chunkIntervalMs` while the step's capture window lasts, completes the step and
+    /// goes on as the server says (`step`, `restart`, `selfie`). Returns the last completion.
+    @discardableResult
+    public func capturePacedLiveness(
+        camera: PacedFrameSource, chunkIntervalMs: Int = 400, captureWindowMs: (@Sendable (PacedStep) -> Int)? = nil,
+        onStep: @Sendable (PacedStep) async -> Void
+    ) async throws -> PacedStepDone {
+        guard case .liveness = flow.step else { throw stateError("paced liveness") }
+        while true {
+            let step = try await client.revealPacedStep()
+            let revealMs = camera.nowMs()
+            guard ["HOLD_POSE", "OPEN_MOUTH"].contains(step.kind) else {
+                throw BioverifyError.invalidResponse(status: 201, reason: "a paced step of kind \(step.kind); update the SDK")
+            }
+            await onStep(step)
+            let window = captureWindowMs?(step) ?? step.captureWindowMs
+            let minGap = (window + step.limits.maxFramesPerStep - 1) / max(1, step.limits.maxFramesPerStep)
+            _ = await camera.takeNewFrames()  // frames from before the reveal are not this step's
+            var lastSent: Int?
+            var framesSent = 0, chunksSent = 0
+            var windowOpen = true
+            while windowOpen {
+                do { try await Task.sleep(nanoseconds: UInt64(chunkIntervalMs) * 1_000_000) } catch { throw BioverifyError.cancelled }
+                windowOpen = camera.nowMs() - revealMs < window
+                let chunks = PacedChunking.chunks(
+                    await camera.takeNewFrames(), revealMs: revealMs, after: lastSent, minGapMs: minGap, limits: step.limits)
+                for chunk in chunks
+                where framesSent + chunk.count <= step.limits.maxFramesPerStep && chunksSent < step.limits.maxChunksPerStep {
+                    _ = try await client.uploadPacedFrames(stepId: step.stepId, frames: chunk)
+                    lastSent = chunk.last?.timestampMs
+                    framesSent += chunk.count
+                    chunksSent += 1
+                }
+            }
+            let done = try await client.completePacedStep(stepId: step.stepId)
+            try flow.apply(.pacedStep(done))
+            if done.next == .selfie { return done }
+        }
+    }
+
     @discardableResult
     public func captureSelfie(_ image: Data) async throws -> SelfieAnswer {
         guard case .selfie = flow.step else { throw stateError("a selfie") }
