@@ -7,6 +7,7 @@
  * must be listed in the README; a ready one whose route is missing fails.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { ClientRequest, request } from 'node:http';
 import path from 'node:path';
 import { ERROR_CODES } from '../../src/shared/app-error';
 import { ERROR_STATUS } from '../../src/entry-points/http/middleware/error-status';
@@ -19,10 +20,10 @@ import {
   pendingListedInReadme,
   REPO_ROOT,
 } from './support/contract-vectors/vector-files';
-import { Variables } from './support/contract-vectors/vector-matcher';
+import { interpolate, Variables } from './support/contract-vectors/vector-matcher';
 import { livenessMultipart } from './support/contract-vectors/vector-requests';
 import { check, runSteps } from './support/contract-vectors/vector-runner';
-import { Step, VectorState } from './support/contract-vectors/vector-types';
+import { ErrorCase, Step, VectorState } from './support/contract-vectors/vector-types';
 
 const operationsIn = (doc: { paths: Record<string, Record<string, unknown>> }): string[] =>
   Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((method) => `${method} ${p}`));
@@ -118,9 +119,51 @@ describe('the shared contract vectors, replayed against the real stack (real mod
       expect(mapped).toEqual(ERROR_CODES.map((code) => `${ERROR_STATUS[code]} ${code}`).sort());
     });
 
+    /** What the server's test does to the stack for a `server_only` case; answers how to undo it. */
+    const actions: Record<string, (vars: Variables) => Promise<() => Promise<void>>> = {
+      'inference-stopped': async () => {
+        await stack.stopInference();
+        return () => stack.ensureInference();
+      },
+      'two-uploads-held-open': async (vars) => {
+        const held: ClientRequest[] = [0, 1].map(() => {
+          const upload = request(`${stack.baseUrl}/v1/capture/${interpolate('${session_id}', vars)}/selfie`, {
+            method: 'PUT',
+            headers: {
+              authorization: interpolate('Bearer ${capture_token}', vars),
+              'content-type': 'image/jpeg',
+              'content-length': '100000',
+            },
+          });
+          upload.on('error', () => undefined); // destroyed below, on purpose
+          upload.write('x');
+          return upload;
+        });
+        // The gate takes each upload's slot before reading its body: give both time to reach it.
+        await new Promise((r) => setTimeout(r, 1_000));
+        return () => {
+          held.forEach((upload) => upload.destroy());
+          return Promise.resolve();
+        };
+      },
+    };
+
+    async function replay(errorCase: ErrorCase) {
+      if (errorCase.trigger.kind === 'steps') return runSteps(errorCase.steps, runnerVars);
+      const act = actions[errorCase.trigger.how];
+      if (!act) throw new Error(`${errorCase.name}: no server action named ${errorCase.trigger.how}`);
+      const setup = await runSteps(errorCase.steps.slice(0, -1), runnerVars);
+      const undo = await act(setup.vars);
+      try {
+        return await runSteps(errorCase.steps.slice(-1), setup.vars);
+      } finally {
+        await undo();
+      }
+    }
+
     for (const errorCase of errors.cases)
       vector(errorCase.name, errorCase.state, errorCase.steps, async () => {
-        const { answer, vars } = await runSteps(errorCase.steps, runnerVars);
+        const { answer, vars } = await replay(errorCase);
         const headers = ['Content-Type', 'Cache-Control', 'X-Request-Id', 'Retry-After'].filter((h) =>
           answer.headers.has(h),
         );
