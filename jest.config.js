@@ -13,6 +13,7 @@ module.exports = {
     '<rootDir>/benchmarks',
     '<rootDir>/scripts',
     '<rootDir>/k8s',
+    '<rootDir>/sdk',
   ],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest'] },

@@ -46,7 +46,11 @@ class CaptureClient(
   /** Ends capture: 202 `{"status": "IN_PROGRESS", "decision": "pending"}`; a second submit answers the same. */
   fun submit(): StatusAnswer = StatusAnswer.from(call("POST", "/submit", null, null))
 
-  fun status(): StatusAnswer = StatusAnswer.from(call("GET", "", null, null))
+  /**
+   * The session's status; with the token it adds each capture's state ([StatusAnswer.steps]). The
+   * server may invalidate the token once the session is decided, so the decision is read without it.
+   */
+  fun status(withToken: Boolean = true): StatusAnswer = StatusAnswer.from(call("GET", "", null, null, withToken))
 
   /**
    * Polls [status] until the decision is done or [timeoutMs] passes (then answers the last status).
@@ -58,7 +62,7 @@ class CaptureClient(
     while (true) {
       var wait = intervalMs
       try {
-        last = status()
+        last = status(withToken = false)
         if (last.isDecided) return last
       } catch (e: CaptureException) {
         if (!e.isRetryable) throw e
@@ -69,11 +73,11 @@ class CaptureClient(
     }
   }
 
-  private fun call(method: String, path: String, body: ByteArray?, contentType: String?): JsonObject {
+  private fun call(method: String, path: String, body: ByteArray?, contentType: String?, withToken: Boolean = true): JsonObject {
     val headers = LinkedHashMap<String, String>()
     headers["Accept"] = "application/json"
     if (contentType != null) headers["Content-Type"] = contentType
-    captureToken?.let { headers["Authorization"] = "Bearer $it" }
+    if (withToken) captureToken?.let { headers["Authorization"] = "Bearer $it" }
     val response =
       try {
         transport.execute(HttpRequest(method, base + path, headers, body ?: if (method == "POST" || method == "PUT") ByteArray(0) else null))

@@ -108,6 +108,8 @@ class CaptureClientTest {
     val decided = CaptureClient("http://h", "ses_6", transport, "tok").awaitDecision(timeoutMs = 60_000, intervalMs = 500, sleep = { slept.add(it); now += it }, clock = { now })
     assertEquals("VERIFIED", decided.status)
     assertEquals(listOf(500L, 2_000L), slept)
+    // A decided session may have invalidated the token: the decision is polled without it.
+    assertTrue(transport.requests.all { it.headers["Authorization"] == null })
   }
 
   @Test
