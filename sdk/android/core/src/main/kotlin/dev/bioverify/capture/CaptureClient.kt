@@ -29,10 +29,10 @@ class CaptureClient(
     DocumentAnswer.from(call("PUT", "/document/${side.wire}?type=${type.wire}", image, contentType))
 
   /** The frames in capture order (JPEG, 8 to 60) with their times in ms since the challenge started, increasing. */
-  fun liveness(frames: List<ByteArray>, timestampsMs: List<Long>): LivenessAnswer {
+  fun liveness(frames: List<ByteArray>, timestampsMs: List<Long>, boundary: String = Multipart.randomBoundary()): LivenessAnswer {
     require(frames.size == timestampsMs.size) { "one timestamp per frame" }
-    val parts = frames.map { Part("frame", it, "image/jpeg", "frame.jpg") } + Part("timestamps", Json.write(timestampsMs).toByteArray(Charsets.UTF_8))
-    val multipart = Multipart(parts)
+    val parts = frames.mapIndexed { i, jpeg -> Part("frame", jpeg, "image/jpeg", "frame-$i.jpg") } + Part("timestamps", Json.write(timestampsMs).toByteArray(Charsets.UTF_8))
+    val multipart = Multipart(parts, boundary)
     return LivenessAnswer.from(call("POST", "/liveness", multipart.encode(), multipart.contentType))
   }
 

@@ -28,6 +28,25 @@ enum class ErrorCode {
   }
 }
 
+/**
+ * What a client does about an error, as sdk/contract-vectors/errors.json maps it: the same table in
+ * every SDK. [SERVER] is any 5xx; [UNEXPECTED] any other status whose body is not the contract's.
+ */
+enum class ErrorKind(val wire: String) {
+  UNAUTHORIZED("unauthorized"),
+  FORBIDDEN("forbidden"),
+  NOT_FOUND("not_found"),
+  CONFLICT("conflict"),
+  PAYLOAD_TOO_LARGE("payload_too_large"),
+  UNSUPPORTED_MEDIA_TYPE("unsupported_media_type"),
+  VALIDATION("validation"),
+  RATE_LIMITED("rate_limited"),
+  SERVER("server"),
+  UNEXPECTED("unexpected"),
+  NETWORK("network"),
+  MALFORMED_RESPONSE("malformed_response"),
+}
+
 /** One field the server refused (`details` of a `VALIDATION_ERROR`, or what a `CONFLICT` names). */
 data class ErrorDetail(val field: String, val message: String)
 
@@ -45,18 +64,48 @@ class CaptureException(
   val retryAfterSeconds: Long? = null,
   cause: Throwable? = null,
 ) : Exception(message, cause) {
+  val kind: ErrorKind
+    get() =
+      when (code) {
+        ErrorCode.UNAUTHORIZED, ErrorCode.INVALID_KEY_FORMAT -> ErrorKind.UNAUTHORIZED
+        ErrorCode.FORBIDDEN -> ErrorKind.FORBIDDEN
+        ErrorCode.NOT_FOUND -> ErrorKind.NOT_FOUND
+        ErrorCode.CONFLICT -> ErrorKind.CONFLICT
+        ErrorCode.PAYLOAD_TOO_LARGE -> ErrorKind.PAYLOAD_TOO_LARGE
+        ErrorCode.UNSUPPORTED_MEDIA_TYPE -> ErrorKind.UNSUPPORTED_MEDIA_TYPE
+        ErrorCode.VALIDATION_ERROR, ErrorCode.IDEMPOTENCY_KEY_REUSED -> ErrorKind.VALIDATION
+        ErrorCode.RATE_LIMITED -> ErrorKind.RATE_LIMITED
+        ErrorCode.INTERNAL, ErrorCode.SERVICE_UNAVAILABLE -> ErrorKind.SERVER
+        ErrorCode.NETWORK -> ErrorKind.NETWORK
+        ErrorCode.MALFORMED_RESPONSE -> ErrorKind.MALFORMED_RESPONSE
+        ErrorCode.UNKNOWN -> if (httpStatus != null && httpStatus in 500..599) ErrorKind.SERVER else ErrorKind.UNEXPECTED
+      }
+
   /** Whether the same call may succeed later unchanged: a network failure, a rate limit or an unavailable service. */
   val isRetryable: Boolean
-    get() = code == ErrorCode.NETWORK || code == ErrorCode.RATE_LIMITED || code == ErrorCode.SERVICE_UNAVAILABLE
+    get() = code == ErrorCode.NETWORK || code == ErrorCode.RATE_LIMITED || httpStatus == 503
 
   override fun toString(): String = "CaptureException($code${httpStatus?.let { ", HTTP $it" } ?: ""}: $message)"
 
   companion object {
+    /** `Retry-After` as whole seconds: delta-seconds, or an HTTP-date as the seconds from [nowMs] (at least 0); null when absent or unreadable. */
+    fun retryAfterSeconds(header: String?, nowMs: Long): Long? {
+      val value = header?.trim() ?: return null
+      value.toLongOrNull()?.let { return if (it >= 0) it else null }
+      return try {
+        val format = java.text.SimpleDateFormat("EEE, dd MMM yyyy HH:mm:ss zzz", java.util.Locale.US)
+        format.timeZone = java.util.TimeZone.getTimeZone("GMT")
+        maxOf(0L, (format.parse(value)!!.time - nowMs + 999) / 1000)
+      } catch (e: java.text.ParseException) {
+        null
+      }
+    }
+
     fun malformed(why: String) = CaptureException(ErrorCode.MALFORMED_RESPONSE, why)
 
     /** Maps an error answer to the exception, whatever its body (a proxy's HTML page included). */
     fun fromResponse(response: HttpResponse): CaptureException {
-      val retryAfter = response.header("Retry-After")?.trim()?.toLongOrNull()
+      val retryAfter = retryAfterSeconds(response.header("Retry-After"), System.currentTimeMillis())
       val body =
         try {
           JsonObject.parse(response.bodyText())
@@ -66,7 +115,7 @@ class CaptureException(
       val error = body?.objOrNull("error")
       if (error == null) {
         return CaptureException(
-          code = statusCode(response.status),
+          code = ErrorCode.UNKNOWN,
           message = "HTTP ${response.status} without the contract's error body",
           httpStatus = response.status,
           requestId = response.header("X-Request-Id"),
@@ -83,19 +132,5 @@ class CaptureException(
       )
     }
 
-    private fun statusCode(status: Int): ErrorCode =
-      when (status) {
-        401 -> ErrorCode.UNAUTHORIZED
-        403 -> ErrorCode.FORBIDDEN
-        404 -> ErrorCode.NOT_FOUND
-        409 -> ErrorCode.CONFLICT
-        413 -> ErrorCode.PAYLOAD_TOO_LARGE
-        415 -> ErrorCode.UNSUPPORTED_MEDIA_TYPE
-        422 -> ErrorCode.VALIDATION_ERROR
-        429 -> ErrorCode.RATE_LIMITED
-        503 -> ErrorCode.SERVICE_UNAVAILABLE
-        in 500..599 -> ErrorCode.INTERNAL
-        else -> ErrorCode.UNKNOWN
-      }
   }
 }

@@ -80,7 +80,8 @@ class CaptureClientTest {
     val proxyPage = HttpResponse(503, mapOf("X-Request-Id" to "edge-1"), "<html>down</html>".toByteArray())
     val client = CaptureClient("http://h", "ses_4", ScriptedTransport(mutableListOf(proxyPage)))
     val down = assertThrows<CaptureException> { client.status() }
-    assertEquals(ErrorCode.SERVICE_UNAVAILABLE, down.code)
+    assertEquals(ErrorKind.SERVER, down.kind)
+    assertTrue(down.isRetryable)
     assertEquals("edge-1", down.requestId)
 
     val offline = CaptureClient("http://h", "ses_4", HttpTransport { throw IOException("timeout") })
