@@ -5,8 +5,8 @@
  * worker), reading status, result and report over REST. Maven's local repository is the ignored
  * .state/m2, so a fresh clone downloads the SDK's dependencies once (see sdk/android/README.md).
  */
-import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { CaptureStack } from '../../api/test/capture/support/capture-stack';
 import { TESTDATA } from '../../api/test/capture/support/applicant-files';
@@ -58,14 +58,20 @@ function surefire(module: string): Record<string, SuiteCounts> {
   return suites;
 }
 
-describe('the Android SDK (Maven: core unit tests, end-to-end against the real stack)', () => {
+/** Every class of a module ran all its tests: none skipped, failed or errored. */
+function allPassed(suites: Record<string, SuiteCounts>) {
+  return Object.entries(suites).map(([name, c]) => ({ name, ...c, tests: c.tests > 0 }));
+}
+const passed = (name: string) => ({ name, tests: true, skipped: 0, failures: 0, errors: 0 });
+
+describe('the Android SDK (Maven: core and Robolectric tests, end-to-end against the real stack, AAR, dex)', () => {
   let stack: CaptureStack;
   beforeAll(async () => {
     stack = await CaptureStack.start();
   }, 240_000);
   afterAll(async () => stack?.stop(), 60_000);
 
-  it('builds the core and passes its unit tests and its end-to-end verifications (VERIFIED, then NAME_MISMATCH)', async () => {
+  it('builds the core and the AAR, passes unit, contract-vector, Robolectric and end-to-end tests (VERIFIED, then NAME_MISMATCH), dexes at min SDK 24', async () => {
     const run = await maven(['clean', 'verify'], {
       BIOVERIFY_E2E_BASE_URL: stack.baseUrl,
       BIOVERIFY_E2E_API_KEY: stack.apiKey,
@@ -82,9 +88,25 @@ describe('the Android SDK (Maven: core unit tests, end-to-end against the real s
       failures: 0,
       errors: 0,
     });
-    const unit = Object.entries(core).filter(([name]) => !name.includes('.e2e.'));
-    expect(unit.length).toBeGreaterThanOrEqual(5);
-    for (const [name, counts] of unit)
-      expect({ name, ...counts }).toMatchObject({ name, skipped: 0, failures: 0, errors: 0 });
+    expect(allPassed(core)).toEqual(Object.keys(core).map(passed));
+    expect(Object.keys(core)).toContain('dev.bioverify.capture.ContractVectorsTest');
+
+    const android = surefire('android');
+    expect(Object.keys(android).sort()).toEqual([
+      'dev.bioverify.android.DeviceReadinessTest',
+      'dev.bioverify.android.FlowScreensTest',
+    ]);
+    expect(allPassed(android)).toEqual(Object.keys(android).map(passed));
+
+    // The AAR as Gradle consumes it, and D8's dex of the library with its runtime (animal-sniffer ran in verify).
+    const repo = path.join(SDK, 'android/target/repository/dev/bioverify/bioverify-android/0.1.0');
+    const entries = execFileSync('unzip', ['-Z1', path.join(repo, 'bioverify-android-0.1.0.aar')], {
+      encoding: 'utf8',
+    });
+    expect(entries.trim().split('\n').sort()).toEqual(['AndroidManifest.xml', 'R.txt', 'classes.jar']);
+    expect(readFileSync(path.join(repo, 'bioverify-android-0.1.0.pom'), 'utf8')).toContain(
+      '<packaging>aar</packaging>',
+    );
+    expect(statSync(path.join(SDK, 'android/target/dex/classes.dex')).size).toBeGreaterThan(100_000);
   }, 1_500_000);
 });
