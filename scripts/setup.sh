@@ -28,6 +28,14 @@ if [ -z "${MONGODB_URI:-}" ]; then
   bash scripts/build-ferretdb.sh
 fi
 
+# The Android SDK's build (sdk/android, run by its jest test) needs a JDK 17 and Maven; this kind of
+# machine has both, a bare Debian gets them from its packages. Maven's downloads go to .state/m2.
+if [ "${1:-all}" != runtime ] && { ! command -v mvn >/dev/null || ! command -v javac >/dev/null; }; then
+  step "installing Debian's maven and openjdk-17-jdk-headless (Android SDK build)"
+  as_root apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends maven openjdk-17-jdk-headless >/dev/null
+fi
+
 # The browser suite drives Debian's Chromium with a fake camera fed by ffmpeg-made .y4m files; the
 # store-fault test holds an SQLite write lock with Debian's sqlite3 shell.
 if [ "${1:-all}" != runtime ] && { ! command -v chromium >/dev/null || ! command -v ffmpeg >/dev/null || ! command -v sqlite3 >/dev/null; }; then

@@ -1,0 +1,112 @@
+/**
+ * The Android SDK's Maven build (sdk/android), run as CI runs everything: the core's unit tests,
+ * then its end-to-end tests driving whole sandbox verifications through the capture API against the
+ * real stack started here (FerretDB, Redis, the inference service on the real models, the API and a
+ * worker), reading status, result and report over REST. Maven's local repository is the ignored
+ * .state/m2, so a fresh clone downloads the SDK's dependencies once (see sdk/android/README.md).
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { CaptureStack } from '../../api/test/capture/support/capture-stack';
+import { TESTDATA } from '../../api/test/capture/support/applicant-files';
+
+const ROOT = path.resolve(__dirname, '../..');
+const SDK = __dirname;
+
+interface MavenRun {
+  code: number | null;
+  output: string;
+}
+
+function maven(args: string[], env: Record<string, string>): Promise<MavenRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('mvn', ['-B', '-ntp', `-Dmaven.repo.local=${path.join(ROOT, '.state/m2')}`, ...args], {
+      cwd: SDK,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+interface SuiteCounts {
+  tests: number;
+  skipped: number;
+  failures: number;
+  errors: number;
+}
+
+/** Surefire's counts for each test class of a module, from its XML reports. */
+function surefire(module: string): Record<string, SuiteCounts> {
+  const dir = path.join(SDK, module, 'target/surefire-reports');
+  const suites: Record<string, SuiteCounts> = {};
+  for (const file of readdirSync(dir).filter((f) => f.startsWith('TEST-') && f.endsWith('.xml'))) {
+    const head = /<testsuite [^>]*>/.exec(readFileSync(path.join(dir, file), 'utf8'))?.[0] ?? '';
+    const count = (name: string) => Number(new RegExp(`\\b${name}="(\\d+)"`).exec(head)?.[1] ?? NaN);
+    suites[file.slice('TEST-'.length, -'.xml'.length)] = {
+      tests: count('tests'),
+      skipped: count('skipped'),
+      failures: count('failures'),
+      errors: count('errors'),
+    };
+  }
+  return suites;
+}
+
+/** Every class of a module ran all its tests: none skipped, failed or errored. */
+function allPassed(suites: Record<string, SuiteCounts>) {
+  return Object.entries(suites).map(([name, c]) => ({ name, ...c, tests: c.tests > 0 }));
+}
+const passed = (name: string) => ({ name, tests: true, skipped: 0, failures: 0, errors: 0 });
+
+describe('the Android SDK (Maven: core and Robolectric tests, end-to-end against the real stack, AAR, dex)', () => {
+  let stack: CaptureStack;
+  beforeAll(async () => {
+    stack = await CaptureStack.start();
+  }, 240_000);
+  afterAll(async () => stack?.stop(), 60_000);
+
+  it('builds the core and the AAR, passes unit, contract-vector, Robolectric and end-to-end tests (VERIFIED, then NAME_MISMATCH), dexes at min SDK 24', async () => {
+    const run = await maven(['clean', 'verify'], {
+      BIOVERIFY_E2E_BASE_URL: stack.baseUrl,
+      BIOVERIFY_E2E_API_KEY: stack.apiKey,
+      BIOVERIFY_E2E_WEBHOOK_URL: stack.stack.receiver.url(),
+      BIOVERIFY_E2E_TESTDATA: TESTDATA,
+    });
+    if (run.code !== 0) throw new Error(`mvn verify exited ${String(run.code)}:\n${run.output.slice(-20_000)}`);
+
+    const core = surefire('core');
+    // The end-to-end class is skipped without the stack's variables: here it must have run, both tests.
+    expect(core['dev.bioverify.capture.e2e.EndToEndVerificationTest']).toEqual({
+      tests: 2,
+      skipped: 0,
+      failures: 0,
+      errors: 0,
+    });
+    expect(allPassed(core)).toEqual(Object.keys(core).map(passed));
+    expect(Object.keys(core)).toContain('dev.bioverify.capture.ContractVectorsTest');
+
+    const android = surefire('android');
+    expect(Object.keys(android).sort()).toEqual([
+      'dev.bioverify.android.DeviceReadinessTest',
+      'dev.bioverify.android.FlowScreensTest',
+    ]);
+    expect(allPassed(android)).toEqual(Object.keys(android).map(passed));
+
+    // The AAR as Gradle consumes it, and D8's dex of the library with its runtime (animal-sniffer ran in verify).
+    const repo = path.join(SDK, 'android/target/repository/dev/bioverify/bioverify-android/0.1.0');
+    const entries = execFileSync('unzip', ['-Z1', path.join(repo, 'bioverify-android-0.1.0.aar')], {
+      encoding: 'utf8',
+    });
+    expect(entries.trim().split('\n').sort()).toEqual(['AndroidManifest.xml', 'R.txt', 'classes.jar']);
+    expect(readFileSync(path.join(repo, 'bioverify-android-0.1.0.pom'), 'utf8')).toContain(
+      '<packaging>aar</packaging>',
+    );
+    expect(statSync(path.join(SDK, 'android/target/dex/classes.dex')).size).toBeGreaterThan(100_000);
+  }, 1_500_000);
+});
