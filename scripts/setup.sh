@@ -66,19 +66,7 @@ if [ "${INFERENCE_DEVICE:-cpu}" != cpu ]; then
   step "CUDA provider for INFERENCE_DEVICE=$INFERENCE_DEVICE (npm run gpu:install)"
   bash scripts/gpu/install-cuda-provider.sh
 fi
-# Schemathesis (PyPI), pinned, in a virtualenv of its own: `npm run fuzz` and the bounded fuzz run in
-# npm test. Installed only when that exact version is missing.
-SCHEMATHESIS_VERSION=4.32.5
-fuzz_venv=.state/fuzz-venv
-if [ "${1:-all}" != runtime ] && ! "$fuzz_venv/bin/schemathesis" --version 2>/dev/null | grep -qx "schemathesis, version $SCHEMATHESIS_VERSION"; then
-  step "Schemathesis $SCHEMATHESIS_VERSION (PyPI) into $fuzz_venv"
-  if ! python3 -m venv --clear "$fuzz_venv" 2>/dev/null; then
-    # Debian ships venv's pip bootstrap apart from python3 itself.
-    as_root apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends python3-venv >/dev/null
-    python3 -m venv --clear "$fuzz_venv"
-  fi
-  "$fuzz_venv/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
-fi
+# Schemathesis (PyPI), pinned, for `npm run fuzz` and the bounded fuzz run in npm test.
+if [ "${1:-all}" != runtime ]; then bash scripts/fuzz/install-schemathesis.sh; fi
 
 step "ready"

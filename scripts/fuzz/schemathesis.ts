@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../..');
-/** Installed by scripts/setup.sh (pinned there); SCHEMATHESIS_BIN points elsewhere. */
+/** Installed by scripts/fuzz/install-schemathesis.sh (pinned there); SCHEMATHESIS_BIN points elsewhere. */
 export const SCHEMATHESIS_BIN =
   process.env.SCHEMATHESIS_BIN ?? path.join(ROOT, '.state', 'fuzz-venv', 'bin', 'schemathesis');
 
@@ -43,7 +43,9 @@ export interface FuzzResult {
  */
 export async function runSchemathesis(options: FuzzOptions): Promise<FuzzResult> {
   if (!existsSync(SCHEMATHESIS_BIN))
-    throw new Error(`Schemathesis is not installed at ${SCHEMATHESIS_BIN}: run npm run setup`);
+    throw new Error(
+      `Schemathesis is not installed at ${SCHEMATHESIS_BIN}: run bash scripts/fuzz/install-schemathesis.sh (npm run fuzz does)`,
+    );
   mkdirSync(options.reportDir, { recursive: true });
   const junit = path.join(options.reportDir, 'junit.xml');
   const args = [
