@@ -246,8 +246,8 @@ function judgePaced(
   return null;
 }
 
-/** Mouth and jaw residual after a rigid fit (eye distances), between a resting frame and the most open frame of the OPEN_MOUTH step. */
-const PACED_NONRIGID_LINE = 0.06;
+/** Mouth and jaw residual after a rigid fit (eye distances), between the most open frame of the OPEN_MOUTH step and the resting frame nearest it in pose. */
+const PACED_NONRIGID_LINE = 0.035;
 
 function mouthDeformation(
   steps: PacedStepInput[],
@@ -261,8 +261,15 @@ function mouthDeformation(
     .filter(({ a, i }) => a && (i < step.first_frame || i >= step.first_frame + step.frame_count));
   if (!own.length || !resting.length) return null;
   const meshOf = (i: number) => (analysed[i] as AnalysedFace).landmarks.mesh;
-  const rest = resting.reduce((best, c) => (mouthOpenness(meshOf(c.i)) < mouthOpenness(meshOf(best.i)) ? c : best)).i;
   const peak = own.reduce((best, i) => (mouthOpenness(meshOf(i)) > mouthOpenness(meshOf(best)) ? i : best));
+  // The resting frame nearest in pose to the open one (the challenge starts facing the camera), so
+  // the 2D rigid fit has no head rotation to explain, only the mouth.
+  const pose = headPose(meshOf(peak));
+  const apart = (i: number) => {
+    const p = headPose(meshOf(i));
+    return Math.abs(p.yaw - pose.yaw) + Math.abs(p.pitch - pose.pitch);
+  };
+  const rest = resting.reduce((best, c) => (apart(c.i) < apart(best.i) ? c : best)).i;
   return nonrigidDeformation(meshOf(rest), meshOf(peak));
 }
 

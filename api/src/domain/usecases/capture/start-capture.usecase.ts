@@ -52,7 +52,11 @@ export async function startCapture(
   } else {
     await countWrite(deps, session);
     token = newCaptureToken();
-    challenge = (session.sandbox_challenge as ChallengeStep[] | null | undefined) ?? drawChallenge();
+    // Production sessions are paced: their steps are drawn one at a time when revealed, never here.
+    challenge =
+      session.environment === 'production'
+        ? []
+        : ((session.sandbox_challenge as ChallengeStep[] | null | undefined) ?? drawChallenge());
     if (!existing) {
       const created = await deps.states.create({
         _id: stateId,
