@@ -182,6 +182,7 @@ describe('public surfaces: credentials, pricing, hosted pages, reference, health
         session_id,
         token: String(own.credential_token),
         country: 'FR',
+        step_id: 'stp_0000000000000000000000',
       };
       for (const [template, item] of Object.entries(at(doc, 'paths') as Record<string, object>)) {
         const path = template.replace(/\{(\w+)\}/g, (_m, name: string) => sample[name]);

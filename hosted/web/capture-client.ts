@@ -12,6 +12,8 @@ export type DocumentType = StartAnswer['document_types'][number];
 export type DocumentAnswer = Schemas['CaptureDocumentSide'];
 export type LivenessAnswer = Schemas['CaptureLiveness'];
 export type SelfieAnswer = Schemas['CaptureSelfie'];
+export type PacedStep = Schemas['PacedStep'];
+export type PacedStepDone = Schemas['PacedStepDone'];
 export type CaptureSteps = NonNullable<Schemas['CaptureStatus']['steps']>;
 export type CaptureStepState = CaptureSteps['liveness'];
 /** The coarse step from `/progress` (no token needed): what the desktop that handed off shows. */
@@ -25,9 +27,11 @@ type Method = 'get' | 'post' | 'put';
 type Success<P extends CapturePath, M extends Method> = paths[P][M] extends { responses: infer R }
   ? R extends { 200: { content: { 'application/json': infer T } } }
     ? T
-    : R extends { 202: { content: { 'application/json': infer T } } }
+    : R extends { 201: { content: { 'application/json': infer T } } }
       ? T
-      : never
+      : R extends { 202: { content: { 'application/json': infer T } } }
+        ? T
+        : never
   : never;
 type Query<P extends CapturePath, M extends Method> = paths[P][M] extends { parameters: { query: infer Q } }
   ? Q
@@ -80,6 +84,22 @@ export class CaptureClient {
     return this.call('post', '/v1/capture/{session_id}/liveness', { body: form });
   }
 
+  /** The server-paced challenge (production sessions): the next step, drawn when asked for. */
+  revealStep(): Promise<PacedStep> {
+    return this.call('post', '/v1/capture/{session_id}/liveness/steps');
+  }
+
+  postStepFrames(stepId: string, frames: Blob[], timestamps: number[]): Promise<Schemas['PacedChunk']> {
+    const form = new FormData();
+    frames.forEach((frame, i) => form.append('frame', frame, `frame-${i}.jpg`));
+    form.append('timestamps', JSON.stringify(timestamps));
+    return this.call('post', '/v1/capture/{session_id}/liveness/steps/{step_id}/frames', { body: form, stepId });
+  }
+
+  completeStep(stepId: string): Promise<PacedStepDone> {
+    return this.call('post', '/v1/capture/{session_id}/liveness/steps/{step_id}/complete', { stepId });
+  }
+
   putSelfie(image: Blob): Promise<SelfieAnswer> {
     return this.call('put', '/v1/capture/{session_id}/selfie', { body: image, contentType: image.type });
   }
@@ -124,13 +144,15 @@ export class CaptureClient {
   private async call<P extends CapturePath, M extends Method & keyof paths[P]>(
     method: M,
     path: P,
-    options: { query?: Query<P, M>; body?: BodyInit; contentType?: string } = {},
+    options: { query?: Query<P, M>; body?: BodyInit; contentType?: string; stepId?: string } = {},
   ): Promise<Success<P, M>> {
     const headers: Record<string, string> = {};
     if (this.token) headers.Authorization = `Bearer ${this.token}`;
     if (options.contentType) headers['Content-Type'] = options.contentType;
     const query = options.query ? `?${new URLSearchParams(options.query)}` : '';
-    const url = `${path.replace('/v1/capture/{session_id}', this.base)}${query}`;
+    const url = `${path
+      .replace('/v1/capture/{session_id}', this.base)
+      .replace('{step_id}', encodeURIComponent(options.stepId ?? ''))}${query}`;
     for (let attempt = 1; ; attempt++) {
       const res = await fetch(url, {
         method: method.toUpperCase(),

@@ -4,6 +4,7 @@ import { showChecking } from './steps/checking-step';
 import { captureDocument, captureSide } from './steps/document-steps';
 import { chooseDocumentType, showIntro } from './steps/intro-step';
 import { captureLiveness } from './steps/liveness-step';
+import { capturePacedLiveness } from './steps/paced-liveness-step';
 import { showError } from './steps/outcome-step';
 import { captureSelfie } from './steps/selfie-step';
 
@@ -42,7 +43,9 @@ export async function runCapture(flow: Flow): Promise<void> {
     flow.documentTypes = started.document_types;
     const done = (await flow.client.state()).steps ?? NOTHING_CAPTURED;
     await resumeDocument(flow, done);
-    if (done.liveness !== 'captured') await captureLiveness(flow);
+    // Production sessions follow the server-paced challenge; sandbox ones the challenge start returned.
+    if (done.liveness !== 'captured')
+      await (started.liveness_mode === 'paced' ? capturePacedLiveness(flow) : captureLiveness(flow));
     if (done.selfie !== 'captured') await captureSelfie(flow);
     await flow.client.submit();
     if (document.body.dataset.step !== 'done') showChecking(flow);

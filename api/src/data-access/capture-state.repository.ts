@@ -6,7 +6,7 @@ import {
   CaptureStateDocument,
   captureStateModel,
 } from './capture-state.model';
-import { blobIdsOf, captureStateId } from '../domain/capture/capture-state';
+import { blobIdsOf, captureStateId, PacedCapture } from '../domain/capture/capture-state';
 import { CaptureStateStore } from '../domain/ports/capture-stores';
 
 const DUPLICATE_KEY = 11000;
@@ -58,6 +58,7 @@ export class CaptureStateRepository implements CaptureStateStore {
             back: null,
             liveness: null,
             selfie: null,
+            paced: null,
             last_write_at: now,
           },
         },
@@ -89,6 +90,10 @@ export class CaptureStateRepository implements CaptureStateStore {
     await this.model.updateOne({ _id: id }, { $set: { selfie: value, last_write_at: now } }).exec();
   }
 
+  async setPaced(id: string, value: PacedCapture, now: Date): Promise<void> {
+    await this.model.updateOne({ _id: id }, { $set: { paced: value, last_write_at: now } }).exec();
+  }
+
   async markSubmitted(id: string, now: Date): Promise<void> {
     await this.model
       .updateOne({ _id: id, submitted_at: null }, { $set: { submitted_at: now, last_write_at: now } })
@@ -101,7 +106,10 @@ export class CaptureStateRepository implements CaptureStateStore {
 
   async markPurged(id: string, now: Date): Promise<void> {
     await this.model
-      .updateOne({ _id: id }, { $set: { purged_at: now, front: null, back: null, liveness: null, selfie: null } })
+      .updateOne(
+        { _id: id },
+        { $set: { purged_at: now, front: null, back: null, liveness: null, selfie: null, paced: null } },
+      )
       .exec();
   }
 

@@ -3,10 +3,12 @@ import { createInferenceClient, InferenceClient } from '../../../inference/src/c
 import {
   ChallengeStep as ProtoStep,
   Comparison,
+  PacedStepKind,
   Verdict,
   type CheckOutcome,
   type VerifyDocumentResponse,
 } from '../../../proto/gen/bioverify/inference/v1/verification_service';
+import { PacedStepSpec } from '../domain/capture/capture-state';
 import { ChallengeStep } from '../domain/capture/challenge';
 import {
   AntispoofRun,
@@ -14,6 +16,7 @@ import {
   DocumentPerson,
   DocumentRead,
   FaceMatchRun,
+  FrameObservation,
   InferenceInputRejectedError,
   InferenceUnavailableError,
   LivenessRun,
@@ -70,10 +73,29 @@ export class InferenceRepository implements InferenceChecks {
     };
   }
 
-  async checkLiveness(frames: Buffer[], challenge: ChallengeStep[], selfie?: Buffer): Promise<LivenessRun> {
+  async checkLiveness(
+    frames: Buffer[],
+    challenge: ChallengeStep[],
+    selfie?: Buffer,
+    paced?: PacedStepSpec[] | null,
+  ): Promise<LivenessRun> {
     const request = {
       frames,
       challenge: challenge.map((s) => TO_PROTO_STEP[s]),
+      pacedSteps: (paced ?? []).map((step) => ({
+        kind:
+          step.kind === 'OPEN_MOUTH'
+            ? PacedStepKind.PACED_STEP_KIND_OPEN_MOUTH
+            : PacedStepKind.PACED_STEP_KIND_HOLD_POSE,
+        targetYaw: step.target.yaw,
+        targetPitch: step.target.pitch,
+        toleranceDeg: step.tolerance_deg,
+        holdMs: step.hold_ms,
+        deadlineMs: step.deadline_ms,
+        firstFrame: step.first_frame,
+        frameCount: step.frame_count,
+        timestampsMs: step.timestamps,
+      })),
       ...(selfie ? { selfie } : {}),
     };
     const { value, ms } = await timed(() => this.client.checkLiveness(request));
@@ -82,6 +104,16 @@ export class InferenceRepository implements InferenceChecks {
       failed_step: FROM_PROTO_STEP.get(value.failedStep) ?? null,
       face_found: value.perFrame.map((f) => f.faceFound),
     };
+  }
+
+  async observeFrames(frames: Buffer[]): Promise<FrameObservation[]> {
+    const { value } = await timed(() => this.client.checkLiveness({ frames, challenge: [], observeOnly: true }));
+    return value.perFrame.map((f) => ({
+      face_found: f.faceFound,
+      yaw: f.yaw,
+      pitch: f.pitch,
+      mouth_openness: f.mouthOpenness,
+    }));
   }
 
   async checkAntispoof(selfie: Buffer, frames: Buffer[] = []): Promise<AntispoofRun> {

@@ -19,3 +19,6 @@ export const newDeliveryId = (attempt = 1): string => `msg_${randomBase62(24)}_a
 export const SESSION_ID_PATTERN = /^ses_[0-9A-Za-z]{22,}$/;
 /** The capture token binding a session's capture to one device: 32 base62 characters ≈ 190 bits. */
 export const newCaptureToken = (): string => `cap_${randomBase62(32)}`;
+/** A paced challenge and each of its steps: opaque, unguessable, so a step cannot be named before it is revealed. */
+export const newPacedChallengeId = (): string => `pch_${randomBase62(22)}`;
+export const newPacedStepId = (): string => `stp_${randomBase62(22)}`;

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { CaptureClient } from '../capture/support/capture-client';
 import { CaptureStack } from '../capture/support/capture-stack';
-import { documentOf, livenessOf, selfieOf } from '../capture/support/applicant-files';
+import { documentOf, selfieOf } from '../capture/support/applicant-files';
+import { performChallenge, SyntheticHead } from '../capture/support/paced-performer';
 import { BillingLedgerRepository } from '../../src/data-access/billing-ledger.repository';
 import { billDecision } from '../../src/domain/usecases/bill-decision/bill-decision.usecase';
 import { priceFor } from '../../src/domain/pricing/price-for';
@@ -106,9 +107,8 @@ describe('personal data of one real production session: encrypted at rest, bille
     expect((await retrying(() => client.document('front', 'passport', passport.image))).body).toMatchObject({
       readable: true,
     });
-    expect(
-      (await retrying(() => client.liveness(livenessOf('astronaut', 'synthetic-performs-challenge').frames))).status,
-    ).toBe(200);
+    // A production session captures liveness through the server-paced challenge.
+    expect((await performChallenge(client, new SyntheticHead())).next).toBe('selfie');
     expect((await retrying(() => client.selfie(selfieOf('astronaut')))).status).toBe(200);
     expect((await client.submit()).status).toBe(202);
     // Polled by hand: under heavy load a keep-alive socket the server just closed can reset one poll.

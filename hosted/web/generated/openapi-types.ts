@@ -148,8 +148,71 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload the liveness frames (quality gate only) */
+        /**
+         * Upload the liveness frames at once (sandbox sessions; quality gate only)
+         * @description The one-shot upload of the challenge that start returned. A production session (liveness_mode paced) refuses it with 409 CONFLICT naming the paced routes: `POST /v1/capture/{session_id}/liveness/steps`, then `…/steps/{step_id}/frames` and `…/steps/{step_id}/complete`.
+         */
         post: operations["uploadLivenessFrames"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/capture/{session_id}/liveness/steps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reveal the next step of the paced liveness challenge (drawn now)
+         * @description No body. The first call starts a challenge (a liveness attempt, 3 in all); each later call reveals the next step once the previous one was completed. 409 CONFLICT while a step is open and before its deadline (details name it), once the challenge was captured, or when no attempt is left. A call after an open step missed its deadline ends that challenge and starts a new one.
+         */
+        post: operations["revealPacedStep"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/capture/{session_id}/liveness/steps/{step_id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close the step: no more frames; answers the step's quality gate and what comes next
+         * @description No body. Idempotent: a second call answers the same. After the deadline it answers next = restart (or selfie when no attempt is left).
+         */
+        post: operations["completePacedStep"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/capture/{session_id}/liveness/steps/{step_id}/frames": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a chunk of the open step's frames, as they are captured
+         * @description Within the step's deadline (else 409 CONFLICT: the challenge ended; reveal again). Timestamps outside the bounds, out of order with the step's earlier frames, or over the step's frame or chunk limits: 422 VALIDATION_ERROR, and nothing of the chunk is kept. A step other than the open one: 409; an unknown step_id: 404.
+         */
+        post: operations["uploadPacedFrames"];
         delete?: never;
         options?: never;
         head?: never;
@@ -524,11 +587,16 @@ export interface components {
         CaptureStart: {
             /** @description Opaque (≥ 128 bits, stored hashed); send it as `Authorization: Bearer <token>` on every later capture call. */
             capture_token: string;
-            /** @description Three distinct liveness steps drawn with a CSPRNG (or pinned by `sandbox.liveness_challenge`). */
+            /** @description one_shot: three distinct liveness steps drawn with a CSPRNG (or pinned by `sandbox.liveness_challenge`). paced: empty, as each step is revealed only when asked for (`POST /v1/capture/{session_id}/liveness/steps`). */
             challenge: ("TURN_LEFT" | "TURN_RIGHT" | "BLINK" | "LOOK_UP" | "LOOK_DOWN")[];
             document_types: ("passport" | "id_card" | "driving_licence" | "residence_permit")[];
             /** Format: date-time */
             expires_at: string;
+            /**
+             * @description paced for production sessions: the server-paced challenge (`…/liveness/steps`), and the one-shot `POST …/liveness` answers 409. one_shot for sandbox sessions: the challenge above, uploaded at once (the paced routes work there too, for trying a client).
+             * @enum {string}
+             */
+            liveness_mode: "paced" | "one_shot";
             /** @enum {string} */
             locale: "en" | "fr";
         };
@@ -717,6 +785,79 @@ export interface components {
         Health: {
             /** @enum {string} */
             status: "ok";
+        };
+        /** @description Receipt only: no pose or liveness verdict is revealed. */
+        PacedChunk: {
+            /** @description Milliseconds left until the step deadline. */
+            deadline_ms: number;
+            /** @description Frames this step holds so far. */
+            frames_total: number;
+            /** @description Frames in this chunk. */
+            received: number;
+            step_id: string;
+        };
+        /** @description One step of the server-paced challenge, drawn when revealed. Show its prompt at once, capture continuously, send the frames in chunks as they are captured, then complete it before `deadline_ms`. */
+        PacedStep: {
+            /** @description Challenges that may still be started after this one. */
+            attempts_left: number;
+            /** @description The challenge (liveness attempt) this step belongs to. */
+            challenge_id: string;
+            /** @description Steps in this challenge (4). */
+            count: number;
+            /**
+             * Format: date-time
+             * @description The server's deadline for the step's last chunk and its complete call.
+             */
+            deadline_at: string;
+            /** @description The same deadline as milliseconds after the reveal: clients count it from when they received this answer, as their clock may differ from the server. */
+            deadline_ms: number;
+            /** @description How long to hold, drawn in [600, 1600] ms. */
+            hold_ms: number;
+            index: number;
+            /**
+             * @description HOLD_POSE: turn the head to `target` and hold it within `tolerance_deg` for `hold_ms`. OPEN_MOUTH: face the camera and open the mouth wide for `hold_ms`. Each challenge has exactly one OPEN_MOUTH step, never the first.
+             * @enum {string}
+             */
+            kind: "HOLD_POSE" | "OPEN_MOUTH";
+            /** @description The pacing rules (the same for every step today; read them, do not hard-code). */
+            limits: {
+                max_chunks_per_step: number;
+                /** @description A frame must reach the server within this many ms of its timestamp (send frames as captured). */
+                max_frame_age_ms: number;
+                /** @description Largest gap between consecutive frames that still counts as one continuous capture. */
+                max_frame_gap_ms: number;
+                max_frames_per_chunk: number;
+                max_frames_per_step: number;
+            };
+            /**
+             * Format: date-time
+             * @description The server's time of the reveal.
+             */
+            revealed_at: string;
+            /** @description Opaque; names the step in its frames and complete calls. */
+            step_id: string;
+            /** @description The head pose to reach. Drawn with a CSPRNG when this step was revealed. */
+            target: {
+                /** @description Degrees; > 0 when the applicant looks up. In [-12, 12] for HOLD_POSE, 0 for OPEN_MOUTH. */
+                pitch: number;
+                /** @description Degrees; > 0 when the applicant turns to their own left (the nose moves to the right of the unmirrored camera image). |yaw| in [12, 28] for HOLD_POSE, 0 for OPEN_MOUTH. */
+                yaw: number;
+            };
+            /** @description How close to the target counts as reached (degrees). */
+            tolerance_deg: number;
+        };
+        /** @description A quality gate only; the liveness verdict is never revealed before the decision. */
+        PacedStepDone: {
+            attempts_left: number;
+            /** @description Share of this step's frames with exactly one face (a quality gate, not a verdict). */
+            face_found_ratio: number;
+            frames_total: number;
+            /**
+             * @description step: reveal the next step now. selfie: the challenge is captured; take the selfie. restart: this challenge cannot go on (under 80% of the step frames with one face, or its deadline passed); reveal again to start a new challenge (attempts_left > 0). When no attempt is left, capture goes on to the selfie and the decision carries the liveness reason.
+             * @enum {string}
+             */
+            next: "step" | "selfie" | "restart";
+            step_id: string;
         };
         Person: {
             /** @description Null when the document carries no address. */
@@ -1417,6 +1558,304 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CaptureLiveness"];
+                };
+            };
+            /** @description UNAUTHORIZED (no credential) or INVALID_KEY_FORMAT (bad prefix or unknown key) */
+            401: {
+                headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT: the session state does not allow this */
+            409: {
+                headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VALIDATION_ERROR: details lists every bad field (IDEMPOTENCY_KEY_REUSED: that Idempotency-Key came with another body) */
+            422: {
+                headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the store or another dependency is briefly unavailable, or the answer missed its deadline; try again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revealPacedStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `ses_` and at least 22 base62 characters. */
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The step, its target and its deadline */
+            201: {
+                headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PacedStep"];
+                };
+            };
+            /** @description UNAUTHORIZED (no credential) or INVALID_KEY_FORMAT (bad prefix or unknown key) */
+            401: {
+                headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT: the session state does not allow this */
+            409: {
+                headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the store or another dependency is briefly unavailable, or the answer missed its deadline; try again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    completePacedStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `ses_` and at least 22 base62 characters. */
+                session_id: string;
+                /** @description The step_id its reveal answered. */
+                step_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quality gate and the next move */
+            200: {
+                headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PacedStepDone"];
+                };
+            };
+            /** @description UNAUTHORIZED (no credential) or INVALID_KEY_FORMAT (bad prefix or unknown key) */
+            401: {
+                headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT: the session state does not allow this */
+            409: {
+                headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the store or another dependency is briefly unavailable, or the answer missed its deadline; try again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    uploadPacedFrames: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `ses_` and at least 22 base62 characters. */
+                session_id: string;
+                /** @description The step_id its reveal answered. */
+                step_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description 1 to 10 JPEG frames in capture order, each at most 1 MiB and 2 megapixels */
+                    frame: string[];
+                    /** @description JSON array, one per frame: milliseconds since the client received the step's reveal, increasing within the chunk and across the step's chunks. Each must be ≤ the server's elapsed time since the reveal when the chunk arrives (+150 ms clock slack) and ≥ that elapsed time − max_frame_age_ms. */
+                    timestamps: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The receipt */
+            200: {
+                headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PacedChunk"];
                 };
             };
             /** @description UNAUTHORIZED (no credential) or INVALID_KEY_FORMAT (bad prefix or unknown key) */

@@ -96,8 +96,16 @@ export function createInferenceClient(options: InferenceClientOptions) {
         (m, o, cb) => checks.verifyDocument({ image: Buffer.from(image), now }, m, o, cb),
         timeoutMs,
       ),
-    checkLiveness: (request: CheckLivenessRequest, timeoutMs = deadlines.check) =>
-      call<CheckLivenessResponse>((m, o, cb) => checks.checkLiveness(request, m, o, cb), timeoutMs),
+    /** `pacedSteps` and `observeOnly` default to none and false (the one-shot challenge). */
+    checkLiveness: (
+      request: Omit<CheckLivenessRequest, 'pacedSteps' | 'observeOnly'> &
+        Partial<Pick<CheckLivenessRequest, 'pacedSteps' | 'observeOnly'>>,
+      timeoutMs = deadlines.check,
+    ) =>
+      call<CheckLivenessResponse>(
+        (m, o, cb) => checks.checkLiveness({ pacedSteps: [], observeOnly: false, ...request }, m, o, cb),
+        timeoutMs,
+      ),
     checkAntispoof: (selfie: Uint8Array, timeoutMs = deadlines.check, frames: Uint8Array[] = []) =>
       call<CheckAntispoofResponse>(
         (m, o, cb) =>

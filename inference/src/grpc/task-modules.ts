@@ -3,11 +3,18 @@
  * and tests that only use ModelService never load the tasks' own dependencies (the document
  * task's `mrz` package is ESM-only, which jest's CommonJS runtime cannot load without a transform).
  */
-import type { AntispoofCheck, DocumentCheck, FaceMatchCheck, LivenessCheck } from '../tasks/task-contracts';
+import type {
+  AntispoofCheck,
+  DocumentCheck,
+  FaceMatchCheck,
+  FrameObserver,
+  LivenessCheck,
+} from '../tasks/task-contracts';
 
 export interface TaskModules {
   verifyDocument: DocumentCheck;
   checkLiveness: LivenessCheck;
+  observeFrames: FrameObserver;
   checkAntispoof: AntispoofCheck;
   matchFaces: FaceMatchCheck;
 }
@@ -19,6 +26,7 @@ export function taskModules(): Promise<TaskModules> {
   const load = import('../tasks').then((tasks) => ({
     verifyDocument: tasks.verifyDocument,
     checkLiveness: tasks.checkLiveness,
+    observeFrames: tasks.observeFrames,
     checkAntispoof: tasks.checkAntispoof,
     matchFaces: tasks.matchFaces,
   }));

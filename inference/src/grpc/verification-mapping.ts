@@ -2,11 +2,21 @@
 import {
   ChallengeStep,
   Comparison,
+  PacedStepKind,
   Verdict,
   type CheckOutcome as ProtoOutcome,
+  type FrameObservation,
+  type PacedStep,
   type VerifyDocumentResponse,
 } from '../../../proto/gen/bioverify/inference/v1/verification_service';
-import type { ChallengeStep as Step, CheckOutcome, DocumentCheckOutput } from '../tasks/task-contracts';
+import { InferenceError } from '../runtime/inference-error';
+import type {
+  ChallengeStep as Step,
+  CheckOutcome,
+  DocumentCheckOutput,
+  FrameObservationOutput,
+  PacedStepInput,
+} from '../tasks/task-contracts';
 
 const steps: Record<Step, ChallengeStep> = {
   TURN_LEFT: ChallengeStep.CHALLENGE_STEP_TURN_LEFT,
@@ -20,6 +30,39 @@ const stepNames = new Map<ChallengeStep, Step>(Object.entries(steps).map(([name,
 export const toProtoStep = (step: Step | null): ChallengeStep =>
   step ? steps[step] : ChallengeStep.CHALLENGE_STEP_UNSPECIFIED;
 export const fromProtoStep = (step: ChallengeStep): Step | undefined => stepNames.get(step);
+
+export const toProtoObservation = (f: FrameObservationOutput): FrameObservation => ({
+  yaw: f.yaw,
+  pitch: f.pitch,
+  eyeOpenness: f.eye_openness,
+  faceFound: f.face_found,
+  mouthOpenness: f.mouth_openness,
+});
+
+const pacedKinds = new Map<PacedStepKind, PacedStepInput['kind']>([
+  [PacedStepKind.PACED_STEP_KIND_HOLD_POSE, 'HOLD_POSE'],
+  [PacedStepKind.PACED_STEP_KIND_OPEN_MOUTH, 'OPEN_MOUTH'],
+]);
+
+/** The paced steps, each with a known kind and a frame range inside the request's frames. */
+export function fromProtoPaced(steps: PacedStep[], frameCount: number): PacedStepInput[] {
+  return steps.map((step, i) => {
+    const kind = pacedKinds.get(step.kind);
+    const inRange = step.firstFrame >= 0 && step.frameCount >= 0 && step.firstFrame + step.frameCount <= frameCount;
+    if (!kind || !inRange || step.timestampsMs.length !== step.frameCount)
+      throw new InferenceError('INVALID_ARGUMENT', `paced step ${i}: unknown kind, or frames out of range`);
+    return {
+      kind,
+      target: { yaw: step.targetYaw, pitch: step.targetPitch },
+      tolerance_deg: step.toleranceDeg,
+      hold_ms: step.holdMs,
+      deadline_ms: step.deadlineMs,
+      first_frame: step.firstFrame,
+      frame_count: step.frameCount,
+      timestamps_ms: step.timestampsMs,
+    };
+  });
+}
 
 export function toProtoOutcome(outcome: CheckOutcome): ProtoOutcome {
   return {

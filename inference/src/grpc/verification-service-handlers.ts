@@ -27,7 +27,14 @@ import type { ChallengeStep } from '../tasks/task-contracts';
 import { toServiceError } from './grpc-errors';
 import { deadlineMsOf } from './model-service-handlers';
 import { taskModules } from './task-modules';
-import { fromProtoStep, toProtoDocument, toProtoOutcome, toProtoStep } from './verification-mapping';
+import {
+  fromProtoPaced,
+  fromProtoStep,
+  toProtoDocument,
+  toProtoObservation,
+  toProtoOutcome,
+  toProtoStep,
+} from './verification-mapping';
 
 /** The capture API takes 8 to 60 frames (contract); more is a client bug or an attempt to exhaust the service. */
 export const MAX_LIVENESS_FRAMES = 60;
@@ -107,10 +114,15 @@ export function verificationServiceHandlers(
           `liveness takes 1 to ${MAX_LIVENESS_FRAMES} frames, got ${req.frames.length}`,
         );
       }
-      const challenge = req.challenge.map((step) => fromProtoStep(step));
-      if (challenge.length === 0 || challenge.some((s) => s === undefined))
-        throw new InferenceError('INVALID_ARGUMENT', 'challenge needs at least one known step');
       await Promise.all(req.frames.map((frame, i) => assertDecodable(frame, `frame ${i}`)));
+      if (req.observeOnly) {
+        const observed = await (await taskModules()).observeFrames(runner, req.frames);
+        return { outcome: undefined, failedStep: toProtoStep(null), perFrame: observed.map(toProtoObservation) };
+      }
+      const challenge = req.challenge.map((step) => fromProtoStep(step));
+      const paced = fromProtoPaced(req.pacedSteps, req.frames.length);
+      if ((challenge.length === 0 && paced.length === 0) || challenge.some((s) => s === undefined))
+        throw new InferenceError('INVALID_ARGUMENT', 'challenge needs at least one known step');
       const selfie = req.selfie?.length ? req.selfie : undefined;
       if (selfie) await assertDecodable(selfie, 'selfie');
       const out = await (
@@ -118,17 +130,13 @@ export function verificationServiceHandlers(
       ).checkLiveness(runner, {
         frames: req.frames,
         challenge: challenge as ChallengeStep[],
+        ...(paced.length ? { paced } : {}),
         ...(selfie ? { selfie } : {}),
       });
       return {
         outcome: toProtoOutcome(out),
         failedStep: toProtoStep(out.failed_step),
-        perFrame: out.per_frame.map((f) => ({
-          yaw: f.yaw,
-          pitch: f.pitch,
-          eyeOpenness: f.eye_openness,
-          faceFound: f.face_found,
-        })),
+        perFrame: out.per_frame.map(toProtoObservation),
       };
     }),
 

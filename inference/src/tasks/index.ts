@@ -7,7 +7,7 @@ export type * from './task-contracts';
 export { checkAntispoof, antispoofModel } from './antispoof/check-antispoof';
 export { verifyDocument } from './document/verify-document';
 export { matchFaces } from './face-match/match-faces';
-export { checkLiveness } from './liveness/check-liveness';
+export { checkLiveness, observeFrames } from './liveness/check-liveness';
 
 export { textRecognitionModel } from './document/ocr/text-recognition';
 // The recogniser's derivation (materialize) and its v1/v2 parity test and bench.

@@ -80,16 +80,40 @@ export interface DocumentCheckOutput extends CheckOutcome {
 }
 
 export type ChallengeStep = 'TURN_LEFT' | 'TURN_RIGHT' | 'BLINK' | 'LOOK_UP' | 'LOOK_DOWN';
+/** One step of the server-paced challenge, as drawn, with the frames it holds. */
+export interface PacedStepInput {
+  kind: 'HOLD_POSE' | 'OPEN_MOUTH';
+  target: { yaw: number; pitch: number };
+  tolerance_deg: number;
+  hold_ms: number;
+  deadline_ms: number;
+  first_frame: number;
+  frame_count: number;
+  /** Per frame of the step: ms since its reveal. */
+  timestamps_ms: number[];
+}
 export interface LivenessCheckInput {
   frames: Uint8Array[];
+  /** The one-shot challenge; empty when `paced` is given. */
   challenge: ChallengeStep[];
+  /** The server-paced challenge: the frames must follow these steps instead. */
+  paced?: PacedStepInput[];
   /** When given, must show the same person as the frames (the check compares them). */
   selfie?: Uint8Array;
 }
+export interface FrameObservationOutput {
+  yaw: number;
+  pitch: number;
+  eye_openness: number;
+  face_found: boolean;
+  mouth_openness: number;
+}
 export interface LivenessCheckOutput extends CheckOutcome {
   failed_step: ChallengeStep | null;
-  per_frame: Array<{ yaw: number; pitch: number; eye_openness: number; face_found: boolean }>;
+  per_frame: FrameObservationOutput[];
 }
+/** Each frame's face, pose and mouth opening only: no verdict (the paced challenge's upload gate). */
+export type FrameObserver = (runner: ModelRunner, frames: Uint8Array[]) => Promise<FrameObservationOutput[]>;
 
 export interface AntispoofCheckInput {
   selfie: Uint8Array;

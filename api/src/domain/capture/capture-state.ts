@@ -1,3 +1,5 @@
+import { PacedStepKind, PoseTarget } from './paced-challenge';
+
 /** One stored capture: the encrypted image's blob id and what the upload-time check said. */
 export interface CapturedSide {
   blob_id: string;
@@ -17,6 +19,53 @@ export interface CapturedLiveness {
   timestamps: number[];
   uploads: number;
   face_found_ratio: number;
+  /**
+   * Set when the frames come from a server-paced challenge: each step as drawn, with the range of
+   * the packed frames it holds and their timestamps (ms since its reveal, bounded by arrival).
+   */
+  paced?: PacedStepSpec[] | null;
+}
+
+/** One paced step as the liveness check judges it (no personal data: targets and times). */
+export interface PacedStepSpec {
+  kind: PacedStepKind;
+  target: PoseTarget;
+  tolerance_deg: number;
+  hold_ms: number;
+  deadline_ms: number;
+  /** Index of the step's first frame in the packed frames, and how many it has there. */
+  first_frame: number;
+  frame_count: number;
+  /** Per packed frame of the step: ms since the reveal. */
+  timestamps: number[];
+}
+
+/** A revealed paced step and what it has received (frames are sealed blobs, one per chunk). */
+export interface PacedStepRecord {
+  step_id: string;
+  index: number;
+  kind: PacedStepKind;
+  target: PoseTarget;
+  tolerance_deg: number;
+  hold_ms: number;
+  deadline_ms: number;
+  revealed_at: Date;
+  chunk_blob_ids: string[];
+  /** Per frame received: the client's ms since the reveal. */
+  timestamps: number[];
+  completed_at: Date | null;
+  /** Per frame: exactly one face found, from the observation made when the step completed. */
+  face_found: boolean[] | null;
+}
+
+/** The paced challenge in progress (challenges_started counts the liveness attempts used). */
+export interface PacedCapture {
+  challenges_started: number;
+  challenge_id: string;
+  mouth_position: number;
+  steps: PacedStepRecord[];
+  /** open: steps still to come; captured: moved into `liveness`; restart: ended, a new one may start. */
+  outcome: 'open' | 'captured' | 'restart';
 }
 
 export interface CapturedSelfie {
@@ -62,6 +111,8 @@ export interface CaptureState {
   back: CapturedSide | null;
   liveness: CapturedLiveness | null;
   selfie: CapturedSelfie | null;
+  /** The server-paced challenge (production sessions), absent until its first reveal. */
+  paced?: PacedCapture | null;
   last_write_at: Date;
   submitted_at: Date | null;
   /** Set once the blobs are deleted (decided, expired or cancelled), or due (retention). */
@@ -73,9 +124,12 @@ export interface CaptureState {
 export const captureStateId = (sessionId: string, attempt: number) => `${sessionId}:${attempt}`;
 
 /** Every blob a capture state points at. */
-export function blobIdsOf(state: Pick<CaptureState, 'front' | 'back' | 'liveness' | 'selfie'>): string[] {
+export function blobIdsOf(
+  state: Pick<CaptureState, 'front' | 'back' | 'liveness' | 'selfie'> & Pick<Partial<CaptureState>, 'paced'>,
+): string[] {
   const sides = [state.front, state.back].flatMap((side) =>
     side ? [side.blob_id, side.portrait_blob_id].filter((id): id is string => Boolean(id)) : [],
   );
-  return [...sides, ...(state.liveness?.blob_ids ?? []), ...(state.selfie ? [state.selfie.blob_id] : [])];
+  const chunks = state.paced?.steps.flatMap((step) => step.chunk_blob_ids) ?? [];
+  return [...sides, ...(state.liveness?.blob_ids ?? []), ...chunks, ...(state.selfie ? [state.selfie.blob_id] : [])];
 }

@@ -68,6 +68,14 @@ export interface LivenessRun extends CheckRun {
   face_found: boolean[];
 }
 
+/** One frame as the paced challenge's upload gate sees it (no verdict). */
+export interface FrameObservation {
+  face_found: boolean;
+  yaw: number;
+  pitch: number;
+  mouth_openness: number;
+}
+
 export interface FaceMatchRun extends CheckRun {
   similarity: number | null;
 }

@@ -1,4 +1,4 @@
-import { CapturedLiveness, CapturedSelfie, CapturedSide, CaptureState } from '../capture/capture-state';
+import { CapturedLiveness, CapturedSelfie, CapturedSide, CaptureState, PacedCapture } from '../capture/capture-state';
 
 /**
  * The capture state of each session attempt, addressed by `captureStateId`. Uploads of one
@@ -14,6 +14,8 @@ export interface CaptureStateStore {
   setSide(id: string, side: 'front' | 'back', value: CapturedSide, documentType: string, now: Date): Promise<void>;
   setLiveness(id: string, value: CapturedLiveness, now: Date): Promise<void>;
   setSelfie(id: string, value: CapturedSelfie, now: Date): Promise<void>;
+  /** The paced challenge as it now stands (one device writes it, in order, so a plain $set). */
+  setPaced(id: string, value: PacedCapture, now: Date): Promise<void>;
   markSubmitted(id: string, now: Date): Promise<void>;
   schedulePurge(id: string, at: Date): Promise<void>;
   markPurged(id: string, now: Date): Promise<void>;

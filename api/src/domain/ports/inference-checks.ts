@@ -1,5 +1,6 @@
+import { PacedStepSpec } from '../capture/capture-state';
 import { ChallengeStep } from '../capture/challenge';
-import { AntispoofRun, DocumentRead, FaceMatchRun, LivenessRun } from '../checks/check-results';
+import { AntispoofRun, DocumentRead, FaceMatchRun, FrameObservation, LivenessRun } from '../checks/check-results';
 
 /**
  * The four checks as the capture and decision use cases need them. Implemented over gRPC by
@@ -9,7 +10,15 @@ import { AntispoofRun, DocumentRead, FaceMatchRun, LivenessRun } from '../checks
 export interface InferenceChecks {
   readDocument(image: Buffer, now: Date): Promise<DocumentRead>;
   /** With the selfie, the check also asks that it shows the person who performed the challenge. */
-  checkLiveness(frames: Buffer[], challenge: ChallengeStep[], selfie?: Buffer): Promise<LivenessRun>;
+  /** With `paced`, the frames must follow the server-paced steps instead of `challenge` (then empty). */
+  checkLiveness(
+    frames: Buffer[],
+    challenge: ChallengeStep[],
+    selfie?: Buffer,
+    paced?: PacedStepSpec[] | null,
+  ): Promise<LivenessRun>;
+  /** Each frame's face and pose only, no verdict: the paced challenge's upload gate. */
+  observeFrames(frames: Buffer[]): Promise<FrameObservation[]>;
   /** With the liveness frames, several of them are scored for presentation attacks as well. */
   checkAntispoof(selfie: Buffer, frames?: Buffer[]): Promise<AntispoofRun>;
   matchFaces(documentPortrait: Buffer, selfie: Buffer): Promise<FaceMatchRun>;

@@ -51,6 +51,7 @@ export class CaptureClient {
       document_types: string[];
       expires_at: string;
       locale: string;
+      liveness_mode: string;
     }>
   > {
     const answer = await this.call<{
@@ -59,6 +60,7 @@ export class CaptureClient {
       document_types: string[];
       expires_at: string;
       locale: string;
+      liveness_mode: string;
     }>('POST', '/start', undefined, undefined, token);
     if (answer.status === 200) this.token = answer.body.capture_token;
     return answer;
@@ -85,6 +87,33 @@ export class CaptureClient {
       '/liveness',
       form,
     );
+  }
+
+  /** The paced challenge: reveal the next step. */
+  revealStep() {
+    return this.call<Record<string, unknown>>('POST', '/liveness/steps');
+  }
+
+  pacedFrames(stepId: string, frames: Buffer[], timestamps: unknown) {
+    const form = new FormData();
+    for (const frame of frames)
+      form.append('frame', new Blob([new Uint8Array(frame)], { type: 'image/jpeg' }), 'frame.jpg');
+    form.append('timestamps', JSON.stringify(timestamps));
+    return this.call<{ step_id: string; received: number; frames_total: number; deadline_ms: number }>(
+      'POST',
+      `/liveness/steps/${stepId}/frames`,
+      form,
+    );
+  }
+
+  completeStep(stepId: string) {
+    return this.call<{
+      step_id: string;
+      frames_total: number;
+      face_found_ratio: number;
+      next: string;
+      attempts_left: number;
+    }>('POST', `/liveness/steps/${stepId}/complete`);
   }
 
   selfie(image: Buffer, contentType = 'image/jpeg') {

@@ -14,7 +14,14 @@ const index = {
   // "right"/"left" are the subject's: their right eye appears on the image's left.
   rightEye: { outer: 33, inner: 133, upper: [160, 159, 158], lower: [144, 145, 153] },
   leftEye: { outer: 263, inner: 362, upper: [387, 386, 385], lower: [373, 374, 380] },
+  // Inner lips (upper 13, lower 14) and the mouth's corners (61 right, 291 left).
+  mouth: { upper: 13, lower: 14, right: 61, left: 291 },
 };
+
+/** The landmarks of the lips and the jaw below them: what moves when the mouth opens. */
+export const MOUTH_AND_JAW = [
+  13, 14, 17, 0, 37, 267, 61, 291, 78, 308, 81, 311, 84, 314, 87, 317, 95, 324, 146, 375, 152, 148, 377, 176, 400,
+];
 
 export interface HeadPose {
   /** Degrees; positive when the subject turns to their left (nose toward the image's right). */
@@ -56,6 +63,13 @@ export function headPose(mesh: FaceLandmarks['mesh']): HeadPose {
     pitch: -asinDegrees(2 * down - 1),
     eyeOpenness: (aspect(mesh, index.rightEye) + aspect(mesh, index.leftEye)) / 2,
   };
+}
+
+/** Inner-lip gap over mouth width: about 0-0.05 closed, over ~0.3 wide open. */
+export function mouthOpenness(mesh: FaceLandmarks['mesh']): number {
+  const m = index.mouth;
+  const width = distance(point(mesh, m.right), point(mesh, m.left));
+  return width > 0 ? distance(point(mesh, m.upper), point(mesh, m.lower)) / width : 0;
 }
 
 function aspect(mesh: FaceLandmarks['mesh'], eye: typeof index.rightEye): number {

@@ -1,13 +1,22 @@
 import { InferenceError } from '../../runtime/inference-error';
 import type { ModelRunner } from '../../runtime/model-runner';
-import type { ChallengeStep, LivenessCheck, LivenessCheckOutput, ScoreEvidence } from '../task-contracts';
+import type {
+  ChallengeStep,
+  FrameObserver,
+  LivenessCheck,
+  LivenessCheckOutput,
+  PacedStepInput,
+  ScoreEvidence,
+} from '../task-contracts';
 import { analyseFaces, type AnalysedFace } from '../face/analyse-faces';
 import { faceCropScores } from '../face/face-crop-scores';
 import { describeFaces } from '../face/face-descriptor';
-import { eyeCentres, headPose } from '../face/mesh-geometry';
+import { eyeCentres, headPose, mouthOpenness } from '../face/mesh-geometry';
 import type { RgbImage } from '../../images/decode-image';
 import { decodeUpload } from '../remembered-work';
-import { followChallenge, type FramePose } from './follow-challenge';
+import { followChallenge, type ChallengeProgress, type FramePose } from './follow-challenge';
+import { followPaced, PACED_LINES, type PacedProgress } from './follow-paced';
+import { nonrigidDeformation } from './nonrigid-deformation';
 import { livenessSettings, passiveLivenessModel } from './liveness-settings';
 import { measurePlanarMotion, type MotionFrame } from './planar-motion';
 
@@ -26,24 +35,47 @@ type Face = { image: RgbImage; analysed: AnalysedFace };
  * parallax that no single homography explains (a print or a screen turned in front of the camera
  * moves as a plane: SPOOF_DETECTED). Every score is reported with its line.
  */
+/** Each frame's face, pose and mouth opening, and nothing else: the paced challenge's upload gate. */
+export const observeFrames: FrameObserver = async (runner, frames) => {
+  const images = await Promise.all(frames.map((f, i) => decodeUpload(runner, f, `frame ${i}`)));
+  const analysed = await analyseFaces(runner, images);
+  return analysed.map((a) => observation(a));
+};
+
+function observation(a: AnalysedFace | null) {
+  const p = a ? headPose(a.landmarks.mesh) : null;
+  return {
+    yaw: p?.yaw ?? 0,
+    pitch: p?.pitch ?? 0,
+    eye_openness: p?.eyeOpenness ?? 0,
+    face_found: p !== null,
+    mouth_openness: a ? mouthOpenness(a.landmarks.mesh) : 0,
+  };
+}
+
 export const checkLiveness: LivenessCheck = async (runner, input) => {
-  if (!input.frames.length || !input.challenge.length)
+  const paced = input.paced?.length ? input.paced : null;
+  if (!input.frames.length || (!input.challenge.length && !paced))
     throw new InferenceError('INVALID_ARGUMENT', 'liveness needs at least one frame and one challenge step');
   const settings = livenessSettings(runner);
   const images = await Promise.all(input.frames.map((f, i) => decodeUpload(runner, f, `frame ${i}`)));
   const analysed = await analyseFaces(runner, images);
   const poses: Array<FramePose | null> = analysed.map((a) => (a ? headPose(a.landmarks.mesh) : null));
-  const per_frame = poses.map((p) => ({
-    yaw: p?.yaw ?? 0,
-    pitch: p?.pitch ?? 0,
-    eye_openness: p?.eyeOpenness ?? 0,
-    face_found: p !== null,
-  }));
-  const progress = followChallenge(poses, input.challenge, settings.limits);
+  const per_frame = analysed.map((a) => observation(a));
+  const pacedProgress = paced
+    ? followPaced(
+        per_frame.map((f) => (f.face_found ? { yaw: f.yaw, pitch: f.pitch, mouthOpenness: f.mouth_openness } : null)),
+        paced,
+      )
+    : null;
+  const progress: ChallengeProgress = pacedProgress
+    ? pacedAsProgress(pacedProgress, paced as PacedStepInput[])
+    : followChallenge(poses, input.challenge, settings.limits);
+  const challengeLength = paced ? paced.length : input.challenge.length;
   const stepScore: ScoreEvidence = {
     name: 'steps_completed',
     value: progress.completedAt.length,
-    threshold: input.challenge.length,
+    threshold: challengeLength,
     comparison: 'gte',
   };
   const withFace = poses.flatMap((p, i) => (p ? [i] : []));
@@ -56,7 +88,7 @@ export const checkLiveness: LivenessCheck = async (runner, input) => {
   if (withFace.length / images.length < minFaceShare) {
     return fail(
       'FACE_NOT_DETECTED',
-      progress.failedStep ?? input.challenge[0],
+      progress.failedStep ?? input.challenge[0] ?? null,
       `a face was found in ${withFace.length} of ${images.length} frames`,
       [stepScore],
     );
@@ -116,7 +148,8 @@ export const checkLiveness: LivenessCheck = async (runner, input) => {
     const step =
       input.challenge[progress.completedAt.findIndex((c) => c >= frame)] ??
       progress.failedStep ??
-      input.challenge[input.challenge.length - 1];
+      input.challenge[input.challenge.length - 1] ??
+      null;
     return fail(
       'LIVENESS_FAILED',
       step,
@@ -126,7 +159,9 @@ export const checkLiveness: LivenessCheck = async (runner, input) => {
   }
   // Judged once a turn or look step was performed: a flat picture that got that far faked the turn,
   // while small movements (talking, settling) show too little parallax to judge either way.
-  const turned = progress.completedAt.some((_, i) => input.challenge[i] !== 'BLINK');
+  const turned = paced
+    ? (pacedProgress as PacedProgress).steps.some((r) => r.kind === 'HOLD_POSE' && r.problem === null)
+    : progress.completedAt.some((_, i) => input.challenge[i] !== 'BLINK');
   if (turned && motion.parallax !== null && motion.parallax < settings.minParallax) {
     return fail(
       'SPOOF_DETECTED',
@@ -134,6 +169,10 @@ export const checkLiveness: LivenessCheck = async (runner, input) => {
       `the face moved as a flat picture: one homography explains its landmarks (parallax ${motion.parallax.toFixed(4)} < ${settings.minParallax} of the eye distance, ${motion.framesMeasured} frames measured)`,
       scores,
     );
+  }
+  if (paced) {
+    const judged = judgePaced(pacedProgress as PacedProgress, paced, analysed, scores);
+    if (judged) return fail('LIVENESS_FAILED', null, judged, scores);
   }
   if (progress.failedStep)
     return fail(
@@ -155,12 +194,84 @@ export const checkLiveness: LivenessCheck = async (runner, input) => {
   return {
     verdict: 'PASS',
     reason: null,
-    detail: `all ${input.challenge.length} steps performed by one face${selfie ? ", the selfie's" : ''}`,
+    detail: `all ${challengeLength} steps performed by one face${selfie ? ", the selfie's" : ''}`,
     scores,
     failed_step: null,
     per_frame,
   };
 };
+
+/** The paced steps as the one-shot progress reads them: each followed step's last frame, in order. */
+function pacedAsProgress(progress: PacedProgress, steps: PacedStepInput[]): ChallengeProgress {
+  const completedAt = progress.steps.flatMap((r, i) =>
+    r.problem === null ? [steps[i].first_frame + Math.max(0, steps[i].frame_count - 1)] : [],
+  );
+  return { completedAt, failedStep: null };
+}
+
+/**
+ * The paced challenge's own checks, added to the scores: every step followed (targets held, no
+ * target met before a person could react, no frame after a deadline), the pose continuous (no
+ * turn faster than a head turns), and the OPEN_MOUTH step deforming the face beyond a rigid fit.
+ * Answers the first problem, or null.
+ */
+function judgePaced(
+  progress: PacedProgress,
+  steps: PacedStepInput[],
+  analysed: Array<AnalysedFace | null>,
+  scores: ScoreEvidence[],
+): string | null {
+  scores.push({
+    name: 'paced_fastest_turn_deg_per_s',
+    value: progress.fastestTurn,
+    threshold: PACED_LINES.maxDegreesPerSecond,
+    comparison: 'lte',
+  });
+  const mouthIndex = steps.findIndex((s) => s.kind === 'OPEN_MOUTH');
+  const deformation = mouthIndex >= 0 ? mouthDeformation(steps, mouthIndex, analysed) : null;
+  if (deformation !== null)
+    scores.push({
+      name: 'nonrigid_deformation',
+      value: deformation,
+      threshold: PACED_NONRIGID_LINE,
+      comparison: 'gte',
+    });
+  const unfollowed = progress.steps.find((r) => r.problem !== null);
+  if (unfollowed) return `paced step ${unfollowed.index + 1} (${unfollowed.kind}) not followed: ${unfollowed.problem}`;
+  if (progress.fastestTurn > PACED_LINES.maxDegreesPerSecond)
+    return `the pose jumped (${Math.round(progress.fastestTurn)}°/s between two frames): a cut, not a moving head`;
+  if (mouthIndex < 0) return 'the paced challenge had no non-rigid step';
+  if (deformation === null || deformation < PACED_NONRIGID_LINE)
+    return `the face did not deform when the mouth opened (${(deformation ?? 0).toFixed(3)} of the eye distance after a rigid fit): a rigid head`;
+  return null;
+}
+
+/** Mouth and jaw residual after a rigid fit (eye distances), between the most open frame of the OPEN_MOUTH step and the resting frame nearest it in pose. */
+const PACED_NONRIGID_LINE = 0.035;
+
+function mouthDeformation(
+  steps: PacedStepInput[],
+  mouthIndex: number,
+  analysed: Array<AnalysedFace | null>,
+): number | null {
+  const step = steps[mouthIndex];
+  const own = Array.from({ length: step.frame_count }, (_, k) => step.first_frame + k).filter((i) => analysed[i]);
+  const resting = analysed
+    .map((a, i) => ({ a, i }))
+    .filter(({ a, i }) => a && (i < step.first_frame || i >= step.first_frame + step.frame_count));
+  if (!own.length || !resting.length) return null;
+  const meshOf = (i: number) => (analysed[i] as AnalysedFace).landmarks.mesh;
+  const peak = own.reduce((best, i) => (mouthOpenness(meshOf(i)) > mouthOpenness(meshOf(best)) ? i : best));
+  // The resting frame nearest in pose to the open one (the challenge starts facing the camera), so
+  // the 2D rigid fit has no head rotation to explain, only the mouth.
+  const pose = headPose(meshOf(peak));
+  const apart = (i: number) => {
+    const p = headPose(meshOf(i));
+    return Math.abs(p.yaw - pose.yaw) + Math.abs(p.pitch - pose.pitch);
+  };
+  const rest = resting.reduce((best, c) => (apart(c.i) < apart(best.i) ? c : best)).i;
+  return nonrigidDeformation(meshOf(rest), meshOf(peak));
+}
 
 function motionFrame(face: AnalysedFace): MotionFrame {
   const { right, left } = eyeCentres(face.landmarks.mesh);

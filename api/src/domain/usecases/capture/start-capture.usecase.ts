@@ -14,6 +14,8 @@ export const DEVICE_IDLE_MS = 5 * 60_000;
 export interface StartCaptureAnswer {
   capture_token: string;
   challenge: ChallengeStep[];
+  /** paced (production): steps are revealed one at a time by the paced routes; one_shot (sandbox): `challenge` is uploaded at once. */
+  liveness_mode: 'paced' | 'one_shot';
   document_types: DocumentType[];
   expires_at: string;
   locale: 'en' | 'fr';
@@ -50,7 +52,11 @@ export async function startCapture(
   } else {
     await countWrite(deps, session);
     token = newCaptureToken();
-    challenge = (session.sandbox_challenge as ChallengeStep[] | null | undefined) ?? drawChallenge();
+    // Production sessions are paced: their steps are drawn one at a time when revealed, never here.
+    challenge =
+      session.environment === 'production'
+        ? []
+        : ((session.sandbox_challenge as ChallengeStep[] | null | undefined) ?? drawChallenge());
     if (!existing) {
       const created = await deps.states.create({
         _id: stateId,
@@ -91,6 +97,7 @@ export async function startCapture(
   return {
     capture_token: token as string,
     challenge,
+    liveness_mode: session.environment === 'production' ? 'paced' : 'one_shot',
     document_types: DOCUMENT_TYPES,
     expires_at: new Date(session.expires_at).toISOString(),
     locale: session.locale,

@@ -2,8 +2,9 @@ import { AppError, ErrorDetail } from '../../../shared/app-error';
 import { FRAME_LIMITS, probeImage } from '../../../shared/image-probe';
 import { ChallengeStep } from '../../capture/challenge';
 import { packFrames } from '../../capture/frame-pack';
-import { openCaptureForWrite, runUploadCheck } from './capture-access';
+import { openCaptureForWrite, runUploadCheck, sessionForCapture } from './capture-access';
 import { CaptureDeps } from './capture-deps';
+import { refuseOneShotWhenPaced } from './paced-liveness.usecase';
 import { UPLOADS_PER_CAPTURE } from './upload-document.usecase';
 
 export const MIN_FRAMES = 8;
@@ -47,6 +48,7 @@ export async function uploadLiveness(
   deps: CaptureDeps,
   input: { id: string; token: string | null; frames: Buffer[]; timestamps: unknown },
 ): Promise<LivenessAnswer> {
+  refuseOneShotWhenPaced((await sessionForCapture(deps, input.id)).environment);
   const { session, state, stateId } = await openCaptureForWrite(deps, input.id, input.token);
   const uploads = (state.liveness?.uploads ?? 0) + 1;
   if (uploads > UPLOADS_PER_CAPTURE)

@@ -38,7 +38,7 @@ export async function uploadSelfie(
     runUploadCheck(deps, 'body', (inference) => inference.checkAntispoof(input.image, frames ?? [])),
     frames
       ? runUploadCheck(deps, 'body', (inference) =>
-          inference.checkLiveness(frames, state.challenge as ChallengeStep[], input.image),
+          inference.checkLiveness(frames, state.challenge as ChallengeStep[], input.image, state.liveness?.paced),
         )
       : Promise.resolve(null),
     portraitBlob

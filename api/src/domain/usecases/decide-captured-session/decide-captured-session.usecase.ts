@@ -140,7 +140,12 @@ function livenessNow(deps: DecideCapturedDeps, captures: LoadedCaptures, selfieH
   if (!captures.frames || !captures.selfie)
     throw new Error('the frames and the selfie are loaded whenever liveness was not run at upload');
   // With the selfie: a photo swapped in after the challenge is not the person who performed it.
-  return deps.inference.checkLiveness(captures.frames, captures.challenge, selfieHasFace ? captures.selfie : undefined);
+  return deps.inference.checkLiveness(
+    captures.frames,
+    captures.challenge,
+    selfieHasFace ? captures.selfie : undefined,
+    captures.paced,
+  );
 }
 
 /** Another writer (a cancellation, an expiry, a second worker) moved the session on first. */

@@ -1,5 +1,5 @@
 import { documentReadWhere, TextSealer } from '../../../shared/sealer';
-import { CapturedSide, CaptureState } from '../../capture/capture-state';
+import { CapturedSide, CaptureState, PacedStepSpec } from '../../capture/capture-state';
 import { ChallengeStep } from '../../capture/challenge';
 import { unpackFrames } from '../../capture/frame-pack';
 import { CaptureBlobStore } from '../../ports/capture-stores';
@@ -11,6 +11,8 @@ export interface LoadedCaptures {
   declaredType: DocumentType;
   hasPortrait: boolean;
   challenge: ChallengeStep[];
+  /** The server-paced steps the frames must follow instead of `challenge`, when paced. */
+  paced: PacedStepSpec[] | null;
   /** The antispoof run made at selfie upload over these very frames, if any. */
   antispoof: CheckRun | null;
   /** The liveness run made at selfie upload over these very frames, if any. */
@@ -66,6 +68,7 @@ export async function loadCaptures(
     declaredType: (state.document_type ?? 'passport') as DocumentType,
     hasPortrait: portraitBlob !== null,
     challenge: state.challenge as ChallengeStep[],
+    paced: state.liveness.paced ?? null,
     antispoof,
     liveness,
     faceMatch,

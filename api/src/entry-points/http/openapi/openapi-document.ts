@@ -1,5 +1,6 @@
 import { OpenApiGeneratorV31, OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { describeRateLimits } from '../../../domain/rate-limits/plan-rate-limit';
+import { registerPacedCapturePaths } from '../routes/capture-paced.openapi';
 import { registerCapturePaths } from '../routes/capture.openapi';
 import { registerHealthPaths } from '../routes/health.openapi';
 import { registerHostedPaths } from '../routes/hosted.openapi';
@@ -22,6 +23,7 @@ export function buildOpenApiDocument(serverUrl: string) {
   registerSessionPaths(registry);
   registerWebhookPaths(registry);
   registerCapturePaths(registry);
+  registerPacedCapturePaths(registry);
   registerPublicPaths(registry);
   registerHealthPaths(registry);
   registerHostedPaths(registry);

@@ -20,6 +20,9 @@ const CAPTURE_OPERATIONS = [
   'uploadDocumentFront',
   'uploadDocumentBack',
   'uploadLivenessFrames',
+  'revealPacedStep',
+  'uploadPacedFrames',
+  'completePacedStep',
   'uploadSelfie',
   'submitCapture',
   'getCaptureStatus',
@@ -54,3 +57,15 @@ export const credentialLinks = () => ({
     parameters: { token: '$response.body#/credential_token' },
   },
 });
+
+/** From a revealed paced step to the calls that take its step_id. */
+export const pacedStepLinks = () =>
+  Object.fromEntries(
+    ['uploadPacedFrames', 'completePacedStep'].map((operationId) => [
+      pascal(operationId),
+      {
+        operationId,
+        parameters: { session_id: '$request.path.session_id', step_id: '$response.body#/step_id' },
+      },
+    ]),
+  );

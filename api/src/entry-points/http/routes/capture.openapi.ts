@@ -79,7 +79,9 @@ export function registerCapturePaths(registry: OpenAPIRegistry): void {
     operationId: 'uploadLivenessFrames',
     method: 'post',
     path: '/v1/capture/{session_id}/liveness',
-    summary: 'Upload the liveness frames (quality gate only)',
+    summary: 'Upload the liveness frames at once (sandbox sessions; quality gate only)',
+    description:
+      'The one-shot upload of the challenge that start returned. A production session (liveness_mode paced) refuses it with 409 CONFLICT naming the paced routes: `POST /v1/capture/{session_id}/liveness/steps`, then `…/steps/{step_id}/frames` and `…/steps/{step_id}/complete`.',
     security: CAPTURE_TOKEN,
     request: {
       ...params,

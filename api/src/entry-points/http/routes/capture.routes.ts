@@ -9,6 +9,11 @@ import { submitCapture } from '../../../domain/usecases/capture/submit-capture.u
 import { uploadDocumentSide } from '../../../domain/usecases/capture/upload-document.usecase';
 import { uploadLiveness } from '../../../domain/usecases/capture/upload-liveness.usecase';
 import { uploadSelfie } from '../../../domain/usecases/capture/upload-selfie.usecase';
+import {
+  completePacedStep,
+  revealPacedStep,
+  uploadPacedFrames,
+} from '../../../domain/usecases/capture/paced-liveness.usecase';
 import { AppError } from '../../../shared/app-error';
 import { captureIdOf, captureTokenOf } from '../capture-request';
 import { captureUploadGate } from '../middleware/capture-upload-gate';
@@ -68,6 +73,34 @@ export function captureRouter(ctx: AppContext): Router {
         token: captureTokenOf(req),
         frames: upload.frames,
         timestamps: upload.timestamps,
+      }),
+    );
+  });
+
+  // The server-paced challenge (docs/paced-challenge.md): reveal, frames in chunks, complete.
+  router.post('/:id/liveness/steps', async (req, res) => {
+    res.status(201).json(await revealPacedStep(deps, captureIdOf(req), captureTokenOf(req)));
+  });
+
+  router.post('/:id/liveness/steps/:stepId/frames', uploadGate, multipartFrames, async (req, res) => {
+    const upload = res.locals.frames as FramesUpload;
+    res.json(
+      await uploadPacedFrames(deps, {
+        id: captureIdOf(req),
+        token: captureTokenOf(req),
+        stepId: String(req.params.stepId),
+        frames: upload.frames,
+        timestamps: upload.timestamps,
+      }),
+    );
+  });
+
+  router.post('/:id/liveness/steps/:stepId/complete', async (req, res) => {
+    res.json(
+      await completePacedStep(deps, {
+        id: captureIdOf(req),
+        token: captureTokenOf(req),
+        stepId: String(req.params.stepId),
       }),
     );
   });

@@ -13,8 +13,13 @@ export const startCaptureResponse = z
       description:
         'Opaque (≥ 128 bits, stored hashed); send it as `Authorization: Bearer <token>` on every later capture call.',
     }),
-    challenge: z.array(z.enum(CHALLENGE_STEPS)).length(3).openapi({
-      description: 'Three distinct liveness steps drawn with a CSPRNG (or pinned by `sandbox.liveness_challenge`).',
+    challenge: z.array(z.enum(CHALLENGE_STEPS)).max(3).openapi({
+      description:
+        'one_shot: three distinct liveness steps drawn with a CSPRNG (or pinned by `sandbox.liveness_challenge`). paced: empty, as each step is revealed only when asked for (`POST /v1/capture/{session_id}/liveness/steps`).',
+    }),
+    liveness_mode: z.enum(['paced', 'one_shot']).openapi({
+      description:
+        'paced for production sessions: the server-paced challenge (`…/liveness/steps`), and the one-shot `POST …/liveness` answers 409. one_shot for sandbox sessions: the challenge above, uploaded at once (the paced routes work there too, for trying a client).',
     }),
     document_types: z.array(documentType),
     expires_at: z.string().openapi({ format: 'date-time' }),

@@ -170,6 +170,47 @@ export function challengeStepToJSON(object: ChallengeStep): string {
   }
 }
 
+export enum PacedStepKind {
+  PACED_STEP_KIND_UNSPECIFIED = 0,
+  /** PACED_STEP_KIND_HOLD_POSE - Reach the target pose and hold it. */
+  PACED_STEP_KIND_HOLD_POSE = 1,
+  /** PACED_STEP_KIND_OPEN_MOUTH - Face the camera and open the mouth (the non-rigid step). */
+  PACED_STEP_KIND_OPEN_MOUTH = 2,
+  UNRECOGNIZED = -1,
+}
+
+export function pacedStepKindFromJSON(object: any): PacedStepKind {
+  switch (object) {
+    case 0:
+    case "PACED_STEP_KIND_UNSPECIFIED":
+      return PacedStepKind.PACED_STEP_KIND_UNSPECIFIED;
+    case 1:
+    case "PACED_STEP_KIND_HOLD_POSE":
+      return PacedStepKind.PACED_STEP_KIND_HOLD_POSE;
+    case 2:
+    case "PACED_STEP_KIND_OPEN_MOUTH":
+      return PacedStepKind.PACED_STEP_KIND_OPEN_MOUTH;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return PacedStepKind.UNRECOGNIZED;
+  }
+}
+
+export function pacedStepKindToJSON(object: PacedStepKind): string {
+  switch (object) {
+    case PacedStepKind.PACED_STEP_KIND_UNSPECIFIED:
+      return "PACED_STEP_KIND_UNSPECIFIED";
+    case PacedStepKind.PACED_STEP_KIND_HOLD_POSE:
+      return "PACED_STEP_KIND_HOLD_POSE";
+    case PacedStepKind.PACED_STEP_KIND_OPEN_MOUTH:
+      return "PACED_STEP_KIND_OPEN_MOUTH";
+    case PacedStepKind.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
 export interface ScoreEvidence {
   name: string;
   value: number;
@@ -280,12 +321,41 @@ export interface VerifyDocumentResponse {
 export interface CheckLivenessRequest {
   /** Key frames in capture order. */
   frames: Buffer[];
+  /** The one-shot challenge; empty when paced_steps is given. */
   challenge: ChallengeStep[];
   /**
    * The selfie taken after the challenge. When present, it must show the person who performed the
    * challenge, so a photo cannot be swapped in afterwards.
    */
-  selfie?: Buffer | undefined;
+  selfie?:
+    | Buffer
+    | undefined;
+  /**
+   * The server-paced challenge: each step as drawn, with the frames it holds. When given, the
+   * frames must follow these targets instead of `challenge`.
+   */
+  pacedSteps: PacedStep[];
+  /**
+   * Only observe each frame (face found, pose, mouth opening): no verdict, no embeddings, no
+   * passive score. The answer's outcome is then VERDICT_UNSPECIFIED.
+   */
+  observeOnly: boolean;
+}
+
+export interface PacedStep {
+  kind: PacedStepKind;
+  /** Degrees, as FrameObservation's yaw and pitch. */
+  targetYaw: number;
+  targetPitch: number;
+  toleranceDeg: number;
+  holdMs: number;
+  /** Milliseconds from the reveal to the step's deadline. */
+  deadlineMs: number;
+  /** The step's frames are frames[first_frame .. first_frame + frame_count). */
+  firstFrame: number;
+  frameCount: number;
+  /** Per frame of the step: milliseconds since its reveal (bounded by the server's receive times). */
+  timestampsMs: number[];
 }
 
 export interface FrameObservation {
@@ -293,6 +363,8 @@ export interface FrameObservation {
   pitch: number;
   eyeOpenness: number;
   faceFound: boolean;
+  /** Inner-lip gap over mouth width: about 0 closed, over ~0.35 wide open. */
+  mouthOpenness: number;
 }
 
 export interface CheckLivenessResponse {
@@ -1879,7 +1951,7 @@ export const VerifyDocumentResponse: MessageFns<VerifyDocumentResponse> = {
 };
 
 function createBaseCheckLivenessRequest(): CheckLivenessRequest {
-  return { frames: [], challenge: [], selfie: undefined };
+  return { frames: [], challenge: [], selfie: undefined, pacedSteps: [], observeOnly: false };
 }
 
 export const CheckLivenessRequest: MessageFns<CheckLivenessRequest> = {
@@ -1896,6 +1968,12 @@ export const CheckLivenessRequest: MessageFns<CheckLivenessRequest> = {
     }
     if (message.selfie !== undefined) {
       writer.uint32(26).bytes(message.selfie);
+    }
+    for (const v of message.pacedSteps) {
+      PacedStep.encode(v!, writer.uint32(34).fork()).join();
+    }
+    if (message.observeOnly !== false) {
+      writer.uint32(40).bool(message.observeOnly);
     }
     return writer;
   },
@@ -1947,6 +2025,22 @@ export const CheckLivenessRequest: MessageFns<CheckLivenessRequest> = {
             message.selfie = Buffer.from(reader.bytes());
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.pacedSteps.push(PacedStep.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.observeOnly = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1968,6 +2062,16 @@ export const CheckLivenessRequest: MessageFns<CheckLivenessRequest> = {
         ? object.challenge.map((e: any) => challengeStepFromJSON(e))
         : [],
       selfie: isSet(object.selfie) ? Buffer.from(bytesFromBase64(object.selfie)) : undefined,
+      pacedSteps: globalThis.Array.isArray(object?.pacedSteps)
+        ? object.pacedSteps.map((e: any) => PacedStep.fromJSON(e))
+        : globalThis.Array.isArray(object?.paced_steps)
+        ? object.paced_steps.map((e: any) => PacedStep.fromJSON(e))
+        : [],
+      observeOnly: isSet(object.observeOnly)
+        ? globalThis.Boolean(object.observeOnly)
+        : isSet(object.observe_only)
+        ? globalThis.Boolean(object.observe_only)
+        : false,
     };
   },
 
@@ -1982,6 +2086,12 @@ export const CheckLivenessRequest: MessageFns<CheckLivenessRequest> = {
     if (message.selfie !== undefined) {
       obj.selfie = base64FromBytes(message.selfie);
     }
+    if (message.pacedSteps?.length) {
+      obj.pacedSteps = message.pacedSteps.map((e) => PacedStep.toJSON(e));
+    }
+    if (message.observeOnly !== false) {
+      obj.observeOnly = message.observeOnly;
+    }
     return obj;
   },
 
@@ -1993,12 +2103,267 @@ export const CheckLivenessRequest: MessageFns<CheckLivenessRequest> = {
     message.frames = object.frames?.map((e) => e) || [];
     message.challenge = object.challenge?.map((e) => e) || [];
     message.selfie = object.selfie ?? undefined;
+    message.pacedSteps = object.pacedSteps?.map((e) => PacedStep.fromPartial(e)) || [];
+    message.observeOnly = object.observeOnly ?? false;
+    return message;
+  },
+};
+
+function createBasePacedStep(): PacedStep {
+  return {
+    kind: 0,
+    targetYaw: 0,
+    targetPitch: 0,
+    toleranceDeg: 0,
+    holdMs: 0,
+    deadlineMs: 0,
+    firstFrame: 0,
+    frameCount: 0,
+    timestampsMs: [],
+  };
+}
+
+export const PacedStep: MessageFns<PacedStep> = {
+  encode(message: PacedStep, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.kind !== 0) {
+      writer.uint32(8).int32(message.kind);
+    }
+    if (message.targetYaw !== 0) {
+      writer.uint32(17).double(message.targetYaw);
+    }
+    if (message.targetPitch !== 0) {
+      writer.uint32(25).double(message.targetPitch);
+    }
+    if (message.toleranceDeg !== 0) {
+      writer.uint32(33).double(message.toleranceDeg);
+    }
+    if (message.holdMs !== 0) {
+      writer.uint32(40).int32(message.holdMs);
+    }
+    if (message.deadlineMs !== 0) {
+      writer.uint32(48).int32(message.deadlineMs);
+    }
+    if (message.firstFrame !== 0) {
+      writer.uint32(56).int32(message.firstFrame);
+    }
+    if (message.frameCount !== 0) {
+      writer.uint32(64).int32(message.frameCount);
+    }
+    if (message.timestampsMs.length !== 0) {
+      writer.uint32(74).fork();
+      for (const v of message.timestampsMs) {
+        writer.double(v);
+      }
+      writer.join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PacedStep {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePacedStep();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.kind = reader.int32() as any;
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.targetYaw = reader.double();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.targetPitch = reader.double();
+            continue;
+          }
+          case 4: {
+            if (tag !== 33) {
+              break;
+            }
+
+            message.toleranceDeg = reader.double();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.holdMs = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.deadlineMs = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.firstFrame = reader.int32();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.frameCount = reader.int32();
+            continue;
+          }
+          case 9: {
+            if (tag === 73) {
+              message.timestampsMs.push(reader.double());
+
+              continue;
+            }
+
+            if (tag === 74) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.timestampsMs.push(reader.double());
+              }
+
+              continue;
+            }
+
+            break;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PacedStep {
+    return {
+      kind: isSet(object.kind) ? pacedStepKindFromJSON(object.kind) : 0,
+      targetYaw: isSet(object.targetYaw)
+        ? globalThis.Number(object.targetYaw)
+        : isSet(object.target_yaw)
+        ? globalThis.Number(object.target_yaw)
+        : 0,
+      targetPitch: isSet(object.targetPitch)
+        ? globalThis.Number(object.targetPitch)
+        : isSet(object.target_pitch)
+        ? globalThis.Number(object.target_pitch)
+        : 0,
+      toleranceDeg: isSet(object.toleranceDeg)
+        ? globalThis.Number(object.toleranceDeg)
+        : isSet(object.tolerance_deg)
+        ? globalThis.Number(object.tolerance_deg)
+        : 0,
+      holdMs: isSet(object.holdMs)
+        ? globalThis.Number(object.holdMs)
+        : isSet(object.hold_ms)
+        ? globalThis.Number(object.hold_ms)
+        : 0,
+      deadlineMs: isSet(object.deadlineMs)
+        ? globalThis.Number(object.deadlineMs)
+        : isSet(object.deadline_ms)
+        ? globalThis.Number(object.deadline_ms)
+        : 0,
+      firstFrame: isSet(object.firstFrame)
+        ? globalThis.Number(object.firstFrame)
+        : isSet(object.first_frame)
+        ? globalThis.Number(object.first_frame)
+        : 0,
+      frameCount: isSet(object.frameCount)
+        ? globalThis.Number(object.frameCount)
+        : isSet(object.frame_count)
+        ? globalThis.Number(object.frame_count)
+        : 0,
+      timestampsMs: globalThis.Array.isArray(object?.timestampsMs)
+        ? object.timestampsMs.map((e: any) => globalThis.Number(e))
+        : globalThis.Array.isArray(object?.timestamps_ms)
+        ? object.timestamps_ms.map((e: any) => globalThis.Number(e))
+        : [],
+    };
+  },
+
+  toJSON(message: PacedStep): unknown {
+    const obj: any = {};
+    if (message.kind !== 0) {
+      obj.kind = pacedStepKindToJSON(message.kind);
+    }
+    if (message.targetYaw !== 0) {
+      obj.targetYaw = floatToJson(message.targetYaw);
+    }
+    if (message.targetPitch !== 0) {
+      obj.targetPitch = floatToJson(message.targetPitch);
+    }
+    if (message.toleranceDeg !== 0) {
+      obj.toleranceDeg = floatToJson(message.toleranceDeg);
+    }
+    if (message.holdMs !== 0) {
+      obj.holdMs = Math.round(message.holdMs);
+    }
+    if (message.deadlineMs !== 0) {
+      obj.deadlineMs = Math.round(message.deadlineMs);
+    }
+    if (message.firstFrame !== 0) {
+      obj.firstFrame = Math.round(message.firstFrame);
+    }
+    if (message.frameCount !== 0) {
+      obj.frameCount = Math.round(message.frameCount);
+    }
+    if (message.timestampsMs?.length) {
+      obj.timestampsMs = message.timestampsMs.map((e) => floatToJson(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PacedStep>): PacedStep {
+    return PacedStep.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PacedStep>): PacedStep {
+    const message = createBasePacedStep();
+    message.kind = object.kind ?? 0;
+    message.targetYaw = object.targetYaw ?? 0;
+    message.targetPitch = object.targetPitch ?? 0;
+    message.toleranceDeg = object.toleranceDeg ?? 0;
+    message.holdMs = object.holdMs ?? 0;
+    message.deadlineMs = object.deadlineMs ?? 0;
+    message.firstFrame = object.firstFrame ?? 0;
+    message.frameCount = object.frameCount ?? 0;
+    message.timestampsMs = object.timestampsMs?.map((e) => e) || [];
     return message;
   },
 };
 
 function createBaseFrameObservation(): FrameObservation {
-  return { yaw: 0, pitch: 0, eyeOpenness: 0, faceFound: false };
+  return { yaw: 0, pitch: 0, eyeOpenness: 0, faceFound: false, mouthOpenness: 0 };
 }
 
 export const FrameObservation: MessageFns<FrameObservation> = {
@@ -2014,6 +2379,9 @@ export const FrameObservation: MessageFns<FrameObservation> = {
     }
     if (message.faceFound !== false) {
       writer.uint32(32).bool(message.faceFound);
+    }
+    if (message.mouthOpenness !== 0) {
+      writer.uint32(41).double(message.mouthOpenness);
     }
     return writer;
   },
@@ -2063,6 +2431,14 @@ export const FrameObservation: MessageFns<FrameObservation> = {
             message.faceFound = reader.bool();
             continue;
           }
+          case 5: {
+            if (tag !== 41) {
+              break;
+            }
+
+            message.mouthOpenness = reader.double();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2089,6 +2465,11 @@ export const FrameObservation: MessageFns<FrameObservation> = {
         : isSet(object.face_found)
         ? globalThis.Boolean(object.face_found)
         : false,
+      mouthOpenness: isSet(object.mouthOpenness)
+        ? globalThis.Number(object.mouthOpenness)
+        : isSet(object.mouth_openness)
+        ? globalThis.Number(object.mouth_openness)
+        : 0,
     };
   },
 
@@ -2106,6 +2487,9 @@ export const FrameObservation: MessageFns<FrameObservation> = {
     if (message.faceFound !== false) {
       obj.faceFound = message.faceFound;
     }
+    if (message.mouthOpenness !== 0) {
+      obj.mouthOpenness = floatToJson(message.mouthOpenness);
+    }
     return obj;
   },
 
@@ -2118,6 +2502,7 @@ export const FrameObservation: MessageFns<FrameObservation> = {
     message.pitch = object.pitch ?? 0;
     message.eyeOpenness = object.eyeOpenness ?? 0;
     message.faceFound = object.faceFound ?? false;
+    message.mouthOpenness = object.mouthOpenness ?? 0;
     return message;
   },
 };

@@ -1,0 +1,142 @@
+/**
+ * The server-paced liveness challenge (docs/paced-challenge.md) through the capture API, on the real
+ * stack (FerretDB, Redis, the inference service on the real models, the API and a worker), with
+ * production keys. The applicant is the project's synthetic head (a real photo warped live to each
+ * revealed target, see support/paced-performer.ts): it is a rigid mask except for the mouth warp.
+ */
+import { CaptureClient } from './support/capture-client';
+import { CaptureStack } from './support/capture-stack';
+import { documentOf, selfieOf } from './support/applicant-files';
+import { performChallenge, performStep, RevealedStep, SyntheticHead } from './support/paced-performer';
+import type { Schemas } from '../support/api-bodies';
+
+const APPLICANT = 'grace-hopper';
+
+interface ReportCheck {
+  verdict: string;
+  reason: string | null;
+  scores: Array<{ name: string; value: number; threshold: number }>;
+}
+
+describe('the server-paced liveness challenge (production sessions, real models)', () => {
+  let stack: CaptureStack;
+  let liveKey: string;
+  beforeAll(async () => {
+    stack = await CaptureStack.start({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
+    liveKey = (stack.stack.account as unknown as { live_api_key: string }).live_api_key;
+  }, 240_000);
+  afterAll(async () => stack?.stop(), 60_000);
+
+  async function productionCapture(): Promise<CaptureClient> {
+    const passport = documentOf('TD3', 'clean', APPLICANT);
+    const id = await stack.session(
+      { expected_name: passport.label.expected.fields.name, webhook_url: 'https://127.0.0.1:9/hook' },
+      liveKey,
+    );
+    const client = new CaptureClient(stack.baseUrl, id);
+    const started = await client.start();
+    expect(started.body).toMatchObject({ liveness_mode: 'paced', challenge: [] });
+    return client;
+  }
+
+  async function decide(client: CaptureClient): Promise<Record<string, ReportCheck>> {
+    const passport = documentOf('TD3', 'clean', APPLICANT);
+    expect((await client.document('front', 'passport', passport.image)).body).toMatchObject({ readable: true });
+    expect((await client.selfie(selfieOf(APPLICANT))).status).toBe(200);
+    expect((await client.submit()).status).toBe(202);
+    expect((await client.decided(180_000)).decision).toBe('done');
+    const report = await stack.api<Schemas['EvidenceReport']>(
+      'GET',
+      `/v1/sessions/${client.sessionId}/report`,
+      liveKey,
+    );
+    if (process.env.PACED_DEBUG) console.log(JSON.stringify(report.body.checks.liveness));
+    return report.body.checks;
+  }
+
+  const score = (check: ReportCheck, name: string) => check.scores.find((s) => s.name === name);
+
+  it('starts production sessions paced and refuses their one-shot upload with 409 naming the paced routes', async () => {
+    const client = await productionCapture();
+    const head = new SyntheticHead();
+    const frame = await head.frame({ yaw: 0, pitch: 0, mouth: 0 });
+    const refused = await client.liveness(Array.from({ length: 8 }, () => frame));
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(refused.body.error?.details)).toContain('/liveness/steps');
+  }, 60_000);
+
+  it('reveals one step at a time, bounds timestamps by arrival and closes a step at its deadline', async () => {
+    const client = await productionCapture();
+    const head = new SyntheticHead();
+    const frame = await head.frame({ yaw: 0, pitch: 0, mouth: 0 });
+    const first = await client.revealStep();
+    expect(first.status).toBe(201);
+    const step = first.body as unknown as RevealedStep;
+    expect(step).toMatchObject({ index: 0, count: 4, kind: 'HOLD_POSE' });
+    expect(Math.abs(step.target.yaw)).toBeGreaterThanOrEqual(12);
+    // Another reveal while this step is open: refused, naming it.
+    const early = await client.revealStep();
+    expect(early.status).toBe(409);
+    expect(JSON.stringify(early.body.error?.details)).toContain(step.step_id);
+    // A frame stamped after it arrived, or long before: refused whole.
+    expect((await client.pacedFrames(step.step_id, [frame], [60_000])).status).toBe(422);
+    await new Promise((r) => setTimeout(r, 2_800));
+    expect((await client.pacedFrames(step.step_id, [frame], [10])).status).toBe(422);
+    expect((await client.pacedFrames(step.step_id, [frame], [2_700])).body).toMatchObject({ frames_total: 1 });
+    // An unknown step: 404. After the deadline: 409, and completing it says restart.
+    expect((await client.pacedFrames('stp_unknown', [frame], [2_800])).status).toBe(404);
+    await new Promise((r) => setTimeout(r, step.deadline_ms - 2_700));
+    expect((await client.pacedFrames(step.step_id, [frame], [step.deadline_ms + 50])).status).toBe(409);
+    expect((await client.completeStep(step.step_id)).body).toMatchObject({ next: 'restart', attempts_left: 2 });
+    // The next reveal starts a new challenge with a freshly drawn step.
+    const again = await client.revealStep();
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({ index: 0, attempts_left: 1 });
+    expect(again.body.challenge_id).not.toBe(first.body.challenge_id);
+  }, 60_000);
+
+  it('a head that follows each target live and opens its mouth completes the challenge, every step followed', async () => {
+    const client = await productionCapture();
+    const done = await performChallenge(client, new SyntheticHead(true));
+    expect(done.next).toBe('selfie');
+    expect(done.chunkStatuses.every((s) => s === 200)).toBe(true);
+    expect(done.steps.filter((s) => s.kind === 'OPEN_MOUTH')).toHaveLength(1);
+    expect(done.steps[0].kind).toBe('HOLD_POSE');
+    const liveness = (await decide(client)).liveness;
+    expect(score(liveness, 'steps_completed')?.value).toBe(4);
+    const deformation = score(liveness, 'nonrigid_deformation');
+    expect(deformation?.value).toBeGreaterThanOrEqual(deformation?.threshold ?? Infinity);
+  }, 240_000);
+
+  it('the same head held rigid (a mask: the mouth never deforms) fails liveness on the non-rigid step', async () => {
+    const client = await productionCapture();
+    expect((await performChallenge(client, new SyntheticHead(false))).next).toBe('selfie');
+    const liveness = (await decide(client)).liveness;
+    expect(liveness).toMatchObject({ verdict: 'FAIL', reason: 'LIVENESS_FAILED' });
+    const deformation = score(liveness, 'nonrigid_deformation');
+    expect(deformation?.value).toBeLessThan(deformation?.threshold ?? -Infinity);
+  }, 240_000);
+
+  it('a recording cut offline (turns made before the targets were known) fails liveness', async () => {
+    const client = await productionCapture();
+    // The recording turns 25° to one side and back, whatever the step asks: it was made beforehand.
+    const recorded = (_step: RevealedStep, t: number) => ({
+      yaw: 25 * Math.sin((Math.PI * Math.min(t, 2_000)) / 2_000),
+      pitch: 0,
+      mouth: 0,
+    });
+    expect((await performChallenge(client, new SyntheticHead(true), { poseAt: recorded })).next).toBe('selfie');
+    expect((await decide(client)).liveness).toMatchObject({ verdict: 'FAIL', reason: 'LIVENESS_FAILED' });
+  }, 240_000);
+
+  it('takes frames only for the open step: a completed step is closed', async () => {
+    const client = await productionCapture();
+    const head = new SyntheticHead();
+    const step = (await client.revealStep()).body as unknown as RevealedStep;
+    await performStep(client, head, step, { yaw: 0, pitch: 0, mouth: 0 });
+    expect((await client.completeStep(step.step_id)).body).toMatchObject({ next: 'step' });
+    const frame = await head.frame({ yaw: 0, pitch: 0, mouth: 0 });
+    expect((await client.pacedFrames(step.step_id, [frame], [5_000])).status).toBe(409);
+    expect((await client.completeStep(step.step_id)).body).toMatchObject({ next: 'step' });
+  }, 60_000);
+});

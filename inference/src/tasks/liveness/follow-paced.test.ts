@@ -1,0 +1,73 @@
+import type { PacedStepInput } from '../task-contracts';
+import { followPaced, type PacedFrame } from './follow-paced';
+
+const hold = (yaw: number, pitch = 0): PacedStepInput => ({
+  kind: 'HOLD_POSE',
+  target: { yaw, pitch },
+  tolerance_deg: 8,
+  hold_ms: 800,
+  deadline_ms: 5_000,
+  first_frame: 0,
+  frame_count: 0,
+  timestamps_ms: [],
+});
+const mouth: PacedStepInput = { ...hold(0), kind: 'OPEN_MOUTH', target: { yaw: 0, pitch: 0 } };
+
+/** Lays steps out one after another, each with its frames every 200 ms from `start` ms after its reveal. */
+function layout(parts: Array<{ step: PacedStepInput; frames: PacedFrame[]; start?: number }>) {
+  const frames: PacedFrame[] = [];
+  const steps = parts.map(({ step, frames: own, start = 300 }) => {
+    const laid = {
+      ...step,
+      first_frame: frames.length,
+      frame_count: own.length,
+      timestamps_ms: own.map((_, k) => start + 200 * k),
+    };
+    frames.push(...own);
+    return laid;
+  });
+  return { frames, steps };
+}
+const at = (yaw: number, mouthOpenness = 0.02, pitch = 0): PacedFrame => ({ yaw, pitch, mouthOpenness });
+const towards = (from: number, to: number) => [at(from), at((from + to) / 2), at(to), at(to), at(to), at(to), at(to)];
+
+describe('following the paced steps', () => {
+  it('passes a head that moves to each target after the reveal, holds it, and opens its mouth', () => {
+    const { frames, steps } = layout([
+      { step: hold(20), frames: towards(0, 20) },
+      { step: mouth, frames: [at(10), at(0, 0.1), at(0, 0.35), at(0, 0.4), at(0, 0.4)] },
+      { step: hold(-18), frames: towards(0, -18) },
+    ]);
+    const progress = followPaced(frames, steps);
+    expect(progress.steps.map((s) => s.problem)).toEqual([null, null, null]);
+    expect(progress.followed).toBe(3);
+  });
+
+  it('fails a step whose target was already shown before a person could react', () => {
+    const { frames, steps } = layout([{ step: hold(20), frames: towards(20, 20), start: 40 }]);
+    expect(followPaced(frames, steps).steps[0].problem).toMatch(/before a person could react/);
+  });
+
+  it('fails a step whose target was passed through but not held', () => {
+    const { frames, steps } = layout([{ step: hold(20), frames: [at(0), at(20), at(0), at(-20), at(0)] }]);
+    expect(followPaced(frames, steps).steps[0].problem).toMatch(/not held/);
+  });
+
+  it('fails an open-mouth step when the mouth stays as it rests, as a rigid mask does', () => {
+    const { frames, steps } = layout([
+      { step: hold(20), frames: towards(0, 20) },
+      { step: mouth, frames: [at(0), at(0), at(0), at(0)] },
+    ]);
+    expect(followPaced(frames, steps).steps[1].problem).toMatch(/mouth did not open/);
+  });
+
+  it('measures the fastest turn between consecutive frames, so a cut shows as a jump', () => {
+    const { frames, steps } = layout([{ step: hold(20), frames: [at(-25), at(20), at(20), at(20), at(20), at(20)] }]);
+    expect(followPaced(frames, steps).fastestTurn).toBeCloseTo(45 / 0.2, 5);
+  });
+
+  it('fails frames stamped after the step deadline', () => {
+    const { frames, steps } = layout([{ step: { ...hold(20), deadline_ms: 700 }, frames: towards(0, 20) }]);
+    expect(followPaced(frames, steps).steps[0].problem).toMatch(/after the deadline/);
+  });
+});

@@ -1,0 +1,140 @@
+import type { PacedStepInput } from '../task-contracts';
+
+/** What the paced checks need of one frame: its pose, mouth opening and non-rigid deformation. */
+export interface PacedFrame {
+  yaw: number;
+  pitch: number;
+  mouthOpenness: number;
+}
+
+/**
+ * The lines the paced challenge is judged against. The pose estimate is coarse (a cylinder model
+ * over FaceMesh: a 20° turn reads 14-31°, and pitch reads a fraction of the real angle), so yaw is
+ * held to the target's tolerance widened by `yawSlack` and pitch only to the target's direction.
+ */
+export const PACED_LINES = {
+  /** Extra degrees of yaw allowed beyond the step's tolerance, for the estimator's spread. */
+  yawSlack: 6,
+  /** A pitch target at least this far from level must be met in its direction. */
+  pitchDirectionFrom: 6,
+  /** Measured pitch (relative to the frontal baseline) that counts as looking up or down. */
+  pitchDirectionLine: 2,
+  /** Share of the hold time the frames within tolerance must span (frames are sampled). */
+  holdShare: 0.6,
+  /** No human starts toward a target they have not seen: frames before this show the old pose. */
+  reactionMs: 150,
+  /** Fastest head turn counted as continuous, degrees a second; faster is a cut. */
+  maxDegreesPerSecond: 900,
+  /** Mouth opening gain (peak over the challenge's resting opening) an OPEN_MOUTH step must show. */
+  minMouthGain: 0.12,
+} as const;
+
+export interface PacedStepResult {
+  index: number;
+  kind: PacedStepInput['kind'];
+  /** Why the step was not followed, or null. */
+  problem: string | null;
+  /** HOLD_POSE: the longest time spent within tolerance (ms); OPEN_MOUTH: the mouth gain. */
+  measure: number;
+}
+
+export interface PacedProgress {
+  steps: PacedStepResult[];
+  /** The fastest pose change between consecutive frames of a step, degrees a second. */
+  fastestTurn: number;
+  followed: number;
+}
+
+/**
+ * Judges each paced step from its frames' poses and timestamps. A frame without a face is null.
+ * Pitch is measured against the frontal baseline (the OPEN_MOUTH step, which faces the camera, or
+ * else the challenge's first frames), as only pitch differences are meaningful.
+ */
+export function followPaced(frames: Array<PacedFrame | null>, steps: PacedStepInput[]): PacedProgress {
+  const baseline = frontalBaseline(frames, steps);
+  const restingMouth = median(
+    steps
+      .filter((s) => s.kind === 'HOLD_POSE')
+      .flatMap((s) => framesOf(frames, s).flatMap(({ frame }) => (frame ? [frame.mouthOpenness] : []))),
+  );
+  let fastestTurn = 0;
+  const results = steps.map((step, index): PacedStepResult => {
+    const own = framesOf(frames, step);
+    for (let k = 1; k < own.length; k += 1) {
+      const [a, b] = [own[k - 1], own[k]];
+      if (!a.frame || !b.frame) continue;
+      const dt = Math.max(1, b.t - a.t) / 1000;
+      fastestTurn = Math.max(fastestTurn, Math.hypot(b.frame.yaw - a.frame.yaw, b.frame.pitch - a.frame.pitch) / dt);
+    }
+    const late = own.filter(({ t }) => t > step.deadline_ms);
+    if (late.length > 0) return { index, kind: step.kind, problem: 'frames after the deadline', measure: 0 };
+    if (step.kind === 'OPEN_MOUTH') {
+      const peak = Math.max(0, ...own.flatMap(({ frame }) => (frame ? [frame.mouthOpenness] : [])));
+      const gain = peak - (Number.isFinite(restingMouth) ? restingMouth : 0);
+      return {
+        index,
+        kind: step.kind,
+        problem: gain < PACED_LINES.minMouthGain ? `the mouth did not open (gain ${gain.toFixed(3)})` : null,
+        measure: gain,
+      };
+    }
+    const within = (frame: PacedFrame | null) =>
+      frame !== null &&
+      Math.abs(frame.yaw - step.target.yaw) <= step.tolerance_deg + PACED_LINES.yawSlack &&
+      pitchDirectionMet(frame.pitch - baseline, step.target.pitch);
+    const early = own.find(({ t, frame }) => t < PACED_LINES.reactionMs && within(frame));
+    const previous = steps[index - 1];
+    const alreadyThere = previous && Math.abs(previous.target.yaw - step.target.yaw) <= step.tolerance_deg;
+    if (early && !alreadyThere)
+      return { index, kind: step.kind, problem: 'at the target before a person could react', measure: 0 };
+    const held = longestRun(own, within);
+    return {
+      index,
+      kind: step.kind,
+      problem: held < step.hold_ms * PACED_LINES.holdShare ? `target not held (${Math.round(held)} ms)` : null,
+      measure: held,
+    };
+  });
+  return { steps: results, fastestTurn, followed: results.filter((r) => r.problem === null).length };
+}
+
+function pitchDirectionMet(pitch: number, target: number): boolean {
+  if (Math.abs(target) < PACED_LINES.pitchDirectionFrom) return true;
+  return target > 0 ? pitch >= PACED_LINES.pitchDirectionLine : pitch <= -PACED_LINES.pitchDirectionLine;
+}
+
+type Timed = { t: number; frame: PacedFrame | null };
+
+function framesOf(frames: Array<PacedFrame | null>, step: PacedStepInput): Timed[] {
+  return Array.from({ length: step.frame_count }, (_, k) => ({
+    t: step.timestamps_ms[k] ?? 0,
+    frame: frames[step.first_frame + k] ?? null,
+  }));
+}
+
+/** The longest time between the first and last of consecutive frames that all meet the test (one frame: 0 ms). */
+function longestRun(own: Timed[], test: (frame: PacedFrame | null) => boolean): number {
+  let best = 0;
+  let start: number | null = null;
+  for (const { t, frame } of own) {
+    if (test(frame)) {
+      start ??= t;
+      best = Math.max(best, t - start);
+    } else start = null;
+  }
+  return best;
+}
+
+function frontalBaseline(frames: Array<PacedFrame | null>, steps: PacedStepInput[]): number {
+  const mouth = steps.find((s) => s.kind === 'OPEN_MOUTH');
+  const source = mouth ? framesOf(frames, mouth) : framesOf(frames, steps[0]).slice(0, 2);
+  const pitches = source.flatMap(({ frame }) => (frame ? [frame.pitch] : []));
+  return pitches.length ? median(pitches) : 0;
+}
+
+function median(values: number[]): number {
+  if (!values.length) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
