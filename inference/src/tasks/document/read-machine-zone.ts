@@ -1,8 +1,7 @@
 /**
  * Reads the machine-readable zone of a document photo. Only boxes shaped like MRZ rows (long, or
- * stacked under a long one and left-aligned with it) are recognised at first; unless those reads
- * already settle the zone, the rows of each candidate zone are read a second time across the
- * zone's full width, and both reads merged.
+ * stacked under a long one and left-aligned with it) are recognised at first; the rows of each
+ * candidate zone are then read a second time across the zone's full width, and both reads merged.
  * The rest of the page is recognised only when needed: no zone with valid check digits turned up
  * (the rest may hold the zone, or the visual zone's document number to settle a misread one), or
  * a name letter was read unsurely (the visual zone prints the names).
@@ -49,25 +48,6 @@ function headIsUnsure(read: MrzRead): boolean {
   return first.char === UNKNOWN_CHAR || first.prob < 0.5;
 }
 
-/** Below this probability a character of the first read is unsure, as `headIsUnsure` judges the first. */
-const SURE = 0.5;
-
-/**
- * The rows as first read settle the zone when every check digit holds, every field is possible and
- * no character is unsure (the checks leave the name letters and the document code open): a second
- * read across the zone's full width could only confirm them. Each MRZ row costs the recogniser about
- * 110 ms at 1,600 × 48 on this CPU, half of a verification's OCR.
- */
-function readOnceIsEnough(read: MrzRead | null): boolean {
-  return (
-    !!read &&
-    read.parsed.fields.check_digits_valid &&
-    read.parsed.invalidFields.length === 0 &&
-    read.fitted.every((row) => row.every((c) => c.char !== UNKNOWN_CHAR && c.prob >= SURE)) &&
-    !namesAreUnsure(read)
-  );
-}
-
 interface ZoneRead {
   read: MrzRead;
   firstRow: TextBox;
@@ -89,18 +69,14 @@ async function readCandidates(
     if (tried.has(candidateKey(candidate))) continue;
     tried.add(candidateKey(candidate));
     const firstRow = candidate.rows[0].fullBox;
-    let reads = candidate.rows.map((r) => [r.reading]);
+    const full = await recognizeLines(
+      runner,
+      image,
+      candidate.rows.map((r) => r.fullBox),
+    );
+    // A read cut short still counts: merging aligns it with the part of the row it covers.
+    const reads = candidate.rows.map((r, i) => [r.reading, full[i].mrz]);
     let read = readMrz(candidate.layout, reads, now);
-    if (!readOnceIsEnough(read)) {
-      const full = await recognizeLines(
-        runner,
-        image,
-        candidate.rows.map((r) => r.fullBox),
-      );
-      // A read cut short still counts: merging aligns it with the part of the row it covers.
-      reads = candidate.rows.map((r, i) => [r.reading, full[i].mrz]);
-      read = readMrz(candidate.layout, reads, now);
-    }
     if (read && headIsUnsure(read)) {
       const [head] = await recognizeLines(runner, image, [subBox(firstRow, 0, HEAD)]);
       read = readMrz(candidate.layout, [[...reads[0], head.mrz], ...reads.slice(1)], now) ?? read;
