@@ -3,15 +3,21 @@
  * made by the project's own generators
  * (.state/testdata): clean synthetic TD3 passports printed with a real portrait, augmented selfies
  * of the same photo, and synthetic head-motion sequences of the same person that perform their
- * challenge (pinned with the sandbox `liveness_challenge`).
+ * challenge (pinned with the sandbox `liveness_challenge`). The measured applicants are camera
+ * photos (live-like-sequences.ts makes the third subject's sequences); Grace Hopper's portrait, a
+ * scan of a 1984 print, is a recapture to PAD and runs apart as a PAD case.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './decision-stack';
 import { distinctImage } from './distinct-images';
+import { liveLikeSequences } from './live-like-sequences';
 
 const TESTDATA = path.join(ROOT, '.state', 'testdata');
-export const IDENTITIES = ['astronaut', 'grace-hopper', 'bearded-man'];
+/** The honest applicants: camera photos of three people. */
+export const IDENTITIES = ['astronaut', 'messi', 'bearded-man'];
+/** The recapture-like portrait, driven apart: PAD must refuse it, and it is no honest applicant. */
+export const PAD_CASE = 'grace-hopper';
 
 export interface Applicant {
   identity: string;
@@ -33,13 +39,21 @@ interface Sequence {
   challenge: string[];
   kind: string;
 }
+interface Performing {
+  name: string;
+  frames: Buffer[];
+  challenge: string[];
+}
+
+/** n applicants showing the recapture-like portrait, numbered from `first` as loadApplicants numbers them. */
+export const loadPadCases = (n: number, first: number) => loadApplicants(n, first, [PAD_CASE]);
 
 /**
  * n applicants cycling over identities, then each identity's passports, sequences and selfies.
  * `first` numbers them across the whole run so no two applicants (nor two frames) send the same
  * bytes, see distinct-images.ts.
  */
-export async function loadApplicants(n: number, first = 0): Promise<Applicant[]> {
+export async function loadApplicants(n: number, first = 0, identities = IDENTITIES): Promise<Applicant[]> {
   const labels = (
     JSON.parse(readFileSync(path.join(TESTDATA, 'documents/labels.json'), 'utf8')) as {
       documents: DocumentLabel[];
@@ -49,26 +63,28 @@ export async function loadApplicants(n: number, first = 0): Promise<Applicant[]>
     .trim()
     .split('\n')
     .map((l) => JSON.parse(l) as Sequence);
-  const pools = IDENTITIES.map((identity) => {
+  const cache = new Map<string, Buffer>();
+  const read = (file: string) => cache.get(file) ?? cache.set(file, readFileSync(file)).get(file)!;
+  const made = await liveLikeSequences(path.join(TESTDATA, 'faces'));
+  const pools = identities.map((identity) => {
     const passports = labels.filter(
       (d) => d.format === 'TD3' && d.variant === 'clean' && d.generation.portrait === identity,
     );
-    const performing = sequences.filter(
-      (s) => s.name.startsWith(`${identity}__`) && s.kind === 'synthetic-performs-challenge',
-    );
+    const performing: Performing[] = sequences
+      .filter((s) => s.name.startsWith(`${identity}__`) && s.kind === 'synthetic-performs-challenge')
+      .map((s) => ({ ...s, frames: s.frames.map((f) => read(path.join(TESTDATA, 'liveness', f))) }));
+    if (!performing.length) performing.push(...made.filter((s) => s.name.startsWith(`${identity}__`)));
     if (!passports.length || !performing.length)
       throw new Error(`no clean TD3 passport or performing liveness sequence for ${identity}: run scripts/setup.sh`);
     return { identity, passports, performing };
   });
-  const cache = new Map<string, Buffer>();
-  const read = (file: string) => cache.get(file) ?? cache.set(file, readFileSync(file)).get(file)!;
   return Promise.all(
     Array.from({ length: n }, async (_, i) => {
       const pool = pools[i % pools.length];
       const round = Math.floor(i / pools.length);
       const label = pool.passports[round % pool.passports.length];
       const sequence = pool.performing[round % pool.performing.length];
-      const frames = sequence.frames.map((f) => read(path.join(TESTDATA, 'liveness', f)));
+      const frames = [...sequence.frames];
       while (frames.length < 8) frames.push(frames[frames.length - 1]); // the API takes at least 8 frames
       const selfieFile = `${pool.identity}__augmented-${(round % 4) + 1}.jpg`;
       const seed = (first + i) * 64;

@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import { loadApplicants, type Applicant } from './applicants';
+import { loadApplicants, loadPadCases, PAD_CASE, type Applicant } from './applicants';
 import { runApplicant, type ApplicantTiming } from './applicant-run';
 import { prepareTestData } from './prepare-testdata';
 import { ROOT, startDecisionStack } from './decision-stack';
@@ -127,6 +127,7 @@ async function main(): Promise<void> {
       );
     }
     if (!all.length) throw new Error(`no applicant was decided:\n${errors.join('\n')}`);
+    const padCases = await runPadCases(drive, options.warmup + options.passes * options.applicants);
     log('measuring the CPU cost of a status poll');
     const pollCalibration = await pollCost(stack, all.at(-1)!.session_id, options.concurrency, 5);
     const passes = raw.map((r) => ({
@@ -159,6 +160,7 @@ async function main(): Promise<void> {
       passes,
       errors,
       applicants: all,
+      pad_cases: padCases,
     };
     writeResults(report, OUT, true, log);
     process.stdout.write(renderMarkdown(report));
@@ -168,6 +170,24 @@ async function main(): Promise<void> {
   } finally {
     await stack.stop();
   }
+}
+
+/**
+ * The recapture-like portrait, driven as an applicant after the passes, so that its outcome is on
+ * record beside the honest applicants' without counting in any of their figures.
+ */
+async function runPadCases(drive: (a: Applicant, i: number) => Promise<ApplicantTiming>, first: number) {
+  if (!options.pad_cases) return undefined;
+  log(`PAD case: ${options.pad_cases} applicant(s) showing ${PAD_CASE}'s portrait (not measured)`);
+  const outcomes = await pool(await loadPadCases(options.pad_cases, first), options.concurrency, async (a, i) => {
+    try {
+      const t = await drive(a, i);
+      return { status: t.status, failure_reason: t.failure_reason, antispoof: t.checks.antispoof?.verdict ?? null };
+    } catch (error) {
+      return { status: 'ERROR', failure_reason: (error as Error).message, antispoof: null };
+    }
+  });
+  return { identity: PAD_CASE, source: 'a scan of a printed 1984 portrait (recapture-like)', outcomes };
 }
 
 main().catch((error: Error) => {

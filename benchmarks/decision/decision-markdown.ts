@@ -30,6 +30,29 @@ export interface DecisionReport {
   targets: Target[];
   options: RunOptions;
   errors?: string[];
+  pad_cases?: PadCases;
+}
+
+/** The recapture-like portrait's applicants, run after the passes and counted in no figure. */
+export interface PadCases {
+  identity: string;
+  source: string;
+  outcomes: Array<{ status: string; failure_reason: string | null; antispoof: string | null }>;
+}
+
+function padCaseLine(p: PadCases | undefined): string[] {
+  if (!p) return [];
+  const counts: Record<string, number> = {};
+  for (const o of p.outcomes) {
+    const key = o.failure_reason ? `${o.status} (${o.failure_reason})` : o.status;
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  const shown = Object.entries(counts)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+  return [
+    `PAD case, apart from every figure: ${p.outcomes.length} applicant(s) showing ${p.identity}, ${p.source}: ${shown}.`,
+  ];
 }
 
 const ms = (v: number | null | undefined) =>
@@ -50,6 +73,7 @@ export function renderMarkdown(r: DecisionReport): string {
       .join(
         ', ',
       )}${r.errors?.length ? `; ${r.errors.length} applicant(s) stopped by an error (listed at the end, left out of every figure)` : ''}.`,
+    ...padCaseLine(r.pad_cases),
     '',
     '## Targets',
     '| figure | measured (ms) | target | met |',

@@ -2,11 +2,11 @@
 import path from 'node:path';
 import { ROOT } from './decision-stack';
 
-function option(name: string, fallback: number): number {
+function option(name: string, fallback: number, least = 1): number {
   const i = process.argv.indexOf(`--${name}`);
   if (i < 0) return fallback;
   const value = Number(process.argv[i + 1]);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} takes a positive number`);
+  if (!Number.isFinite(value) || value < least) throw new Error(`--${name} takes a number ≥ ${least}`);
   return value;
 }
 
@@ -19,6 +19,8 @@ export const options = {
   passes: option('passes', quick ? 1 : 3),
   poll_ms: option('poll-ms', 250),
   warmup: option('warmup', 4),
+  /** Applicants showing the recapture-like portrait, after the passes and outside every figure. */
+  pad_cases: option('pad-cases', 3, 0),
 };
 
 export type DecisionOptions = typeof options;

@@ -103,4 +103,30 @@ describe('decision results', () => {
     expect(md).toContain('## Errors\n- pass 1 applicant 9');
     expect(renderSvg(summary, 'a < b')).toMatch(/^<svg[\s\S]*a &lt; b[\s\S]*<\/svg>$/);
   });
+
+  it('reports the recapture-like portrait apart, by outcome, outside the outcomes of the measured applicants', () => {
+    const passes = [summarisePass(1, timings, { start: 0, end: 60_000 }, cpu, load, noPolls)];
+    const md = renderMarkdown({
+      generated_at: 'now',
+      command: 'npm run bench:decision',
+      machine: { cpus: 2, cpu_model: 'x', node: 'v20', load_avg_start: [1, 1, 1], load_avg_end: [1, 1, 1] },
+      summary: summariseAll(timings, passes, new Map()),
+      passes,
+      targets: targets(passes),
+      options: { applicants: 4, passes: 1, concurrency: 4, poll_ms: 250 },
+      pad_cases: {
+        identity: 'grace-hopper',
+        source: 'a scan of a print',
+        outcomes: [
+          { status: 'FAILED', failure_reason: 'SPOOF_DETECTED', antispoof: 'FAIL' },
+          { status: 'FAILED', failure_reason: 'SPOOF_DETECTED', antispoof: 'FAIL' },
+          { status: 'VERIFIED', failure_reason: null, antispoof: 'PASS' },
+        ],
+      },
+    });
+    expect(md).toContain('Outcomes: VERIFIED 4.\n');
+    expect(md).toContain(
+      'PAD case, apart from every figure: 3 applicant(s) showing grace-hopper, a scan of a print: FAILED (SPOOF_DETECTED) 2, VERIFIED 1.',
+    );
+  });
 });

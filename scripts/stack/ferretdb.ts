@@ -25,7 +25,7 @@ export interface FerretDbOptions {
   /**
    * SQLite's page cache per connection in MiB. 64 (SQLite's default is 2): at 100,000 sessions the
    * read by id through the API went from 10.1 ms p50 to 4.3 and 4.0 ms (bench:load without the
-   * worker; load-no-worker*.md), FerretDB's RSS 330 MiB at 64 clients.
+   * worker, 2026-11-25), FerretDB's RSS 330 MiB at 64 clients.
    */
   cacheMiB?: number;
   /** Another FerretDB build (benchmarks comparing one with the other); default FERRETDB_BIN. */

@@ -52,7 +52,7 @@ const poses: Record<string, Pose> = {
   'drift-6': { yaw: -4, pitch: -6 },
 };
 
-const stepPoses: Record<Step, string[]> = {
+export const stepPoses: Record<Step, string[]> = {
   TURN_LEFT: ['left-15', 'left-30', 'left-15', 'neutral'],
   TURN_RIGHT: ['right-15', 'right-30', 'right-15', 'neutral'],
   BLINK: ['blink', 'neutral'],
@@ -164,25 +164,33 @@ async function writePoseFrames(assetsDir: string, outDir: string, source: Livene
     .raw()
     .toBuffer({ resolveWithObject: true });
   const image: RawImage = { data, width: info.width, height: info.height, channels: 3 };
-  const eyeY = source.eyes.reduce((sum, e) => sum + e.y, 0) / source.eyes.length;
-  for (const [pose, spec] of Object.entries(poses)) {
-    let posed = spec.closed ? closeEyes(image, source.eyes) : image;
-    if (spec.yaw)
-      posed = turnOnCylinder(posed, {
-        axis: 'vertical',
-        centre: source.faceCentreX,
-        radius: source.faceHalfWidth,
-        degrees: spec.yaw,
-      });
-    if (spec.pitch)
-      posed = turnOnCylinder(posed, {
-        axis: 'horizontal',
-        centre: eyeY + source.faceHalfWidth * 0.5,
-        radius: source.faceHalfWidth,
-        degrees: spec.pitch,
-      });
+  for (const pose of Object.keys(poses)) {
+    const posed = posedFrame(image, source, pose);
     await sharp(posed.data, { raw: { width: posed.width, height: posed.height, channels: 3 } })
       .jpeg({ quality: 90 })
       .toFile(path.join(outDir, frame(source.identity, pose)));
   }
+}
+
+/** `image` of `source` in one of the named poses (the keys of `poses`, as `stepPoses` names them). */
+export function posedFrame(image: RawImage, source: LivenessSource, pose: string): RawImage {
+  const spec = poses[pose];
+  if (!spec) throw new Error(`no pose ${pose}`);
+  const eyeY = source.eyes.reduce((sum, e) => sum + e.y, 0) / source.eyes.length;
+  let posed = spec.closed ? closeEyes(image, source.eyes) : image;
+  if (spec.yaw)
+    posed = turnOnCylinder(posed, {
+      axis: 'vertical',
+      centre: source.faceCentreX,
+      radius: source.faceHalfWidth,
+      degrees: spec.yaw,
+    });
+  if (spec.pitch)
+    posed = turnOnCylinder(posed, {
+      axis: 'horizontal',
+      centre: eyeY + source.faceHalfWidth * 0.5,
+      radius: source.faceHalfWidth,
+      degrees: spec.pitch,
+    });
+  return posed;
 }
