@@ -71,8 +71,10 @@ describe('the Android SDK (Maven: core and Robolectric tests, end-to-end against
   }, 240_000);
   afterAll(async () => stack?.stop(), 60_000);
 
-  it('builds the core and the AAR, passes unit, contract-vector, Robolectric and end-to-end tests (VERIFIED, then NAME_MISMATCH), dexes at min SDK 24', async () => {
-    const run = await maven(['clean', 'verify'], {
+  it('builds the core and the AAR, passes unit, contract-vector, Robolectric, simulated-chip and end-to-end tests (VERIFIED, then NAME_MISMATCH), dexes at min SDK 24', async () => {
+    // The chip simulator's test reads the synthetic chips that setup.sh generates (npm run testdata:chip).
+    const chipTestdata = `-Dbioverify.chip.testdata=${path.join(ROOT, '.state/testdata/chip')}`;
+    const run = await maven(['clean', 'verify', chipTestdata], {
       BIOVERIFY_E2E_BASE_URL: stack.baseUrl,
       BIOVERIFY_E2E_API_KEY: stack.apiKey,
       BIOVERIFY_E2E_WEBHOOK_URL: stack.stack.receiver.url(),
@@ -95,7 +97,15 @@ describe('the Android SDK (Maven: core and Robolectric tests, end-to-end against
     expect(Object.keys(android).sort()).toEqual([
       'dev.bioverify.android.DeviceReadinessTest',
       'dev.bioverify.android.FlowScreensTest',
+      'dev.bioverify.android.chip.ChipReaderSimulatedChipTest',
     ]);
+    // Skipped without the chip test data: here it must have run, all five tests.
+    expect(android['dev.bioverify.android.chip.ChipReaderSimulatedChipTest']).toEqual({
+      tests: 5,
+      skipped: 0,
+      failures: 0,
+      errors: 0,
+    });
     expect(allPassed(android)).toEqual(Object.keys(android).map(passed));
 
     // The AAR as Gradle consumes it, and D8's dex of the library with its runtime (animal-sniffer ran in verify).
