@@ -16,6 +16,8 @@ import {
   type ChipManifestEntry,
 } from '../../../../inference/tools/testdata/chip/generate-chip-testdata';
 import type { ChipFiles, IssuedChallenge } from '../../domain/chip/chip-verification';
+import { chipMrzMismatches } from '../../domain/chip/chip-mrz-match';
+import type { DocumentPerson } from '../../domain/checks/check-results';
 import { ChipFormatError } from '../../domain/ports/chip-verifier';
 import { loadTestCscas, loadTrustAnchors, type TrustStore } from '../chip-trust/trust-anchors';
 import { PkijsChipVerifier } from './chip-verifier';
@@ -105,6 +107,39 @@ describe('the chip verifier', () => {
       });
       expect(chip.expected.reason).toBe(verifierReasons[chip.case]);
     }
+  });
+
+  it('verifies the genuine chip of another document, whose DG1 then differs from the page: CHIP_MRZ_MISMATCH', async () => {
+    const labels = JSON.parse(readFileSync(path.join(chipTestdataDir, '..', 'documents', 'labels.json'), 'utf8')) as {
+      documents: { file: string; expected: { fields: Record<string, string> } }[];
+    };
+    const pageOf = (chip: ChipManifestEntry): DocumentPerson => {
+      const fields = labels.documents.find((d) => d.file === chip.document.file)!.expected.fields;
+      return {
+        name: fields.name,
+        dob: fields.birth_date,
+        document_type: 'passport',
+        document_country: fields.document_country,
+        document_number: fields.document_number,
+        expiry_date: fields.expiry_date,
+        nationality: fields.nationality,
+        address: null,
+      };
+    };
+    const verifier = new PkijsChipVerifier(withCrls);
+    const verify = (chip: ChipManifestEntry) =>
+      verifier.verify(chipFiles(chip, null), { now: NOW, challenge: null, trustTestCsca: false });
+    const other = manifest.chips.find((c) => c.case === 'dg1-from-other-document')!;
+    const result = await verify(other);
+    expect(result.verdict).toBe('PASS');
+    expect(chipMrzMismatches(result.mrz, pageOf(other))).toEqual([
+      'document_number',
+      'birth_date',
+      'expiry_date',
+      'name',
+    ]);
+    for (const chip of manifest.chips.filter((c) => c.case === 'valid'))
+      expect(chipMrzMismatches((await verify(chip)).mrz, pageOf(chip))).toEqual([]);
   });
 
   it('trusts the committed test CSCAs only when asked to (sandbox keys), and nothing by default', async () => {
