@@ -13,6 +13,7 @@ module.exports = {
     '<rootDir>/benchmarks',
     '<rootDir>/scripts',
     '<rootDir>/k8s',
+    '<rootDir>/sdk',
   ],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest'] },
@@ -21,5 +22,5 @@ module.exports = {
   testTimeout: 60000,
   // mrz ships ESM only; Node 20's jest cannot require() it, so swc compiles it like our own code.
   transformIgnorePatterns: ['/node_modules/(?!mrz/)'],
-  modulePathIgnorePatterns: ['<rootDir>/.state/', '<rootDir>/dist/'],
+  modulePathIgnorePatterns: ['<rootDir>/.state/', '<rootDir>/dist/', '<rootDir>/sdk/ios/.build/'],
 };

@@ -15,7 +15,13 @@ import { PiiVault } from './pii-vault';
 import { SessionAttemptDocument, sessionAttemptModel } from './session-attempt.model';
 import { SessionDocument } from './session.model';
 import { attemptIs } from './session-store';
-import { settlementId, WebhookSettlementDocument, webhookSettlementModel } from './webhook-settlement.model';
+import {
+  settlementId,
+  WebhookRoundDocument,
+  webhookRoundModel,
+  WebhookSettlementDocument,
+  webhookSettlementModel,
+} from './webhook-settlement.model';
 
 export type { DeliverableSession, OutboxEntry, SettledState, WebhookState };
 
@@ -45,6 +51,7 @@ const roundIs = (round: number) =>
 export class WebhookOutboxRepository implements WebhookDeliveries, WebhookRedelivery, OutboxSweepStore {
   private readonly settlements: Model<WebhookSettlementDocument>;
   private readonly attempts: Model<SessionAttemptDocument>;
+  private readonly rounds: Model<WebhookRoundDocument>;
   private readonly settlementWriter: BatchWriter<WebhookSettlementDocument>;
   /** The sessions with a round owed, by session id: the sweep's list instead of a filter on every session. */
   readonly pendingIndex: PendingWebhookIndex;
@@ -56,6 +63,7 @@ export class WebhookOutboxRepository implements WebhookDeliveries, WebhookRedeli
   ) {
     this.settlements = webhookSettlementModel(sessions.db);
     this.attempts = sessionAttemptModel(sessions.db);
+    this.rounds = webhookRoundModel(sessions.db);
     this.pendingIndex = new PendingWebhookIndex(sessions.db);
     this.settlementWriter = new BatchWriter((docs) => this.insertSettlements(docs));
   }
@@ -157,27 +165,51 @@ export class WebhookOutboxRepository implements WebhookDeliveries, WebhookRedeli
   /**
    * Opens a new delivery round for a decided session that had a webhook (cancelled ones never do)
    * and whose last round has settled; not while one is in flight. The delivery id stays: a
-   * receiver that stored the first copy recognises this one.
+   * receiver that stored the first copy recognises this one. Of racing callers, the one whose
+   * round marker is inserted first opens the round; the others answer null.
    */
   async startRedelivery(id: string): Promise<DeliverableSession | null> {
     const current = await this.findDeliverable(id);
     if (!current || !DECIDED_STATUSES.includes(current.status) || !current.webhook_delivery_id) return null;
     const round = current.webhook_redeliveries ?? 0;
+    const attempt = current.attempt ?? 1;
     const state = await this.effectiveState(current);
     if (state !== 'delivered' && state !== 'failed') return null;
-    await this.pendingIndex.track(id, current.attempt ?? 1, round + 1);
-    const result = await this.sessions
+    const won = await this.markRound(id, attempt, round + 1);
+    // A loser still writes the round onto the session (the same write as the winner's, so
+    // harmless): that rolls forward a winner that died between its marker and its write, and the
+    // outbox sweep then delivers the round.
+    await this.pendingIndex.track(id, attempt, round + 1);
+    // The round has settled, so the session reads either 'pending' (the sweep has not copied the
+    // settlement yet) or the settled state (it has, perhaps since our read): both mean "this
+    // round, over". Round and attempt in the filter keep a settled round from being reopened.
+    await this.sessions
       .updateOne(
-        {
-          _id: id,
-          webhook_state: current.webhook_state,
-          ...roundIs(round),
-          ...attemptIs(current.attempt ?? 1),
-        },
+        { _id: id, webhook_state: { $in: ['pending', state] }, ...roundIs(round), ...attemptIs(attempt) },
         { $set: { webhook_state: 'pending', webhook_redeliveries: round + 1 } },
       )
       .exec();
-    return result.modifiedCount === 1 ? this.findDeliverable(id) : null;
+    if (!won) return null;
+    const opened = await this.findDeliverable(id);
+    return opened && (opened.webhook_redeliveries ?? 0) === round + 1 && (opened.attempt ?? 1) === attempt
+      ? opened
+      : null;
+  }
+
+  private async markRound(id: string, attempt: number, round: number): Promise<boolean> {
+    try {
+      await this.rounds.create({
+        _id: settlementId(id, round, attempt),
+        session_id: id,
+        round,
+        attempt,
+        opened_at: new Date(),
+      });
+      return true;
+    } catch (error) {
+      if ((error as { code?: number }).code === DUPLICATE_KEY) return false;
+      throw error;
+    }
   }
 
   flush(): Promise<void> {

@@ -36,3 +36,33 @@ export const settlementId = (sessionId: string, round: number, attempt = 1) =>
 export const webhookSettlementModel = (connection: Connection): Model<WebhookSettlementDocument> =>
   (connection.models[MODEL_NAME] as Model<WebhookSettlementDocument> | undefined) ??
   connection.model<WebhookSettlementDocument>(MODEL_NAME, settlementSchema, 'webhook_settlements');
+
+/**
+ * A redelivery round opened by an operator: inserted under the round's settlement id before the
+ * session is moved to it. FerretDB applies a filtered update as read-then-write, so two racing
+ * redeliveries could both match the session's settled round; the unique insert lets one win.
+ */
+export interface WebhookRoundDocument {
+  _id: string;
+  session_id: string;
+  round: number;
+  attempt: number;
+  opened_at: Date;
+}
+
+const roundSchema = new Schema<WebhookRoundDocument>(
+  {
+    _id: { type: String, required: true },
+    session_id: { type: String, required: true },
+    round: { type: Number, required: true },
+    attempt: { type: Number, required: true },
+    opened_at: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+
+const ROUND_MODEL_NAME = 'WebhookRound';
+
+export const webhookRoundModel = (connection: Connection): Model<WebhookRoundDocument> =>
+  (connection.models[ROUND_MODEL_NAME] as Model<WebhookRoundDocument> | undefined) ??
+  connection.model<WebhookRoundDocument>(ROUND_MODEL_NAME, roundSchema, 'webhook_rounds');
