@@ -588,6 +588,11 @@ export interface components {
          *     }
          */
         CreateSessionRequest: {
+            /**
+             * @description Passport chip (eMRTD) reading: `off` ignores any chip data, `optional` (default) checks it when sent, `required` fails the session as CHIP_REQUIRED without it.
+             * @enum {string}
+             */
+            document_chip?: "off" | "optional" | "required";
             expected_address?: string;
             /**
              * Format: date

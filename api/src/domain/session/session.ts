@@ -20,6 +20,8 @@ export interface Session {
   expected_dob: string | null;
   expected_address: string | null;
   locale: 'en' | 'fr';
+  /** Whether a passport chip reading is ignored, optional or required (absent = optional, sessions from before it). */
+  document_chip?: DocumentChipPolicy;
   /** The metadata exactly as the client sent it (raw JSON text), so it is echoed byte for byte. */
   metadata_json: string | null;
   created_at: Date;
@@ -51,6 +53,9 @@ export interface Session {
   /** Billing outbox: set with a billable decision, cleared once its ledger entry is written. */
   ledger_pending?: boolean;
 }
+
+export const DOCUMENT_CHIP_POLICIES = ['off', 'optional', 'required'] as const;
+export type DocumentChipPolicy = (typeof DOCUMENT_CHIP_POLICIES)[number];
 
 export type WebhookState = 'none' | 'pending' | 'delivered' | 'failed';
 
