@@ -1,3 +1,4 @@
+import { DocumentChipMode } from '../chip/chip-verification';
 import { Environment } from '../environment';
 import { SessionStatus } from '../session-status';
 
@@ -21,7 +22,7 @@ export interface Session {
   expected_address: string | null;
   locale: 'en' | 'fr';
   /** Whether a passport chip reading is ignored, optional or required (absent = optional, sessions from before it). */
-  document_chip?: DocumentChipPolicy;
+  document_chip?: DocumentChipMode;
   /** The metadata exactly as the client sent it (raw JSON text), so it is echoed byte for byte. */
   metadata_json: string | null;
   created_at: Date;
@@ -53,9 +54,6 @@ export interface Session {
   /** Billing outbox: set with a billable decision, cleared once its ledger entry is written. */
   ledger_pending?: boolean;
 }
-
-export const DOCUMENT_CHIP_POLICIES = ['off', 'optional', 'required'] as const;
-export type DocumentChipPolicy = (typeof DOCUMENT_CHIP_POLICIES)[number];
 
 export type WebhookState = 'none' | 'pending' | 'delivered' | 'failed';
 

@@ -2,8 +2,8 @@ import { AppError, ErrorDetail } from '../../../shared/app-error';
 import { Clock } from '../../../shared/clock';
 import { Logger } from '../../../shared/logger';
 import { newSessionId } from '../../../shared/random-id';
+import { DocumentChipMode } from '../../chip/chip-verification';
 import { Tenant } from '../../environment';
-import { DocumentChipPolicy } from '../../session/session';
 import { DecisionQueue } from '../../ports/decision-queue';
 import { SessionCreation, TenantSessionStore } from '../../ports/tenant-sessions';
 import { WebhookTargetPolicy } from '../../ports/webhook-target-policy';
@@ -15,7 +15,7 @@ export interface CreateSessionCommand {
   expected_dob?: string;
   expected_address?: string;
   locale?: 'en' | 'fr';
-  document_chip?: DocumentChipPolicy;
+  document_chip?: DocumentChipMode;
   /** Raw JSON text of the metadata member exactly as received, or null when absent. */
   metadataJson: string | null;
   /** Set by an Idempotency-Key: the id to create under; if it already exists, this is a re-run of that creation. */

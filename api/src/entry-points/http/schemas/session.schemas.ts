@@ -1,6 +1,6 @@
 import { CHALLENGE_STEPS } from '../../../domain/capture/challenge';
+import { DOCUMENT_CHIP_MODES } from '../../../domain/chip/chip-verification';
 import { FAILURE_REASONS, SESSION_STATUSES } from '../../../domain/session-status';
-import { DOCUMENT_CHIP_POLICIES } from '../../../domain/session/session';
 import { SESSION_ID_PATTERN } from '../../../shared/random-id';
 import { z } from './zod-openapi';
 
@@ -63,7 +63,7 @@ export const createSessionRequest = z
       }),
     expected_address: z.string().max(500).optional(),
     locale: z.enum(['en', 'fr']).optional().openapi({ description: 'Language of the hosted page (default en).' }),
-    document_chip: z.enum(DOCUMENT_CHIP_POLICIES).optional().openapi({
+    document_chip: z.enum(DOCUMENT_CHIP_MODES).optional().openapi({
       description:
         'Passport chip (eMRTD) reading: `off` ignores any chip data, `optional` (default) checks it when sent, `required` fails the session as CHIP_REQUIRED without it.',
     }),
