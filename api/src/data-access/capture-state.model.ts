@@ -18,6 +18,8 @@ const captureStateSchema = new Schema<CaptureStateDocument>(
     back: { type: Schema.Types.Mixed, default: null },
     liveness: { type: Schema.Types.Mixed, default: null },
     selfie: { type: Schema.Types.Mixed, default: null },
+    chip: { type: Schema.Types.Mixed, default: null },
+    chip_challenge: { type: Schema.Types.Mixed, default: null },
     last_write_at: { type: Date, required: true },
     submitted_at: { type: Date, default: null },
     purge_after: { type: Date, default: null },

@@ -6,7 +6,7 @@ import {
   CaptureStateDocument,
   captureStateModel,
 } from './capture-state.model';
-import { blobIdsOf, captureStateId } from '../domain/capture/capture-state';
+import { blobIdsOf, CapturedChip, captureStateId, IssuedChipChallenge } from '../domain/capture/capture-state';
 import { CaptureStateStore } from '../domain/ports/capture-stores';
 
 const DUPLICATE_KEY = 11000;
@@ -58,6 +58,8 @@ export class CaptureStateRepository implements CaptureStateStore {
             back: null,
             liveness: null,
             selfie: null,
+            chip: null,
+            chip_challenge: null,
             last_write_at: now,
           },
         },
@@ -89,6 +91,14 @@ export class CaptureStateRepository implements CaptureStateStore {
     await this.model.updateOne({ _id: id }, { $set: { selfie: value, last_write_at: now } }).exec();
   }
 
+  async setChip(id: string, value: CapturedChip, now: Date): Promise<void> {
+    await this.model.updateOne({ _id: id }, { $set: { chip: value, last_write_at: now } }).exec();
+  }
+
+  async setChipChallenge(id: string, value: IssuedChipChallenge, now: Date): Promise<void> {
+    await this.model.updateOne({ _id: id }, { $set: { chip_challenge: value, last_write_at: now } }).exec();
+  }
+
   async markSubmitted(id: string, now: Date): Promise<void> {
     await this.model
       .updateOne({ _id: id, submitted_at: null }, { $set: { submitted_at: now, last_write_at: now } })
@@ -101,7 +111,10 @@ export class CaptureStateRepository implements CaptureStateStore {
 
   async markPurged(id: string, now: Date): Promise<void> {
     await this.model
-      .updateOne({ _id: id }, { $set: { purged_at: now, front: null, back: null, liveness: null, selfie: null } })
+      .updateOne(
+        { _id: id },
+        { $set: { purged_at: now, front: null, back: null, liveness: null, selfie: null, chip: null } },
+      )
       .exec();
   }
 

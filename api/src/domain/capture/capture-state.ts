@@ -47,6 +47,27 @@ export interface CapturedSelfie {
 }
 
 /**
+ * The passport chip files as the device read them, kept as one encrypted blob (JSON of base64
+ * members) until the decision verifies them; only their shape is recorded here.
+ */
+export interface CapturedChip {
+  blob_id: string;
+  uploads: number;
+  data_groups: number[];
+  active_authentication: boolean;
+  /** Whether the active-authentication answer used the issued challenge, live and unspent (null: no answer or none issued). */
+  challenge_fresh: boolean | null;
+}
+
+/** The active-authentication challenge issued to the device: its SHA-256 only, single use. */
+export interface IssuedChipChallenge {
+  sha256: string;
+  expires_at: Date;
+  /** An upload answered it: a second answer to the same challenge is a replay. */
+  used: boolean;
+}
+
+/**
  * The capture of one attempt of one session (`_id` = `<session_id>:<attempt>`): the device's token
  * (hashed), the challenge drawn for it, and what has been captured. Images live in the encrypted
  * blob store; this record only points at them. A retry starts a new attempt, hence a fresh one.
@@ -62,6 +83,9 @@ export interface CaptureState {
   back: CapturedSide | null;
   liveness: CapturedLiveness | null;
   selfie: CapturedSelfie | null;
+  /** Absent on captures from before the chip routes. */
+  chip?: CapturedChip | null;
+  chip_challenge?: IssuedChipChallenge | null;
   last_write_at: Date;
   submitted_at: Date | null;
   /** Set once the blobs are deleted (decided, expired or cancelled), or due (retention). */
@@ -73,9 +97,14 @@ export interface CaptureState {
 export const captureStateId = (sessionId: string, attempt: number) => `${sessionId}:${attempt}`;
 
 /** Every blob a capture state points at. */
-export function blobIdsOf(state: Pick<CaptureState, 'front' | 'back' | 'liveness' | 'selfie'>): string[] {
+export function blobIdsOf(state: Pick<CaptureState, 'front' | 'back' | 'liveness' | 'selfie' | 'chip'>): string[] {
   const sides = [state.front, state.back].flatMap((side) =>
     side ? [side.blob_id, side.portrait_blob_id].filter((id): id is string => Boolean(id)) : [],
   );
-  return [...sides, ...(state.liveness?.blob_ids ?? []), ...(state.selfie ? [state.selfie.blob_id] : [])];
+  return [
+    ...sides,
+    ...(state.liveness?.blob_ids ?? []),
+    ...(state.selfie ? [state.selfie.blob_id] : []),
+    ...(state.chip ? [state.chip.blob_id] : []),
+  ];
 }

@@ -1,4 +1,11 @@
-import { CapturedLiveness, CapturedSelfie, CapturedSide, CaptureState } from '../capture/capture-state';
+import {
+  CapturedChip,
+  CapturedLiveness,
+  CapturedSelfie,
+  CapturedSide,
+  CaptureState,
+  IssuedChipChallenge,
+} from '../capture/capture-state';
 
 /**
  * The capture state of each session attempt, addressed by `captureStateId`. Uploads of one
@@ -14,6 +21,8 @@ export interface CaptureStateStore {
   setSide(id: string, side: 'front' | 'back', value: CapturedSide, documentType: string, now: Date): Promise<void>;
   setLiveness(id: string, value: CapturedLiveness, now: Date): Promise<void>;
   setSelfie(id: string, value: CapturedSelfie, now: Date): Promise<void>;
+  setChip(id: string, value: CapturedChip, now: Date): Promise<void>;
+  setChipChallenge(id: string, value: IssuedChipChallenge, now: Date): Promise<void>;
   markSubmitted(id: string, now: Date): Promise<void>;
   schedulePurge(id: string, at: Date): Promise<void>;
   markPurged(id: string, now: Date): Promise<void>;
