@@ -52,7 +52,7 @@ if [ "${1:-all}" != runtime ]; then
 fi
 
 # `setup.sh runtime` (npm start) stops after the models; the synthetic test sets are for npm test.
-steps="build:web models:materialize testdata:documents testdata:faces testdata:face-line testdata:pad-sample"
+steps="build:web models:materialize testdata:documents testdata:chip testdata:faces testdata:face-line testdata:pad-sample"
 [ "${1:-all}" = runtime ] && steps="build:web models:materialize"
 for script in $steps; do
   if node -e "process.exit(require('./package.json').scripts['$script'] ? 0 : 1)"; then

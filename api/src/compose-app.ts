@@ -1,7 +1,9 @@
 import { AppContext } from './app-context';
 import { composeStores } from './compose-stores';
-import { AppConfig } from './config/env';
+import { AppConfig, chipTrustAnchorPaths } from './config/env';
 import { CaptureWriteLimiter } from './data-access/capture-write-limiter';
+import { PkijsChipVerifier } from './data-access/chip/chip-verifier';
+import { loadTestCscas, loadTrustAnchors } from './data-access/chip-trust/trust-anchors';
 import { permissiveWebhookTargetPolicy } from './data-access/permissive-webhook-target-policy';
 import { publicWebhookTargetPolicy } from './data-access/public-webhook-target-policy';
 import { RateLimitRepository } from './data-access/rate-limit.repository';
@@ -47,6 +49,7 @@ export async function composeApp(config: AppConfig, logger: Logger): Promise<App
     capture: {
       sessions,
       ...stores.capture,
+      chip: new PkijsChipVerifier(loadTrustAnchors(chipTrustAnchorPaths(config.CHIP_TRUST_ANCHORS)), loadTestCscas()),
       writes: new CaptureWriteLimiter(redis, config.REDIS_PREFIX, config.CAPTURE_MAX_WRITES),
       inference,
       queue,

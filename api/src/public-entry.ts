@@ -14,3 +14,5 @@ export type { SessionDocument } from './data-access/session.model';
 export { SessionRepository } from './data-access/session.repository';
 export { DeliveryLogRepository } from './data-access/delivery-log.repository';
 export type { NewDeliveryAttempt } from './data-access/delivery-log.repository';
+export { PkijsChipVerifier } from './data-access/chip/chip-verifier';
+export { loadTrustAnchors } from './data-access/chip-trust/trust-anchors';

@@ -1,3 +1,4 @@
+import { connectMongo } from '../src/data-access/mongo-connection';
 import type { ApiError } from './support/api-bodies';
 import { call, CallResult, validSession } from './support/http';
 import { IssuedAccount, startTestApi, TestApi } from './support/test-api';
@@ -58,10 +59,32 @@ describe('request validation and the error shape (contract: Errors, Request vali
     ['expected_dob', { expected_dob: '21/04/1990' }],
     ['metadata', { metadata: 'a string' }],
     ['metadata', { metadata: null }],
+    ['document_chip', { document_chip: 'maybe' }],
+    ['document_chip', { document_chip: true }],
   ])('rejects a bad %s (%j) with 422 naming it', async (field, override) => {
     const res = await post(validSession(override));
     expect(res.status).toBe(422);
     expect(fieldsOf(res)).toEqual([field]);
+  });
+
+  it.each([
+    ['off', 'off'],
+    ['optional', 'optional'],
+    ['required', 'required'],
+    ['absent (the default)', undefined],
+  ])('stores document_chip %s on the session', async (_label, value) => {
+    const res = await call<{ session_id: string }>(api.baseUrl, 'POST', '/v1/sessions', {
+      key: account.sandbox_api_key,
+      body: validSession(value === undefined ? {} : { document_chip: value }),
+    });
+    expect(res.status).toBe(201);
+    const store = await connectMongo(api.config.MONGODB_URI);
+    try {
+      const stored = await store.collection('sessions').findOne({ _id: res.json.session_id as never });
+      expect(stored?.document_chip).toBe(value ?? 'optional');
+    } finally {
+      await store.close();
+    }
   });
 
   it('names each missing required field', async () => {

@@ -23,6 +23,9 @@ export function build(outDir: string): void {
     [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', out],
     { cwd: root, stdio: 'inherit' },
   );
+  // The project's test CSCAs, which sandbox keys trust, are read beside their loader at start.
+  const testCscas = 'api/src/data-access/chip-trust/test-csca';
+  cpSync(path.join(root, testCscas), path.join(out, testCscas), { recursive: true });
   const publicDir = path.join(root, 'hosted/public');
   if (existsSync(publicDir)) cpSync(publicDir, path.join(out, 'hosted/public'), { recursive: true });
 }

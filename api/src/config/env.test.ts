@@ -65,4 +65,13 @@ describe('configuration', () => {
       'https://verify.example.com',
     );
   });
+
+  it('refuses CHIP_TRUST_ANCHORS naming a path that does not exist, and takes existing ones', () => {
+    expect(() => loadConfig({ ...valid, CHIP_TRUST_ANCHORS: '/nonexistent/csca.pem' })).toThrow(
+      /CHIP_TRUST_ANCHORS: \/nonexistent\/csca.pem does not exist/,
+    );
+    expect(loadConfig({ ...valid, CHIP_TRUST_ANCHORS: `${__dirname}, ${__filename}` }).CHIP_TRUST_ANCHORS).toBe(
+      `${__dirname}, ${__filename}`,
+    );
+  });
 });

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { masterKeysProblem } from '../shared/master-keys';
 
@@ -102,11 +103,30 @@ export const envSchema = z
     /** Image and frame uploads being received or checked at once, per capture and per client address (more are 429). */
     UPLOADS_IN_FLIGHT_PER_CAPTURE: z.coerce.number().int().positive().max(100).default(2),
     UPLOADS_IN_FLIGHT_PER_ADDRESS: z.coerce.number().int().positive().max(10_000).default(16),
+    /**
+     * Passport chip trust anchors: comma-separated files or folders of CSCA certificates (PEM or
+     * DER), CRLs and CMS-signed CSCA Master Lists. Unset: only sandbox keys verify chips (against
+     * the project's test CSCAs); live keys' chips then fail with CHIP_ISSUER_UNTRUSTED.
+     */
+    CHIP_TRUST_ANCHORS: z
+      .string()
+      .optional()
+      .superRefine((value, ctx) => {
+        for (const entry of chipTrustAnchorPaths(value))
+          if (!existsSync(entry)) ctx.addIssue({ code: 'custom', message: `${entry} does not exist` });
+      }),
   })
   .refine((env) => env.HTTP_HEADERS_TIMEOUT_SECONDS <= env.HTTP_REQUEST_TIMEOUT_SECONDS, {
     path: ['HTTP_HEADERS_TIMEOUT_SECONDS'],
     message: 'must not exceed HTTP_REQUEST_TIMEOUT_SECONDS (the headers are part of the request)',
   });
+
+export function chipTrustAnchorPaths(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
 
 export type AppConfig = Omit<z.infer<typeof envSchema>, 'PUBLIC_BASE_URL'> & { PUBLIC_BASE_URL: string };
 

@@ -19,6 +19,8 @@ const captureStateSchema = new Schema<CaptureStateDocument>(
     liveness: { type: Schema.Types.Mixed, default: null },
     selfie: { type: Schema.Types.Mixed, default: null },
     paced: { type: Schema.Types.Mixed, default: null },
+    chip: { type: Schema.Types.Mixed, default: null },
+    chip_challenge: { type: Schema.Types.Mixed, default: null },
     last_write_at: { type: Date, required: true },
     submitted_at: { type: Date, default: null },
     purge_after: { type: Date, default: null },

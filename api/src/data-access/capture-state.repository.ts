@@ -6,7 +6,13 @@ import {
   CaptureStateDocument,
   captureStateModel,
 } from './capture-state.model';
-import { blobIdsOf, captureStateId, PacedCapture } from '../domain/capture/capture-state';
+import {
+  blobIdsOf,
+  CapturedChip,
+  captureStateId,
+  IssuedChipChallenge,
+  PacedCapture,
+} from '../domain/capture/capture-state';
 import { CaptureStateStore } from '../domain/ports/capture-stores';
 
 const DUPLICATE_KEY = 11000;
@@ -59,6 +65,8 @@ export class CaptureStateRepository implements CaptureStateStore {
             liveness: null,
             selfie: null,
             paced: null,
+            chip: null,
+            chip_challenge: null,
             last_write_at: now,
           },
         },
@@ -94,6 +102,14 @@ export class CaptureStateRepository implements CaptureStateStore {
     await this.model.updateOne({ _id: id }, { $set: { paced: value, last_write_at: now } }).exec();
   }
 
+  async setChip(id: string, value: CapturedChip, now: Date): Promise<void> {
+    await this.model.updateOne({ _id: id }, { $set: { chip: value, last_write_at: now } }).exec();
+  }
+
+  async setChipChallenge(id: string, value: IssuedChipChallenge, now: Date): Promise<void> {
+    await this.model.updateOne({ _id: id }, { $set: { chip_challenge: value, last_write_at: now } }).exec();
+  }
+
   async markSubmitted(id: string, now: Date): Promise<void> {
     await this.model
       .updateOne({ _id: id, submitted_at: null }, { $set: { submitted_at: now, last_write_at: now } })
@@ -108,7 +124,9 @@ export class CaptureStateRepository implements CaptureStateStore {
     await this.model
       .updateOne(
         { _id: id },
-        { $set: { purged_at: now, front: null, back: null, liveness: null, selfie: null, paced: null } },
+        {
+          $set: { purged_at: now, front: null, back: null, liveness: null, selfie: null, paced: null, chip: null },
+        },
       )
       .exec();
   }

@@ -1,4 +1,5 @@
 import { Connection, Schema } from 'mongoose';
+import { DOCUMENT_CHIP_MODES } from '../domain/chip/chip-verification';
 import { Session } from '../domain/session/session';
 import { SESSION_STATUSES } from '../domain/session-status';
 
@@ -31,6 +32,7 @@ const sessionSchema = new Schema<SessionDocument>(
     expected_dob: { type: String, default: null },
     expected_address: { type: String, default: null },
     locale: { type: String, required: true, enum: ['en', 'fr'] },
+    document_chip: { type: String, enum: DOCUMENT_CHIP_MODES, default: undefined },
     metadata_json: { type: String, default: null },
     created_at: { type: Date, required: true },
     updated_at: { type: Date, required: true },

@@ -88,6 +88,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/capture/{session_id}/chip/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Draw the passport chip's active-authentication challenge (8 bytes, single use, at most 5 minutes) */
+        post: operations["issueChipChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/capture/{session_id}/document/back": {
         parameters: {
             query?: never;
@@ -98,6 +115,23 @@ export interface paths {
         get?: never;
         /** Upload the document's back side; it is read at once */
         put: operations["uploadDocumentBack"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/capture/{session_id}/document/chip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Upload the passport chip's files (verified at decision; the answer says only what was received) */
+        put: operations["uploadDocumentChip"];
         post?: never;
         delete?: never;
         options?: never;
@@ -643,6 +677,39 @@ export interface components {
              */
             sanctions?: "CLEAR" | "MATCH" | "SKIPPED";
         };
+        ChipChallenge: {
+            /** @description Base64 of 8 random bytes, single use */
+            challenge: string;
+            /**
+             * Format: date-time
+             * @description At most 5 minutes after it was drawn
+             */
+            expires_at: string;
+        };
+        ChipUpload: {
+            active_authentication?: {
+                /** @description The challenge from POST …/chip/challenge */
+                challenge: string;
+                /** @description The chip's answer to it */
+                signature: string;
+            };
+            /** @description EF.DG1 (the MRZ) */
+            dg1: string;
+            /** @description EF.DG2 (the portrait), at most 120 KiB */
+            dg2: string;
+            /** @description EF.DG14, when the chip has one */
+            dg14?: string;
+            /** @description EF.DG15 (the active-authentication public key), when the chip has one */
+            dg15?: string;
+            /** @description EF.SOD as read, with its 0x77 tag */
+            sod: string;
+        };
+        ChipUploadReceipt: {
+            /** @description The members received, sorted; nothing about their verification, which is the decision’s */
+            received: ("active_authentication" | "dg1" | "dg14" | "dg15" | "dg2" | "sod")[];
+            /** @enum {boolean} */
+            well_formed: true;
+        };
         /**
          * @example {
          *       "return_url": "https://example.com/done",
@@ -656,6 +723,11 @@ export interface components {
          *     }
          */
         CreateSessionRequest: {
+            /**
+             * @description Passport chip (eMRTD) reading: `off` ignores any chip data, `optional` (default) checks it when sent, `required` fails the session as CHIP_REQUIRED without it.
+             * @enum {string}
+             */
+            document_chip?: "off" | "optional" | "required";
             expected_address?: string;
             /**
              * Format: date
@@ -1223,6 +1295,90 @@ export interface operations {
             };
         };
     };
+    issueChipChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `ses_` and at least 22 base62 characters. */
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge */
+            200: {
+                headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChipChallenge"];
+                };
+            };
+            /** @description UNAUTHORIZED (no credential) or INVALID_KEY_FORMAT (bad prefix or unknown key) */
+            401: {
+                headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT: the session state does not allow this */
+            409: {
+                headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the store or another dependency is briefly unavailable, or the answer missed its deadline; try again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     uploadDocumentBack: {
         parameters: {
             query: {
@@ -1252,6 +1408,127 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CaptureDocumentSide"];
+                };
+            };
+            /** @description UNAUTHORIZED (no credential) or INVALID_KEY_FORMAT (bad prefix or unknown key) */
+            401: {
+                headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT: the session state does not allow this */
+            409: {
+                headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VALIDATION_ERROR: details lists every bad field (IDEMPOTENCY_KEY_REUSED: that Idempotency-Key came with another body) */
+            422: {
+                headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the store or another dependency is briefly unavailable, or the answer missed its deadline; try again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    uploadDocumentChip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `ses_` and at least 22 base62 characters. */
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChipUpload"];
+            };
+        };
+        responses: {
+            /** @description Well-formed, and what was received */
+            200: {
+                headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChipUploadReceipt"];
                 };
             };
             /** @description UNAUTHORIZED (no credential) or INVALID_KEY_FORMAT (bad prefix or unknown key) */

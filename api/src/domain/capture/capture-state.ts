@@ -96,6 +96,27 @@ export interface CapturedSelfie {
 }
 
 /**
+ * The passport chip files as the device read them, kept as one encrypted blob (JSON of base64
+ * members) until the decision verifies them; only their shape is recorded here.
+ */
+export interface CapturedChip {
+  blob_id: string;
+  uploads: number;
+  data_groups: number[];
+  active_authentication: boolean;
+  /** Whether the active-authentication answer used the issued challenge, live and unspent (null: no answer or none issued). */
+  challenge_fresh: boolean | null;
+}
+
+/** The active-authentication challenge issued to the device: its SHA-256 only, single use. */
+export interface IssuedChipChallenge {
+  sha256: string;
+  expires_at: Date;
+  /** An upload answered it: a second answer to the same challenge is a replay. */
+  used: boolean;
+}
+
+/**
  * The capture of one attempt of one session (`_id` = `<session_id>:<attempt>`): the device's token
  * (hashed), the challenge drawn for it, and what has been captured. Images live in the encrypted
  * blob store; this record only points at them. A retry starts a new attempt, hence a fresh one.
@@ -113,6 +134,9 @@ export interface CaptureState {
   selfie: CapturedSelfie | null;
   /** The server-paced challenge (production sessions), absent until its first reveal. */
   paced?: PacedCapture | null;
+  /** Absent on captures from before the chip routes. */
+  chip?: CapturedChip | null;
+  chip_challenge?: IssuedChipChallenge | null;
   last_write_at: Date;
   submitted_at: Date | null;
   /** Set once the blobs are deleted (decided, expired or cancelled), or due (retention). */
@@ -125,11 +149,17 @@ export const captureStateId = (sessionId: string, attempt: number) => `${session
 
 /** Every blob a capture state points at. */
 export function blobIdsOf(
-  state: Pick<CaptureState, 'front' | 'back' | 'liveness' | 'selfie'> & Pick<Partial<CaptureState>, 'paced'>,
+  state: Pick<CaptureState, 'front' | 'back' | 'liveness' | 'selfie'> & Pick<Partial<CaptureState>, 'paced' | 'chip'>,
 ): string[] {
   const sides = [state.front, state.back].flatMap((side) =>
     side ? [side.blob_id, side.portrait_blob_id].filter((id): id is string => Boolean(id)) : [],
   );
   const chunks = state.paced?.steps.flatMap((step) => step.chunk_blob_ids) ?? [];
-  return [...sides, ...(state.liveness?.blob_ids ?? []), ...chunks, ...(state.selfie ? [state.selfie.blob_id] : [])];
+  return [
+    ...sides,
+    ...(state.liveness?.blob_ids ?? []),
+    ...chunks,
+    ...(state.selfie ? [state.selfie.blob_id] : []),
+    ...(state.chip ? [state.chip.blob_id] : []),
+  ];
 }

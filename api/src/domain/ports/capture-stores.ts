@@ -1,4 +1,12 @@
-import { CapturedLiveness, CapturedSelfie, CapturedSide, CaptureState, PacedCapture } from '../capture/capture-state';
+import {
+  CapturedChip,
+  CapturedLiveness,
+  CapturedSelfie,
+  CapturedSide,
+  CaptureState,
+  IssuedChipChallenge,
+  PacedCapture,
+} from '../capture/capture-state';
 
 /**
  * The capture state of each session attempt, addressed by `captureStateId`. Uploads of one
@@ -16,6 +24,8 @@ export interface CaptureStateStore {
   setSelfie(id: string, value: CapturedSelfie, now: Date): Promise<void>;
   /** The paced challenge as it now stands (one device writes it, in order, so a plain $set). */
   setPaced(id: string, value: PacedCapture, now: Date): Promise<void>;
+  setChip(id: string, value: CapturedChip, now: Date): Promise<void>;
+  setChipChallenge(id: string, value: IssuedChipChallenge, now: Date): Promise<void>;
   markSubmitted(id: string, now: Date): Promise<void>;
   schedulePurge(id: string, at: Date): Promise<void>;
   markPurged(id: string, now: Date): Promise<void>;

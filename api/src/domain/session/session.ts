@@ -1,3 +1,4 @@
+import { DocumentChipMode } from '../chip/chip-verification';
 import { Environment } from '../environment';
 import { SessionStatus } from '../session-status';
 
@@ -20,6 +21,8 @@ export interface Session {
   expected_dob: string | null;
   expected_address: string | null;
   locale: 'en' | 'fr';
+  /** Whether a passport chip reading is ignored, optional or required (absent = optional, sessions from before it). */
+  document_chip?: DocumentChipMode;
   /** The metadata exactly as the client sent it (raw JSON text), so it is echoed byte for byte. */
   metadata_json: string | null;
   created_at: Date;

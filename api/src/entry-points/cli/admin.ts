@@ -23,6 +23,7 @@ import {
   setBilling,
   setPlan,
 } from './lifecycle-commands';
+import { CHIP_TRUST_USAGE, chipTrustCommand } from './chip-trust-command';
 import { redeliverCommand } from './redeliver-command';
 import { importWatchlist, screenWatchlist, WATCHLIST_USAGE, watchlistStatus } from './watchlist-command';
 
@@ -33,6 +34,7 @@ const USAGE = `usage: npm run admin -- <command>
   sessions redeliver --session <session_id>   (sends a decided session's webhook again; same webhook-id)
 ${LIFECYCLE_USAGE}
 ${WATCHLIST_USAGE}
+${CHIP_TRUST_USAGE}
 Prints exactly one JSON object on stdout (watchlist screen: one a query; billing report --format csv: CSV); secrets in it are shown only this once.
 Every command is recorded in the audit log (who: the OS user running it; no personal data).`;
 
@@ -111,8 +113,20 @@ async function recordAdminAction(connection: Connection, name: string, args: str
   });
 }
 
+function runWithoutStores(command: () => unknown): number {
+  try {
+    process.stdout.write(`${JSON.stringify(command())}\n`);
+    return 0;
+  } catch (error) {
+    process.stderr.write(`error: ${(error as Error).message}\n`);
+    return error instanceof AppError && error.callerFault ? 65 : 1;
+  }
+}
+
 /** The admin CLI: issues accounts and rotates their keys and secrets against the configured store. */
 async function main(argv: string[]): Promise<number> {
+  // Trust anchors are files, not store records: these run without a database.
+  if (argv[0] === 'chip-trust') return runWithoutStores(() => chipTrustCommand(argv.slice(1)));
   const name = argv.slice(0, 2).join(' ');
   const handler = commands[name];
   if (!handler) {

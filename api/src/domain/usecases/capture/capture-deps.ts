@@ -1,6 +1,7 @@
 import { Clock } from '../../../shared/clock';
 import { Logger } from '../../../shared/logger';
 import { TextSealer } from '../../../shared/sealer';
+import { ChipVerifier } from '../../ports/chip-verifier';
 import { CaptureBlobStore, CaptureStateStore, CaptureWriteLimit } from '../../ports/capture-stores';
 import { DecisionQueue } from '../../ports/decision-queue';
 import { InferenceChecks } from '../../ports/inference-checks';
@@ -15,6 +16,8 @@ export interface CaptureDeps {
   /** Seals the document reads (personal data) kept between upload and decision. */
   sealer: TextSealer;
   writes: CaptureWriteLimit;
+  /** Parses chip uploads (the decision verifies them). */
+  chip: Pick<ChipVerifier, 'inspect'>;
   /** Null when the deployment runs without an inference service: uploads answer 503. */
   inference: InferenceChecks | null;
   queue: Pick<DecisionQueue, 'enqueueDecision'>;

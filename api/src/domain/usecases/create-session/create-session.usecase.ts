@@ -2,6 +2,7 @@ import { AppError, ErrorDetail } from '../../../shared/app-error';
 import { Clock } from '../../../shared/clock';
 import { Logger } from '../../../shared/logger';
 import { newSessionId } from '../../../shared/random-id';
+import { DocumentChipMode } from '../../chip/chip-verification';
 import { Tenant } from '../../environment';
 import { DecisionQueue } from '../../ports/decision-queue';
 import { SessionCreation, TenantSessionStore } from '../../ports/tenant-sessions';
@@ -14,6 +15,7 @@ export interface CreateSessionCommand {
   expected_dob?: string;
   expected_address?: string;
   locale?: 'en' | 'fr';
+  document_chip?: DocumentChipMode;
   /** Raw JSON text of the metadata member exactly as received, or null when absent. */
   metadataJson: string | null;
   /** Set by an Idempotency-Key: the id to create under; if it already exists, this is a re-run of that creation. */
@@ -56,6 +58,7 @@ export async function createSession(deps: CreateSessionDeps, tenant: Tenant, com
     expected_dob: command.expected_dob ?? null,
     expected_address: command.expected_address ?? null,
     locale: command.locale ?? 'en',
+    document_chip: command.document_chip ?? 'optional',
     metadata_json: command.metadataJson,
     created_at: now,
     updated_at: now,

@@ -13,14 +13,21 @@ const hasBody = (req: Request) =>
  * after inflating (gzip, deflate and br are accepted), refused the moment it passes that, and kept
  * as raw text too so metadata can be echoed byte for byte. Goes after authentication.
  */
-export function jsonBody(req: Request, _res: Response, next: NextFunction): void {
+export const jsonBody = jsonBodyUpTo(JSON_BODY_LIMIT_BYTES);
+
+/** The same parser with its own bound, for the one route whose body is larger (the chip files). */
+export function jsonBodyUpTo(maxBytes: number) {
+  return (req: Request, res: Response, next: NextFunction): void => parseJsonBody(req, res, next, maxBytes);
+}
+
+function parseJsonBody(req: Request, _res: Response, next: NextFunction, maxBytes: number): void {
   if (!hasBody(req)) return next();
   if (!req.is('application/json'))
     return next(new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json.'));
   const charset = /;\s*charset=("?)([^";]+)\1/i.exec(req.headers['content-type'] ?? '')?.[2]?.toLowerCase();
   if (charset && charset !== 'utf-8' && charset !== 'utf8')
     return next(new AppError('UNSUPPORTED_MEDIA_TYPE', 'The request body must be UTF-8 JSON.'));
-  readBody(req, { maxBytes: JSON_BODY_LIMIT_BYTES, inflate: true }).then((bytes) => {
+  readBody(req, { maxBytes, inflate: true }).then((bytes) => {
     const text = bytes.toString('utf8');
     (req as Request & { rawBody?: string }).rawBody = text;
     try {

@@ -19,6 +19,8 @@ const CAPTURE_OPERATIONS = [
   'startCapture',
   'uploadDocumentFront',
   'uploadDocumentBack',
+  'issueChipChallenge',
+  'uploadDocumentChip',
   'uploadLivenessFrames',
   'revealPacedStep',
   'uploadPacedFrames',

@@ -4,6 +4,9 @@ import {
   captureParams,
   captureProgressResponse,
   captureStatusResponse,
+  chipChallengeResponse,
+  chipUploadRequest,
+  chipUploadResponse,
   documentSideResponse,
   documentTypeQuery,
   livenessResponse,
@@ -75,6 +78,27 @@ export function registerCapturePaths(registry: OpenAPIRegistry): void {
       responses: { 200: json(documentSideResponse, 'The read'), ...uploadErrors },
     });
   }
+  registry.registerPath({
+    operationId: 'issueChipChallenge',
+    method: 'post',
+    path: '/v1/capture/{session_id}/chip/challenge',
+    security: CAPTURE_TOKEN,
+    summary: "Draw the passport chip's active-authentication challenge (8 bytes, single use, at most 5 minutes)",
+    request: params,
+    responses: { 200: json(chipChallengeResponse, 'The challenge'), ...publicErrors(401, 404, 409, 429) },
+  });
+  registry.registerPath({
+    operationId: 'uploadDocumentChip',
+    method: 'put',
+    path: '/v1/capture/{session_id}/document/chip',
+    security: CAPTURE_TOKEN,
+    summary: "Upload the passport chip's files (verified at decision; the answer says only what was received)",
+    request: {
+      ...params,
+      body: { required: true, content: { 'application/json': { schema: chipUploadRequest } } },
+    },
+    responses: { 200: json(chipUploadResponse, 'Well-formed, and what was received'), ...uploadErrors },
+  });
   registry.registerPath({
     operationId: 'uploadLivenessFrames',
     method: 'post',

@@ -5,7 +5,9 @@ import { captureProgress } from '../../../domain/usecases/capture/capture-progre
 import { captureStatus, statusOf } from '../../../domain/usecases/capture/capture-status.usecase';
 import { sessionForCapture } from '../../../domain/usecases/capture/capture-access';
 import { DOCUMENT_TYPES, startCapture } from '../../../domain/usecases/capture/start-capture.usecase';
+import { issueChipChallenge } from '../../../domain/usecases/capture/chip-challenge.usecase';
 import { submitCapture } from '../../../domain/usecases/capture/submit-capture.usecase';
+import { uploadChip } from '../../../domain/usecases/capture/upload-chip.usecase';
 import { uploadDocumentSide } from '../../../domain/usecases/capture/upload-document.usecase';
 import { uploadLiveness } from '../../../domain/usecases/capture/upload-liveness.usecase';
 import { uploadSelfie } from '../../../domain/usecases/capture/upload-selfie.usecase';
@@ -18,6 +20,9 @@ import { AppError } from '../../../shared/app-error';
 import { captureIdOf, captureTokenOf } from '../capture-request';
 import { captureUploadGate } from '../middleware/capture-upload-gate';
 import { imageBody } from '../middleware/image-body';
+import { jsonBodyUpTo } from '../middleware/json-body';
+import { CHIP_BODY_LIMIT_BYTES, chipUploadRequest } from '../schemas/capture.schemas';
+import { validate } from '../validation';
 import { FramesUpload, multipartFrames } from '../middleware/multipart-frames';
 import { streamEvents } from './capture-events';
 
@@ -40,6 +45,16 @@ export function captureRouter(ctx: AppContext): Router {
 
   router.post('/:id/start', async (req, res) => {
     res.json(await startCapture(deps, captureIdOf(req), captureTokenOf(req)));
+  });
+
+  router.post('/:id/chip/challenge', async (req, res) => {
+    res.json(await issueChipChallenge(deps, { id: captureIdOf(req), token: captureTokenOf(req) }));
+  });
+
+  // Registered before /document/:side, which would otherwise take "chip" as a side.
+  router.put('/:id/document/chip', uploadGate, jsonBodyUpTo(CHIP_BODY_LIMIT_BYTES), async (req, res) => {
+    const body = validate(chipUploadRequest, req.body);
+    res.json(await uploadChip(deps, { id: captureIdOf(req), token: captureTokenOf(req), body }));
   });
 
   router.put('/:id/document/:side', uploadGate, imageBody, async (req, res) => {

@@ -148,3 +148,50 @@ export const reportSchema = z
 
 export const captureParams = z.object({ session_id: sessionIdSchema });
 export const documentTypeQuery = z.object({ type: documentType });
+
+/** Base64 of at most `bytes` bytes (4 characters per 3 bytes, padded). */
+const base64Of = (bytes: number, description: string) =>
+  z
+    .string()
+    .min(4)
+    .max(Math.ceil(bytes / 3) * 4)
+    .regex(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/, 'must be base64')
+    .openapi({ description });
+
+/** The chip upload's bound: the files at their largest with margin (DG2 holds one portrait). */
+export const CHIP_BODY_LIMIT_BYTES = 256 * 1024;
+
+export const chipChallengeResponse = z
+  .object({
+    challenge: z
+      .string()
+      .regex(/^[A-Za-z0-9+/]{11}=$/)
+      .openapi({ description: 'Base64 of 8 random bytes, single use' }),
+    expires_at: z.string().openapi({ format: 'date-time', description: 'At most 5 minutes after it was drawn' }),
+  })
+  .openapi('ChipChallenge');
+
+export const chipUploadRequest = z
+  .strictObject({
+    sod: base64Of(32 * 1024, 'EF.SOD as read, with its 0x77 tag'),
+    dg1: base64Of(1024, 'EF.DG1 (the MRZ)'),
+    dg2: base64Of(120 * 1024, 'EF.DG2 (the portrait), at most 120 KiB'),
+    dg14: base64Of(8 * 1024, 'EF.DG14, when the chip has one').optional(),
+    dg15: base64Of(8 * 1024, 'EF.DG15 (the active-authentication public key), when the chip has one').optional(),
+    active_authentication: z
+      .strictObject({
+        challenge: base64Of(8, 'The challenge from POST …/chip/challenge'),
+        signature: base64Of(1024, "The chip's answer to it"),
+      })
+      .optional(),
+  })
+  .openapi('ChipUpload');
+
+export const chipUploadResponse = z
+  .object({
+    well_formed: z.literal(true),
+    received: z.array(z.enum(['active_authentication', 'dg1', 'dg14', 'dg15', 'dg2', 'sod'])).openapi({
+      description: 'The members received, sorted; nothing about their verification, which is the decision’s',
+    }),
+  })
+  .openapi('ChipUploadReceipt');

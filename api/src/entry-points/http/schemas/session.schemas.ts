@@ -1,4 +1,5 @@
 import { CHALLENGE_STEPS } from '../../../domain/capture/challenge';
+import { DOCUMENT_CHIP_MODES } from '../../../domain/chip/chip-verification';
 import { FAILURE_REASONS, SESSION_STATUSES } from '../../../domain/session-status';
 import { SESSION_ID_PATTERN } from '../../../shared/random-id';
 import { z } from './zod-openapi';
@@ -62,6 +63,10 @@ export const createSessionRequest = z
       }),
     expected_address: z.string().max(500).optional(),
     locale: z.enum(['en', 'fr']).optional().openapi({ description: 'Language of the hosted page (default en).' }),
+    document_chip: z.enum(DOCUMENT_CHIP_MODES).optional().openapi({
+      description:
+        'Passport chip (eMRTD) reading: `off` ignores any chip data, `optional` (default) checks it when sent, `required` fails the session as CHIP_REQUIRED without it.',
+    }),
     metadata: z.record(z.string(), z.unknown()).optional().openapi({
       description: 'Client reference data, at most 8 KiB serialized, echoed byte for byte in the result and webhook.',
     }),
