@@ -2,6 +2,7 @@ import { AppError, ErrorDetail } from '../../../shared/app-error';
 import { FRAME_LIMITS, probeImage } from '../../../shared/image-probe';
 import { newPacedChallengeId, newPacedStepId } from '../../../shared/random-id';
 import { CaptureState, PacedCapture, PacedStepRecord, PacedStepSpec } from '../../capture/capture-state';
+import { FACE_FOUND_LINE } from '../../capture/face-found-line';
 import { packFrames, unpackFrames } from '../../capture/frame-pack';
 import {
   drawMouthPosition,
@@ -14,7 +15,6 @@ import {
 } from '../../capture/paced-challenge';
 import { authorizeCaptureWrite, runUploadCheck } from './capture-access';
 import { CaptureDeps } from './capture-deps';
-import { FACE_FOUND_LINE } from './upload-liveness.usecase';
 
 /** Frames of each step the decision judges (spread evenly over the step, first and last kept). */
 export const DECISION_FRAMES_PER_STEP = 15;

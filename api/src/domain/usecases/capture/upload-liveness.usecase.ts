@@ -1,6 +1,7 @@
 import { AppError, ErrorDetail } from '../../../shared/app-error';
 import { FRAME_LIMITS, probeImage } from '../../../shared/image-probe';
 import { ChallengeStep } from '../../capture/challenge';
+import { FACE_FOUND_LINE } from '../../capture/face-found-line';
 import { packFrames } from '../../capture/frame-pack';
 import { openCaptureForWrite, runUploadCheck, sessionForCapture } from './capture-access';
 import { CaptureDeps } from './capture-deps';
@@ -9,8 +10,6 @@ import { UPLOADS_PER_CAPTURE } from './upload-document.usecase';
 
 export const MIN_FRAMES = 8;
 export const MAX_FRAMES = 60;
-/** Fewer frames than this share with exactly one face and the applicant is asked to go again. */
-export const FACE_FOUND_LINE = 0.8;
 
 export interface LivenessAnswer {
   received: number;
