@@ -11,38 +11,11 @@ import { sessionModel } from '../src/data-access/session.model';
 import { parseMasterKeys } from '../src/shared/master-keys';
 import { newSessionId } from '../src/shared/random-id';
 import { isolatedTestEnv } from '../../scripts/test-support/test-env';
+import { sessionDocument } from './support/session-document';
 import { anyOf, arrayContaining, objectContaining } from '../../scripts/test-support/typed-matchers';
 
-const session = (id: string, fields: Partial<SessionDocument> = {}): SessionDocument => {
-  const now = new Date();
-  return {
-    _id: id,
-    account_id: 'acct_a',
-    environment: 'production',
-    status: 'PENDING',
-    failure_reason: null,
-    return_url: 'https://e.com',
-    webhook_url: 'https://e.com/w',
-    expected_name: 'A',
-    expected_dob: null,
-    expected_address: null,
-    locale: 'en',
-    metadata_json: null,
-    created_at: now,
-    updated_at: now,
-    expires_at: new Date(now.getTime() + 60_000),
-    started_at: null,
-    decided_at: null,
-    confidence: null,
-    verified_until: null,
-    credential_token: null,
-    result_body: null,
-    webhook_state: 'none',
-    webhook_delivery_id: null,
-    billed: false,
-    ...fields,
-  };
-};
+const session = (id: string, fields: Partial<SessionDocument> = {}) =>
+  sessionDocument(id, { environment: 'production', ...fields });
 
 const decision = (token: string) => ({
   status: 'VERIFIED' as const,

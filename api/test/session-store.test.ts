@@ -8,36 +8,9 @@ import { parseMasterKeys } from '../src/shared/master-keys';
 import { SessionStatus } from '../src/domain/session-status';
 import { newSessionId } from '../src/shared/random-id';
 import { isolatedTestEnv } from '../../scripts/test-support/test-env';
+import { sessionDocument } from './support/session-document';
 
-const session = (id: string): SessionDocument => {
-  const now = new Date();
-  return {
-    _id: id,
-    account_id: 'acct_a',
-    environment: 'sandbox',
-    status: 'PENDING',
-    failure_reason: null,
-    return_url: 'https://e.com',
-    webhook_url: 'https://e.com/w',
-    expected_name: 'A',
-    expected_dob: null,
-    expected_address: null,
-    locale: 'en',
-    metadata_json: null,
-    created_at: now,
-    updated_at: now,
-    expires_at: now,
-    started_at: null,
-    decided_at: null,
-    confidence: null,
-    verified_until: null,
-    credential_token: null,
-    result_body: null,
-    webhook_state: 'none',
-    webhook_delivery_id: null,
-    billed: false,
-  };
-};
+const session = (id: string) => sessionDocument(id, { expires_at: new Date() });
 
 describe('session store transitions on the real store (FerretDB or MONGODB_URI)', () => {
   let connection: Connection;

@@ -7,6 +7,7 @@ import { SettledState, WebhookOutboxRepository } from '../../src/data-access/web
 import { parseMasterKeys } from '../../src/shared/master-keys';
 import { newSessionId } from '../../src/shared/random-id';
 import { isolatedTestEnv } from '../../../scripts/test-support/test-env';
+import { sessionDocument } from '../support/session-document';
 
 /**
  * The outbox sweep runs on its own schedule, so it may copy a settlement onto the session between
@@ -37,32 +38,7 @@ describe('admin redelivery racing the outbox sweep', () => {
   const decidedWithWebhookOwed = async (): Promise<string> => {
     const id = newSessionId();
     const now = new Date();
-    await sessions.insert({
-      _id: id,
-      account_id: 'acct_race',
-      environment: 'sandbox',
-      status: 'PENDING',
-      failure_reason: null,
-      return_url: 'https://e.com',
-      webhook_url: 'https://e.com/w',
-      expected_name: 'A',
-      expected_dob: null,
-      expected_address: null,
-      locale: 'en',
-      metadata_json: null,
-      created_at: now,
-      updated_at: now,
-      expires_at: new Date(now.getTime() + 60_000),
-      started_at: null,
-      decided_at: null,
-      confidence: null,
-      verified_until: null,
-      credential_token: null,
-      result_body: null,
-      webhook_state: 'none',
-      webhook_delivery_id: null,
-      billed: false,
-    });
+    await sessions.insert(sessionDocument(id, { account_id: 'acct_race' }));
     await sessions.transitionBySystem(id, ['PENDING'], {
       status: 'VERIFIED',
       decided_at: now,
