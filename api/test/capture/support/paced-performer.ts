@@ -180,7 +180,9 @@ export async function performStep(
 ): Promise<{ end: HeadPose; chunks: number[] }> {
   const { reactionMs = 250, speed = 90, frameMs = 110, framesPerChunk = 3 } = options;
   const revealedAt = Date.now();
-  const target: HeadPose = step.kind === 'OPEN_MOUTH' ? { yaw: 0, pitch: 0, mouth: 1 } : { ...step.target, mouth: 0 };
+  // Half the warp's jaw drop: FaceMesh reads this crude warp's lip gap best there (mouth openness
+  // 0.18 facing the camera, against 0.15 at the full drop, where it starts to lose the inner lips).
+  const target: HeadPose = step.kind === 'OPEN_MOUTH' ? { yaw: 0, pitch: 0, mouth: 0.5 } : { ...step.target, mouth: 0 };
   const distance = Math.hypot(target.yaw - from.yaw, target.pitch - from.pitch);
   const travelMs = (distance / speed) * 1000;
   const doneAt = reactionMs + travelMs + step.hold_ms + 600;
@@ -220,7 +222,8 @@ export async function performStep(
     }
     if (finished) break;
   }
-  return { end: { ...last, mouth: 0 }, chunks: statuses };
+  // The mouth closes during the next step's move, as a person's does, rather than between two frames.
+  return { end: last, chunks: statuses };
 }
 
 /** Runs the whole paced challenge: reveal, perform, complete, until the server says selfie (or something else). */

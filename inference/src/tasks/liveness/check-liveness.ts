@@ -142,6 +142,8 @@ export const checkLiveness: LivenessCheck = async (runner, input) => {
       threshold: settings.selfieLine,
       comparison: metric.comparison,
     });
+  // Measured before any verdict, so the evidence report carries the paced scores whatever fails first.
+  const pacedProblem = paced ? judgePaced(pacedProgress as PacedProgress, paced, analysed, scores) : null;
   const changedAt = toPrevious.findIndex((d) => !metric.passes(d, settings.sameFaceLine));
   if (changedAt >= 0) {
     const frame = withFace[changedAt];
@@ -170,10 +172,7 @@ export const checkLiveness: LivenessCheck = async (runner, input) => {
       scores,
     );
   }
-  if (paced) {
-    const judged = judgePaced(pacedProgress as PacedProgress, paced, analysed, scores);
-    if (judged) return fail('LIVENESS_FAILED', null, judged, scores);
-  }
+  if (pacedProblem) return fail('LIVENESS_FAILED', null, pacedProblem, scores);
   if (progress.failedStep)
     return fail(
       'LIVENESS_FAILED',
@@ -227,6 +226,24 @@ function judgePaced(
     threshold: PACED_LINES.maxDegreesPerSecond,
     comparison: 'lte',
   });
+  // Each step's own measure against its line, so a refused applicant's report says which step and by how much.
+  progress.steps.forEach((r) =>
+    scores.push(
+      r.kind === 'OPEN_MOUTH'
+        ? {
+            name: `paced_step_${r.index + 1}_mouth_gain`,
+            value: r.measure,
+            threshold: PACED_LINES.minMouthGain,
+            comparison: 'gte',
+          }
+        : {
+            name: `paced_step_${r.index + 1}_held_ms`,
+            value: r.measure,
+            threshold: steps[r.index].hold_ms * PACED_LINES.holdShare,
+            comparison: 'gte',
+          },
+    ),
+  );
   const mouthIndex = steps.findIndex((s) => s.kind === 'OPEN_MOUTH');
   const deformation = mouthIndex >= 0 ? mouthDeformation(steps, mouthIndex, analysed) : null;
   if (deformation !== null)
@@ -255,13 +272,20 @@ function mouthDeformation(
   analysed: Array<AnalysedFace | null>,
 ): number | null {
   const step = steps[mouthIndex];
-  const own = Array.from({ length: step.frame_count }, (_, k) => step.first_frame + k).filter((i) => analysed[i]);
-  const resting = analysed
-    .map((a, i) => ({ a, i }))
-    .filter(({ a, i }) => a && (i < step.first_frame || i >= step.first_frame + step.frame_count));
-  if (!own.length || !resting.length) return null;
   const meshOf = (i: number) => (analysed[i] as AnalysedFace).landmarks.mesh;
+  const own = Array.from({ length: step.frame_count }, (_, k) => step.first_frame + k).filter((i) => analysed[i]);
+  if (!own.length) return null;
   const peak = own.reduce((best, i) => (mouthOpenness(meshOf(i)) > mouthOpenness(meshOf(best)) ? i : best));
+  // Resting frames are the other steps' frames with the mouth closed: the next step's first frames
+  // may still show it open, and against those even a live face would not deform. A mouth that
+  // never opened leaves none closed below its peak; then any other frame will do.
+  const others = analysed.flatMap((a, i) =>
+    a && (i < step.first_frame || i >= step.first_frame + step.frame_count) ? [{ a, i }] : [],
+  );
+  const closedBelow = mouthOpenness(meshOf(peak)) - PACED_LINES.minMouthGain;
+  const closed = others.filter(({ a }) => mouthOpenness(a.landmarks.mesh) <= closedBelow);
+  const resting = closed.length ? closed : others;
+  if (!resting.length) return null;
   // The resting frame nearest in pose to the open one (the challenge starts facing the camera), so
   // the 2D rigid fit has no head rotation to explain, only the mouth.
   const pose = headPose(meshOf(peak));

@@ -48,6 +48,24 @@ describe('following the paced steps', () => {
     expect(followPaced(frames, steps).steps[0].problem).toMatch(/before a person could react/);
   });
 
+  it("accepts a step whose target already lay within tolerance of the head's pose at its reveal", () => {
+    // The estimator reads this face facing the camera at 5° (its OPEN_MOUTH step), and 12° ± 14° takes that in.
+    const { frames, steps } = layout([
+      { step: hold(12), frames: [at(5), at(5), at(9), at(12), at(12), at(12), at(12)], start: 40 },
+      { step: mouth, frames: [at(5), at(5, 0.3), at(5, 0.4), at(5, 0.4)] },
+      { step: hold(-20), frames: [at(5), ...towards(5, -20)], start: 40 },
+    ]);
+    expect(followPaced(frames, steps).steps.map((s) => s.problem)).toEqual([null, null, null]);
+  });
+
+  it('fails a later step that the head jumped into from outside its tolerance before a person could react', () => {
+    const { frames, steps } = layout([
+      { step: hold(20), frames: towards(0, 20) },
+      { step: hold(-20), frames: [at(-20), ...towards(-20, -20)], start: 40 },
+    ]);
+    expect(followPaced(frames, steps).steps[1].problem).toMatch(/before a person could react/);
+  });
+
   it('fails a step whose target was passed through but not held', () => {
     const { frames, steps } = layout([{ step: hold(20), frames: [at(0), at(20), at(0), at(-20), at(0)] }]);
     expect(followPaced(frames, steps).steps[0].problem).toMatch(/not held/);

@@ -52,6 +52,9 @@ export interface PacedProgress {
  */
 export function followPaced(frames: Array<PacedFrame | null>, steps: PacedStepInput[]): PacedProgress {
   const baseline = frontalBaseline(frames, steps);
+  // Where the head was when each step was revealed: the previous step's last face, or facing the
+  // camera (as the challenge starts) for the first.
+  let startPose: PacedFrame = { yaw: frontalYaw(frames, steps), pitch: baseline, mouthOpenness: 0 };
   const restingMouth = median(
     steps
       .filter((s) => s.kind === 'HOLD_POSE')
@@ -60,6 +63,8 @@ export function followPaced(frames: Array<PacedFrame | null>, steps: PacedStepIn
   let fastestTurn = 0;
   const results = steps.map((step, index): PacedStepResult => {
     const own = framesOf(frames, step);
+    const start = startPose;
+    startPose = [...own].reverse().find(({ frame }) => frame)?.frame ?? startPose;
     for (let k = 1; k < own.length; k += 1) {
       const [a, b] = [own[k - 1], own[k]];
       if (!a.frame || !b.frame) continue;
@@ -82,10 +87,10 @@ export function followPaced(frames: Array<PacedFrame | null>, steps: PacedStepIn
       frame !== null &&
       Math.abs(frame.yaw - step.target.yaw) <= step.tolerance_deg + PACED_LINES.yawSlack &&
       pitchDirectionMet(frame.pitch - baseline, step.target.pitch);
+    // Reaching the target before a person could have seen it is a script; a head that was already
+    // within the target's tolerance when it was revealed shows nothing either way.
     const early = own.find(({ t, frame }) => t < PACED_LINES.reactionMs && within(frame));
-    const previous = steps[index - 1];
-    const alreadyThere = previous && Math.abs(previous.target.yaw - step.target.yaw) <= step.tolerance_deg;
-    if (early && !alreadyThere)
+    if (early && !within(start))
       return { index, kind: step.kind, problem: 'at the target before a person could react', measure: 0 };
     const held = longestRun(own, within);
     return {
@@ -123,6 +128,13 @@ function longestRun(own: Timed[], test: (frame: PacedFrame | null) => boolean): 
     } else start = null;
   }
   return best;
+}
+
+/** The yaw the estimator reads for this face facing the camera: the OPEN_MOUTH step's, else 0. */
+function frontalYaw(frames: Array<PacedFrame | null>, steps: PacedStepInput[]): number {
+  const mouth = steps.find((s) => s.kind === 'OPEN_MOUTH');
+  const yaws = mouth ? framesOf(frames, mouth).flatMap(({ frame }) => (frame ? [frame.yaw] : [])) : [];
+  return yaws.length ? median(yaws) : 0;
 }
 
 function frontalBaseline(frames: Array<PacedFrame | null>, steps: PacedStepInput[]): number {
