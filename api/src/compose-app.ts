@@ -1,9 +1,7 @@
 import { AppContext } from './app-context';
 import { composeStores } from './compose-stores';
-import { AppConfig, chipTrustAnchorPaths } from './config/env';
+import { AppConfig } from './config/env';
 import { CaptureWriteLimiter } from './data-access/capture-write-limiter';
-import { PkijsChipVerifier } from './data-access/chip/chip-verifier';
-import { loadTestCscas, loadTrustAnchors } from './data-access/chip-trust/trust-anchors';
 import { permissiveWebhookTargetPolicy } from './data-access/permissive-webhook-target-policy';
 import { publicWebhookTargetPolicy } from './data-access/public-webhook-target-policy';
 import { RateLimitRepository } from './data-access/rate-limit.repository';
@@ -49,7 +47,6 @@ export async function composeApp(config: AppConfig, logger: Logger): Promise<App
     capture: {
       sessions,
       ...stores.capture,
-      chip: new PkijsChipVerifier(loadTrustAnchors(chipTrustAnchorPaths(config.CHIP_TRUST_ANCHORS)), loadTestCscas()),
       writes: new CaptureWriteLimiter(redis, config.REDIS_PREFIX, config.CAPTURE_MAX_WRITES),
       inference,
       queue,

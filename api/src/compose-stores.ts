@@ -1,11 +1,13 @@
 import { Connection } from 'mongoose';
 import { Redis } from 'ioredis';
 import type { ReadinessProbe } from './app-context';
-import { AppConfig } from './config/env';
+import { AppConfig, chipTrustAnchorPaths } from './config/env';
 import { AccountRepository } from './data-access/account.repository';
 import { AuditLogRepository } from './data-access/audit-log.repository';
 import { BillingLedgerRepository } from './data-access/billing-ledger.repository';
 import { CaptureBlobRepository } from './data-access/capture-blob.repository';
+import { PkijsChipVerifier } from './data-access/chip/chip-verifier';
+import { loadTestCscas, loadTrustAnchors } from './data-access/chip-trust/trust-anchors';
 import { CaptureStateRepository } from './data-access/capture-state.repository';
 import { DeliveryLogRepository } from './data-access/delivery-log.repository';
 import { IdempotencyRepository } from './data-access/idempotency.repository';
@@ -44,6 +46,8 @@ export interface ProcessStores {
     blobs: CaptureBlobRepository;
     sealer: TextSealer;
     retentionHours: number | undefined;
+    /** The API inspects chip uploads with it; the worker verifies them at the decision. */
+    chip: PkijsChipVerifier;
   };
   /** Null without INFERENCE_URL. */
   inference: InferenceRepository | null;
@@ -115,6 +119,7 @@ export async function composeStores(config: AppConfig, logger: Logger): Promise<
       blobs: new CaptureBlobRepository(mongo, vault),
       sealer: vault,
       retentionHours: config.CAPTURE_RETENTION_HOURS,
+      chip: new PkijsChipVerifier(loadTrustAnchors(chipTrustAnchorPaths(config.CHIP_TRUST_ANCHORS)), loadTestCscas()),
     },
     readiness: [
       { name: 'store', check: () => pingMongo(mongo) },

@@ -19,6 +19,7 @@ import { ClaimRecoveryRepository } from './data-access/claim-recovery.repository
 import { CaptureBlobRepository } from './data-access/capture-blob.repository';
 import { CaptureStateRepository } from './data-access/capture-state.repository';
 import { InferenceRepository } from './data-access/inference.repository';
+import { PkijsChipVerifier } from './data-access/chip/chip-verifier';
 import { SanctionsScreening } from './domain/ports/sanctions-screening';
 import { Clock, systemClock } from './shared/clock';
 import { TextSealer } from './shared/sealer';
@@ -47,6 +48,7 @@ export interface WorkerContext {
   states: CaptureStateRepository;
   blobs: CaptureBlobRepository;
   sealer: TextSealer;
+  chip: PkijsChipVerifier;
   /** Null without INFERENCE_URL: decisions then wait (and readiness says why). */
   inference: InferenceRepository | null;
   sanctions: SanctionsScreening;

@@ -70,7 +70,13 @@ describe('session lifecycle (spec: States and transitions; contract: Transitions
       session_id,
       status: 'VERIFIED',
       environment: 'sandbox',
-      checks: { document: 'PASS', liveness: 'PASS', antispoof: 'PASS', face_match: 'PASS' },
+      checks: {
+        document: 'PASS',
+        liveness: 'PASS',
+        antispoof: 'PASS',
+        face_match: 'PASS',
+        document_chip: 'NOT_PERFORMED',
+      },
       failure_reason: null,
       attempt: 1,
     });
@@ -114,6 +120,7 @@ describe('session lifecycle (spec: States and transitions; contract: Transitions
     ['LIVENESS_FAILED', 'liveness'],
     ['SPOOF_DETECTED', 'antispoof'],
     ['FACE_MATCH_BELOW_THRESHOLD', 'face_match'],
+    ['CHIP_CLONE_SUSPECTED', 'document_chip'],
   ])(
     'completes a sandbox session to FAILED with %s, failing the %s check and issuing no credential',
     async (reason, check) => {

@@ -10,6 +10,14 @@ export const FAILURE_REASONS = [
   'DOCUMENT_UNREADABLE',
   'DOCUMENT_INVALID',
   'DOCUMENT_EXPIRED',
+  'CHIP_SIGNATURE_INVALID',
+  'CHIP_DATA_ALTERED',
+  'CHIP_ISSUER_UNTRUSTED',
+  'CHIP_CERTIFICATE_INVALID',
+  'CHIP_CLONE_SUSPECTED',
+  'CHIP_MRZ_MISMATCH',
+  'CHIP_PORTRAIT_MISMATCH',
+  'CHIP_REQUIRED',
   'NAME_MISMATCH',
   'DOB_MISMATCH',
   'ADDRESS_MISMATCH',
@@ -23,12 +31,15 @@ export type FailureReason = (typeof FAILURE_REASONS)[number];
 
 export type CheckVerdict = 'PASS' | 'FAIL' | 'SKIPPED';
 export type SanctionsVerdict = 'CLEAR' | 'MATCH' | 'SKIPPED';
+export type ChipCheckVerdict = 'PASS' | 'FAIL' | 'NOT_PERFORMED';
 
 export interface Checks {
   document: CheckVerdict;
   liveness: CheckVerdict;
   antispoof: CheckVerdict;
   face_match: CheckVerdict;
+  /** Written on every decision since the chip routes; absent on sessions decided before them. */
+  document_chip?: ChipCheckVerdict;
   sanctions?: SanctionsVerdict;
 }
 

@@ -665,7 +665,12 @@ export interface components {
             /** @enum {string} */
             document: "PASS" | "FAIL" | "SKIPPED";
             /**
-             * @description Against a fixed decision line.
+             * @description The passport chip (eMRTD): PASS when passive authentication (and active authentication where the chip supports it) verified and DG1 matched the page; NOT_PERFORMED when no chip was read or the session says off. Absent on sessions decided before the chip check existed.
+             * @enum {string}
+             */
+            document_chip?: "PASS" | "FAIL" | "NOT_PERFORMED";
+            /**
+             * @description Against a fixed decision line; the chip portrait is the reference when document_chip is PASS.
              * @enum {string}
              */
             face_match: "PASS" | "FAIL" | "SKIPPED";
@@ -807,6 +812,35 @@ export interface components {
             checks: {
                 [key: string]: {
                     duration_ms: number;
+                    /** @description document_chip only, when a chip was verified: what passive and active authentication proved, and which MRZ fields (names only) differed from the page. */
+                    evidence?: {
+                        /**
+                         * @description NOT_SUPPORTED: the chip has no DG15; NOT_PERFORMED: it has one and no answer was sent (never passed silently).
+                         * @enum {string}
+                         */
+                        active_authentication: "PASSED" | "FAILED" | "NOT_PERFORMED" | "NOT_SUPPORTED";
+                        /**
+                         * @description The server does not run chip authentication (DG14): it reports what the reading device asserted.
+                         * @enum {string}
+                         */
+                        chip_authentication: "CLIENT_ASSERTED" | "NOT_PRESENT";
+                        /** @description The trust anchor the chain ended at. */
+                        csca: {
+                            subject: string;
+                        } | null;
+                        data_groups_verified: number[];
+                        /** @description The Document Signer certificate; null when not parsed, and once redacted. */
+                        document_signer: {
+                            country: string;
+                            serial: string;
+                            subject: string;
+                        } | null;
+                        hash_algorithm: string | null;
+                        /** @description DG1's issuing state (ICAO code); null once redacted. */
+                        issuing_state: string | null;
+                        mrz_fields_mismatched: string[];
+                        signature_algorithm: string | null;
+                    };
                     /** @description Sanctions only: the closest list entry, never the whole entry. */
                     match?: {
                         entry_id: string;
@@ -829,7 +863,7 @@ export interface components {
                         value: number;
                     }[];
                     /** @enum {string} */
-                    verdict: "PASS" | "FAIL" | "SKIPPED" | "CLEAR" | "MATCH";
+                    verdict: "PASS" | "FAIL" | "SKIPPED" | "CLEAR" | "MATCH" | "NOT_PERFORMED";
                 };
             };
             /** Format: date-time */
@@ -1022,7 +1056,7 @@ export interface components {
             /** @enum {string} */
             environment: "sandbox" | "production";
             /** @enum {string|null} */
-            failure_reason: "CANCELLED_BY_API" | "DOCUMENT_UNREADABLE" | "DOCUMENT_INVALID" | "DOCUMENT_EXPIRED" | "NAME_MISMATCH" | "DOB_MISMATCH" | "ADDRESS_MISMATCH" | "FACE_NOT_DETECTED" | "LIVENESS_FAILED" | "SPOOF_DETECTED" | "FACE_MATCH_BELOW_THRESHOLD" | "SANCTIONS_MATCH" | null;
+            failure_reason: "CANCELLED_BY_API" | "DOCUMENT_UNREADABLE" | "DOCUMENT_INVALID" | "DOCUMENT_EXPIRED" | "CHIP_SIGNATURE_INVALID" | "CHIP_DATA_ALTERED" | "CHIP_ISSUER_UNTRUSTED" | "CHIP_CERTIFICATE_INVALID" | "CHIP_CLONE_SUSPECTED" | "CHIP_MRZ_MISMATCH" | "CHIP_PORTRAIT_MISMATCH" | "CHIP_REQUIRED" | "NAME_MISMATCH" | "DOB_MISMATCH" | "ADDRESS_MISMATCH" | "FACE_NOT_DETECTED" | "LIVENESS_FAILED" | "SPOOF_DETECTED" | "FACE_MATCH_BELOW_THRESHOLD" | "SANCTIONS_MATCH" | null;
             /** @description Exactly the bytes given at creation ({} when none). */
             metadata: {
                 [key: string]: unknown;
@@ -1058,7 +1092,7 @@ export interface components {
             outcome: "VERIFIED";
         } | {
             /** @enum {string} */
-            failure_reason: "DOCUMENT_UNREADABLE" | "DOCUMENT_INVALID" | "DOCUMENT_EXPIRED" | "NAME_MISMATCH" | "DOB_MISMATCH" | "ADDRESS_MISMATCH" | "FACE_NOT_DETECTED" | "LIVENESS_FAILED" | "SPOOF_DETECTED" | "FACE_MATCH_BELOW_THRESHOLD" | "SANCTIONS_MATCH";
+            failure_reason: "DOCUMENT_UNREADABLE" | "DOCUMENT_INVALID" | "DOCUMENT_EXPIRED" | "CHIP_SIGNATURE_INVALID" | "CHIP_DATA_ALTERED" | "CHIP_ISSUER_UNTRUSTED" | "CHIP_CERTIFICATE_INVALID" | "CHIP_CLONE_SUSPECTED" | "CHIP_MRZ_MISMATCH" | "CHIP_PORTRAIT_MISMATCH" | "CHIP_REQUIRED" | "NAME_MISMATCH" | "DOB_MISMATCH" | "ADDRESS_MISMATCH" | "FACE_NOT_DETECTED" | "LIVENESS_FAILED" | "SPOOF_DETECTED" | "FACE_MATCH_BELOW_THRESHOLD" | "SANCTIONS_MATCH";
             /** @enum {string} */
             outcome: "FAILED";
         };

@@ -16,7 +16,7 @@ export interface DocumentChipCheck {
  */
 export function documentChipCheck(
   mode: DocumentChipMode,
-  chip: ChipVerification | null,
+  chip: Pick<ChipVerification, 'verdict' | 'reason'> | null,
   mrzMismatches: readonly string[],
 ): DocumentChipCheck {
   if (mode === 'off') return { status: 'NOT_PERFORMED', reason: null };

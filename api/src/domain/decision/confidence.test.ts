@@ -7,6 +7,13 @@ describe('confidence from the distance to each decision line', () => {
     expect(scoreConfidence({ name: 's', value: 0, threshold: 0.7, comparison: 'gte' })).toBe(0);
   });
 
+  it('gives a met yes-or-no requirement (a name match, every check digit, every step) full confidence, and a missed one the usual formula', () => {
+    expect(scoreConfidence({ name: 'name_match', value: 1, threshold: 1, comparison: 'gte' })).toBe(1);
+    expect(scoreConfidence({ name: 'steps_completed', value: 4, threshold: 4, comparison: 'gte' })).toBe(1);
+    expect(scoreConfidence({ name: 'name_match', value: 0, threshold: 1, comparison: 'gte' })).toBe(0);
+    expect(scoreConfidence({ name: 'steps_completed', value: 3, threshold: 4, comparison: 'gte' })).toBeCloseTo(0.375);
+  });
+
   it('reads a distance line (lower is better) the other way round', () => {
     expect(scoreConfidence({ name: 'd', value: 0.3, threshold: 0.6, comparison: 'lte' })).toBeCloseTo(0.75);
   });

@@ -39,9 +39,10 @@ function inputs(overrides: Partial<DecisionInputs> = {}): DecisionInputs {
     declaredType: 'passport',
     hasPortrait: true,
     expected: { name: 'Tomas Oestergaard', dob: '1958-12-21', address: null },
-    liveness: { ...pass('challenge', 1, 1), failed_step: null, face_found: [true] },
+    liveness: { ...pass('steps_completed', 3, 3), failed_step: null, face_found: [true] },
     antispoof: pass('real_score', 0.9, 0.35),
     faceMatch: { ...pass('similarity', 0.9, 0.7), similarity: 0.9 },
+    documentChip: null,
     sanctions: null,
     now: new Date('2026-11-23T00:00:00Z'),
     ...overrides,
@@ -167,5 +168,112 @@ describe('deciding from check outcomes', () => {
       checks: { sanctions: 'MATCH' },
     });
     expect(matched.report.sanctions).toMatchObject({ verdict: 'MATCH', match: hit });
+  });
+
+  describe('with the passport chip', () => {
+    const evidence = {
+      issuing_state: 'MAR',
+      document_signer: { subject: 'CN=DS', serial: '01', country: 'MA' },
+      csca: { subject: 'CN=CSCA' },
+      hash_algorithm: 'SHA-256',
+      signature_algorithm: 'RSASSA-PSS',
+      data_groups_verified: [1, 2],
+      active_authentication: 'PASSED' as const,
+      chip_authentication: 'NOT_PRESENT' as const,
+    };
+    const chip = (
+      overrides: Partial<NonNullable<DecisionInputs['documentChip']>> = {},
+    ): DecisionInputs['documentChip'] => ({
+      mode: 'optional',
+      verification: { verdict: 'PASS', reason: null, detail: null, evidence },
+      mrzMismatches: [],
+      portraitMatch: { ...pass('similarity', 0.95, 0.7), similarity: 0.95 },
+      duration_ms: 4,
+      ...overrides,
+    });
+
+    it("verifies with a verified chip, its evidence in the report and its portrait the face-match reference beside the page's", () => {
+      const { decision, report } = decideChecks(inputs({ documentChip: chip() }));
+      expect(decision).toMatchObject({ status: 'VERIFIED', checks: { document_chip: 'PASS', face_match: 'PASS' } });
+      expect(report.document_chip).toMatchObject({
+        verdict: 'PASS',
+        reason: null,
+        evidence: { ...evidence, mrz_fields_mismatched: [] },
+      });
+      expect(report.face_match.scores.map((s) => [s.name, s.value])).toEqual([
+        ['similarity', 0.95],
+        ['page_portrait_similarity', 0.9],
+      ]);
+    });
+
+    it('raises the confidence when the page read was the weakest score, since the chip proves what the page only suggests', () => {
+      const weakPage = {
+        ...document,
+        scores: [{ name: 'mrz_min_row_confidence', value: 0.55, threshold: 0.5, comparison: 'gte' as const }],
+      };
+      const without = decideChecks(inputs({ document: weakPage })).decision.confidence;
+      const withChip = decideChecks(inputs({ document: weakPage, documentChip: chip() })).decision.confidence;
+      expect(without).toBeCloseTo(0.55, 4);
+      expect(withChip).toBeGreaterThan(without);
+    });
+
+    it("fails the session with the chip's reason ahead of later checks' reasons", () => {
+      const altered = chip({
+        verification: { verdict: 'FAIL', reason: 'CHIP_DATA_ALTERED', detail: 'DG2', evidence },
+        portraitMatch: null,
+      });
+      const { decision } = decideChecks(
+        inputs({
+          documentChip: altered,
+          faceMatch: { ...failed('FACE_MATCH_BELOW_THRESHOLD', 'similarity', 0.2, 0.7), similarity: 0.2 },
+        }),
+      );
+      expect(decision).toMatchObject({
+        status: 'FAILED',
+        failure_reason: 'CHIP_DATA_ALTERED',
+        checks: { document_chip: 'FAIL', face_match: 'FAIL' },
+      });
+      expect(decision.confidence).toBeLessThan(0.5);
+    });
+
+    it('fails a chip from another document (CHIP_MRZ_MISMATCH), naming only the fields that differ', () => {
+      const { decision, report } = decideChecks(
+        inputs({ documentChip: chip({ mrzMismatches: ['document_number', 'name'], portraitMatch: null }) }),
+      );
+      expect(decision.failure_reason).toBe('CHIP_MRZ_MISMATCH');
+      expect(report.document_chip.evidence?.mrz_fields_mismatched).toEqual(['document_number', 'name']);
+    });
+
+    it('fails a chip whose portrait is another person (CHIP_PORTRAIT_MISMATCH) and keeps the page portrait as the reference', () => {
+      const other = { ...failed('FACE_MATCH_BELOW_THRESHOLD', 'similarity', 0.1, 0.7), similarity: 0.1 };
+      const { decision, report } = decideChecks(inputs({ documentChip: chip({ portraitMatch: other }) }));
+      expect(decision).toMatchObject({
+        failure_reason: 'CHIP_PORTRAIT_MISMATCH',
+        checks: { document_chip: 'FAIL', face_match: 'PASS' },
+      });
+      expect(report.face_match.scores.map((s) => s.name)).toEqual(['similarity']);
+    });
+
+    it('fails a required chip that was never sent with CHIP_REQUIRED, and leaves an optional one NOT_PERFORMED', () => {
+      const none = { verification: null, portraitMatch: null };
+      expect(decideChecks(inputs({ documentChip: chip({ ...none, mode: 'required' }) })).decision).toMatchObject({
+        status: 'FAILED',
+        failure_reason: 'CHIP_REQUIRED',
+      });
+      const optional = decideChecks(inputs({ documentChip: chip(none) }));
+      expect(optional.decision).toMatchObject({ status: 'VERIFIED', checks: { document_chip: 'NOT_PERFORMED' } });
+      expect(optional.report.document_chip).toMatchObject({ verdict: 'NOT_PERFORMED', reason: null });
+    });
+
+    it('ignores a chip when the session says off, even a failing one', () => {
+      const altered = chip({
+        mode: 'off',
+        verification: { verdict: 'FAIL', reason: 'CHIP_DATA_ALTERED', detail: null, evidence },
+      });
+      expect(decideChecks(inputs({ documentChip: altered })).decision).toMatchObject({
+        status: 'VERIFIED',
+        checks: { document_chip: 'NOT_PERFORMED', face_match: 'PASS' },
+      });
+    });
   });
 });

@@ -2,6 +2,7 @@ import { CheckRun, ScoreEvidence } from '../checks/check-results';
 import { Decision } from '../usecases/decide-session/decision';
 import { CheckVerdict, Checks, FAILURE_REASONS, FailureReason, Person } from '../session-status';
 import { addressScore, ADDRESS_TOKEN_LINE } from './address-matching';
+import { decideChip } from './chip-decision';
 import { overallConfidence } from './confidence';
 import { DecisionInputs, ReportCheck } from './decision-inputs';
 import { namesMatch } from './name-matching';
@@ -104,12 +105,18 @@ export function decideChecks(input: DecisionInputs): DecisionWithEvidence {
   }
   const antispoofCheck = selfieHasFace ? fromRun(input.antispoof) : skipped('FACE_NOT_DETECTED');
   if (selfieHasFace && input.antispoof.verdict === 'FAIL') fail(input.antispoof.reason ?? 'SPOOF_DETECTED');
+  // The chip: a failing one fails the session; a verified one's portrait is the face-match
+  // reference, with the printed portrait's scores kept beside it as `page_portrait_*`.
+  const chip = decideChip(input.documentChip);
+  if (chip.check.status === 'FAIL') fail(chip.check.reason);
+  const pageScores = (input.faceMatch?.scores ?? []).map((s) => ({ ...s, name: `page_portrait_${s.name}` }));
+  const faceReference = chip.reference ?? input.faceMatch;
   let faceMatchCheck: ReportCheck;
   if (!selfieHasFace) faceMatchCheck = skipped('FACE_NOT_DETECTED');
-  else if (!input.hasPortrait || !input.faceMatch) faceMatchCheck = skipped('NO_DOCUMENT_PORTRAIT');
+  else if (!faceReference || (!chip.reference && !input.hasPortrait)) faceMatchCheck = skipped('NO_DOCUMENT_PORTRAIT');
   else {
-    faceMatchCheck = fromRun(input.faceMatch);
-    if (input.faceMatch.verdict === 'FAIL') fail(input.faceMatch.reason ?? 'FACE_MATCH_BELOW_THRESHOLD');
+    faceMatchCheck = fromRun(faceReference, chip.reference ? pageScores : []);
+    if (faceReference.verdict === 'FAIL') fail(faceReference.reason ?? 'FACE_MATCH_BELOW_THRESHOLD');
   }
 
   const report: Record<string, ReportCheck> = {
@@ -117,12 +124,14 @@ export function decideChecks(input: DecisionInputs): DecisionWithEvidence {
     liveness: livenessCheck,
     antispoof: antispoofCheck,
     face_match: faceMatchCheck,
+    document_chip: chip.report,
   };
   const checks: Checks = {
     document: documentCheck.verdict as CheckVerdict,
     liveness: livenessCheck.verdict as CheckVerdict,
     antispoof: antispoofCheck.verdict as CheckVerdict,
     face_match: faceMatchCheck.verdict as CheckVerdict,
+    document_chip: chip.check.status,
   };
   if (input.sanctions) {
     const s = input.sanctions;
@@ -148,9 +157,14 @@ export function decideChecks(input: DecisionInputs): DecisionWithEvidence {
 
   const failureReason = FAILURE_REASONS.find((reason) => reasons.includes(reason)) ?? null;
   const status = failureReason ? 'FAILED' : 'VERIFIED';
-  const ranScores = Object.values(report)
-    .filter((c) => c.verdict !== 'SKIPPED')
-    .flatMap((c) => c.scores);
+  // A verified chip proves what the page's read only estimates, so the page's own scores (and the
+  // printed portrait's, now beside the chip's) no longer bound the confidence: it can only rise.
+  const pageSuperseded = chip.check.status === 'PASS' && documentCheck.verdict === 'PASS';
+  const ranScores = Object.entries(report)
+    .filter(([name, c]) => c.verdict !== 'SKIPPED' && !(pageSuperseded && name === 'document'))
+    .flatMap(([, c]) => c.scores)
+    .filter((s) => !s.name.startsWith('page_portrait_'));
+  if (pageSuperseded) ranScores.push(...crossScores);
   const failedWithoutScore = Object.values(report).some(
     (c) => (c.verdict === 'FAIL' || c.verdict === 'MATCH') && !c.scores.some((s) => !passes(s)),
   );

@@ -1,6 +1,7 @@
 import { CheckRun, DocumentRead, FaceMatchRun, LivenessRun, ModelRef, ScoreEvidence } from '../checks/check-results';
 import { ScreeningOutcome } from '../ports/sanctions-screening';
 import { DocumentType } from '../session-status';
+import type { ChipEvidence, ChipVerification, DocumentChipMode } from '../chip/chip-verification';
 
 /** Everything the decision weighs for one applicant; null where a check could not run. */
 export interface DecisionInputs {
@@ -16,13 +17,15 @@ export interface DecisionInputs {
   antispoof: CheckRun;
   /** Null when it could not run (no portrait, no face in the selfie). */
   faceMatch: FaceMatchRun | null;
+  /** The passport chip; null for captures from before the chip routes (NOT_PERFORMED). */
+  documentChip: ChipInput | null;
   /** Null when the account has no watchlist add-on. */
   sanctions: ((ScreeningOutcome | { verdict: 'SKIPPED'; reason: 'NO_NAME_READ' }) & { duration_ms: number }) | null;
   now: Date;
 }
 
 export interface ReportCheck {
-  verdict: 'PASS' | 'FAIL' | 'SKIPPED' | 'CLEAR' | 'MATCH';
+  verdict: 'PASS' | 'FAIL' | 'SKIPPED' | 'CLEAR' | 'MATCH' | 'NOT_PERFORMED';
   reason: string | null;
   scores: ScoreEvidence[];
   model: ModelRef | null;
@@ -33,4 +36,23 @@ export interface ReportCheck {
   match?: { list: string; entry_id: string; matched_name: string; score: number } | null;
   /** Sanctions only: the list versions screened against, so a decision traces to what was loaded. */
   lists?: Array<{ name: string; version: string }>;
+  /** document_chip only: what the chip proved, and how (no personal data). */
+  evidence?: ChipReportEvidence;
+}
+
+/** The chip as the decision weighs it. */
+export interface ChipInput {
+  mode: DocumentChipMode;
+  /** The verifier's outcome (no portrait, no MRZ: those stayed in the use case); null when no chip was sent. */
+  verification: Pick<ChipVerification, 'verdict' | 'reason' | 'detail' | 'evidence'> | null;
+  /** DG1's fields that differ from the page's MRZ (names only). */
+  mrzMismatches: string[];
+  /** The chip portrait against the selfie, made when the chip verified and the selfie shows a face. */
+  portraitMatch: FaceMatchRun | null;
+  duration_ms: number;
+}
+
+/** What the report shows of a chip: the verifier's evidence and, on a mismatch, which MRZ fields differed. */
+export interface ChipReportEvidence extends ChipEvidence {
+  mrz_fields_mismatched: string[];
 }

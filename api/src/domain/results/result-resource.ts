@@ -64,7 +64,7 @@ export function redactResult(resultBody: string, metadataJson: string | null, re
   );
 }
 
-/** The evidence report without personal data: every score kept; the document's country and MRZ corrections, and a listed person's name, gone. */
+/** The evidence report without personal data: every score kept; the document's country and MRZ corrections, a listed person's name, and the chip's issuing state and signer, gone. */
 export function redactReport(reportJson: string, redactedAt: Date): string {
   const report = JSON.parse(reportJson) as {
     checks?: Record<string, Record<string, unknown>>;
@@ -73,7 +73,11 @@ export function redactReport(reportJson: string, redactedAt: Date): string {
   const checks = Object.fromEntries(
     Object.entries(report.checks ?? {}).map(([name, check]) => [
       name,
-      'match' in check ? { ...check, match: null } : check,
+      'match' in check
+        ? { ...check, match: null }
+        : 'evidence' in check && check.evidence
+          ? { ...check, evidence: { ...check.evidence, issuing_state: null, document_signer: null } }
+          : check,
     ]),
   );
   const document = report.document ? { ...report.document, country: null, corrections: [] } : null;

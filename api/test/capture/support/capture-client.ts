@@ -77,6 +77,21 @@ export class CaptureClient {
     }>('PUT', `/document/${side}?type=${type}`, new Uint8Array(image), contentType);
   }
 
+  /** The active-authentication challenge the chip must sign. */
+  chipChallenge() {
+    return this.call<{ challenge: string; expires_at: string }>('POST', '/chip/challenge');
+  }
+
+  /** The chip files as read (base64 of each EF), and optionally the chip's answer to the challenge. */
+  chip(body: Record<string, unknown>) {
+    return this.call<{ well_formed: boolean; received: string[] }>(
+      'PUT',
+      '/document/chip',
+      JSON.stringify(body),
+      'application/json',
+    );
+  }
+
   liveness(frames: Buffer[], timestamps: unknown = frames.map((_, i) => i * 150)) {
     const form = new FormData();
     for (const frame of frames)

@@ -185,6 +185,18 @@ async function checkCommittedCsca(country: string, certPem: string): Promise<voi
     throw new Error(`${file} is not the CSCA the test PKI seeds make: regenerate it and commit it`);
 }
 
+/** The test CSCA's CRL is committed beside it, so sandbox sessions honour revocation as an operator's CRL would be. */
+async function checkCommittedCrl(country: string, der: Buffer): Promise<void> {
+  const file = path.join(committedTestCscaDir, `crl-${country}.crl`);
+  if (!existsSync(file)) {
+    await writeFile(file, der);
+    console.log(`chip: wrote the committed test CRL ${path.relative(repoRoot, file)}`);
+    return;
+  }
+  if (!(await readFile(file)).equals(der))
+    throw new Error(`${file} is not the CRL the test PKI seeds make: regenerate it and commit it`);
+}
+
 interface ChipFiles {
   dataGroups: Map<number, Buffer>;
   sod: Buffer;
@@ -333,6 +345,7 @@ export async function generateChipTestdata(): Promise<ChipManifest> {
       await write(`pki/untrusted-csca-${country}.pem`, pem('CERTIFICATE', pki.untrustedCsca.der)),
     );
     trust.crl.push(await write(`pki/crl-${country}.crl`, pki.crl));
+    await checkCommittedCrl(country, pki.crl);
     for (const [file, ds] of [
       ['ds-rsa', pki.dsRsa],
       ['ds-ec', pki.dsEc],

@@ -31,6 +31,7 @@ export async function cancelSession(
         liveness: 'SKIPPED',
         antispoof: 'SKIPPED',
         face_match: 'SKIPPED',
+        document_chip: 'NOT_PERFORMED',
         ...(tenant.watchlist ? { sanctions: 'SKIPPED' } : {}),
       },
       confidence: 0,

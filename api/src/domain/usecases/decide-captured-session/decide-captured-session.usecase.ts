@@ -15,6 +15,8 @@ import { attemptOf } from '../capture/capture-access';
 import { endCapture, EndCaptureDeps } from '../capture/end-capture';
 import { decideSession, DecideDeps } from '../decide-session/decide-session.usecase';
 import { LoadedCaptures, loadCaptures } from './load-captures';
+import { chipInputFor } from './chip-input';
+import { ChipVerifier } from '../../ports/chip-verifier';
 
 export interface DecideCapturedDeps extends DecideDeps, EndCaptureDeps {
   sessions: ApplicantSessions & SessionTransitions;
@@ -24,6 +26,7 @@ export interface DecideCapturedDeps extends DecideDeps, EndCaptureDeps {
   accounts: AccountLookup;
   inference: InferenceChecks;
   sanctions: SanctionsScreening;
+  chip: ChipVerifier;
   /** Absent where nothing is reported (tests, tools); the worker passes its Prometheus series. */
   metrics?: DecisionMetrics;
 }
@@ -69,7 +72,7 @@ export async function decideCapturedSession(
   // Made at selfie upload over the frames of that time; scored again only for frames retaken since.
   const antispoof = captures.antispoof ?? (await antispoofNow(deps, captures));
   const selfieHasFace = antispoof.reason !== 'FACE_NOT_DETECTED';
-  const [liveness, faceMatch, account] = await Promise.all([
+  const [liveness, faceMatch, account, documentChip] = await Promise.all([
     // Usually made at selfie upload; made now only for a capture retaken after the selfie.
     captures.liveness ?? livenessNow(deps, captures, selfieHasFace),
     captures.faceMatch ??
@@ -77,6 +80,7 @@ export async function decideCapturedSession(
         ? deps.inference.matchFaces(captures.portrait, captures.selfie)
         : Promise.resolve(null)),
     deps.accounts.find(session.account_id),
+    chipInputFor({ ...deps, inference: deps.inference }, session, captures, selfieHasFace),
   ]);
   const sanctions = account?.watchlist ? await screen(deps, captures.read.person) : null;
   const { decision, report } = decideChecks({
@@ -91,6 +95,7 @@ export async function decideCapturedSession(
     liveness,
     antispoof,
     faceMatch,
+    documentChip,
     sanctions,
     now: deps.clock.now(),
   });

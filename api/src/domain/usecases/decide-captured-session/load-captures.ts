@@ -1,5 +1,5 @@
 import { documentReadWhere, TextSealer } from '../../../shared/sealer';
-import { CapturedSide, CaptureState, PacedStepSpec } from '../../capture/capture-state';
+import { CapturedChip, CapturedSide, CaptureState, PacedStepSpec } from '../../capture/capture-state';
 import { ChallengeStep } from '../../capture/challenge';
 import { unpackFrames } from '../../capture/frame-pack';
 import { CaptureBlobStore } from '../../ports/capture-stores';
@@ -23,6 +23,8 @@ export interface LoadedCaptures {
   portrait: Buffer | null;
   frames: Buffer[] | null;
   selfie: Buffer | null;
+  /** The chip files as uploaded (JSON of base64 members) and what the upload recorded; null when none was sent. */
+  chip: { stored: CapturedChip; body: Buffer } | null;
 }
 
 /**
@@ -57,11 +59,14 @@ export async function loadCaptures(
       ? (JSON.parse(selfie.antispoof_json) as CheckRun)
       : null;
   const needFaceMatch = faceMatch === null && portraitBlob !== null;
+  const chip = state.chip ?? null;
   const needFrames = liveness === null || antispoof === null;
-  const [portrait, packed, selfieImage] = await Promise.all([
+  // The selfie is also needed to match a chip's portrait.
+  const [portrait, packed, selfieImage, chipBody] = await Promise.all([
     needFaceMatch ? blobs.get(state.session_id, portraitBlob) : Promise.resolve(null),
     needFrames ? blobs.get(state.session_id, state.liveness.blob_ids[0]) : Promise.resolve(null),
-    needFrames || needFaceMatch ? blobs.get(state.session_id, selfie.blob_id) : Promise.resolve(null),
+    needFrames || needFaceMatch || chip ? blobs.get(state.session_id, selfie.blob_id) : Promise.resolve(null),
+    chip ? blobs.get(state.session_id, chip.blob_id) : Promise.resolve(null),
   ]);
   return {
     read: chosen.read,
@@ -75,5 +80,6 @@ export async function loadCaptures(
     portrait,
     frames: packed ? unpackFrames(packed) : null,
     selfie: selfieImage,
+    chip: chip && chipBody ? { stored: chip, body: chipBody } : null,
   };
 }

@@ -1,10 +1,18 @@
 import { Checks, FailureReason, SanctionsVerdict } from '../../session-status';
 
 /** Which check a failure reason blames, and which later checks could not run because of it. */
-const BLAME: Record<Exclude<FailureReason, 'CANCELLED_BY_API'>, { fail: keyof Checks; skip: Array<keyof Checks> }> = {
+const BLAME: Record<Exclude<FailureReason, 'CANCELLED_BY_API'>, { fail: keyof Checks; skip: Array<'antispoof' | 'face_match'> }> = {
   DOCUMENT_UNREADABLE: { fail: 'document', skip: ['face_match'] },
   DOCUMENT_INVALID: { fail: 'document', skip: [] },
   DOCUMENT_EXPIRED: { fail: 'document', skip: [] },
+  CHIP_SIGNATURE_INVALID: { fail: 'document_chip', skip: [] },
+  CHIP_DATA_ALTERED: { fail: 'document_chip', skip: [] },
+  CHIP_ISSUER_UNTRUSTED: { fail: 'document_chip', skip: [] },
+  CHIP_CERTIFICATE_INVALID: { fail: 'document_chip', skip: [] },
+  CHIP_CLONE_SUSPECTED: { fail: 'document_chip', skip: [] },
+  CHIP_MRZ_MISMATCH: { fail: 'document_chip', skip: [] },
+  CHIP_PORTRAIT_MISMATCH: { fail: 'document_chip', skip: [] },
+  CHIP_REQUIRED: { fail: 'document_chip', skip: [] },
   NAME_MISMATCH: { fail: 'document', skip: [] },
   DOB_MISMATCH: { fail: 'document', skip: [] },
   ADDRESS_MISMATCH: { fail: 'document', skip: [] },
@@ -17,7 +25,14 @@ const BLAME: Record<Exclude<FailureReason, 'CANCELLED_BY_API'>, { fail: keyof Ch
 
 /** `sanctions` is the real screening's verdict for watchlist accounts, null for the others. */
 export function simulatedChecks(reason: FailureReason | null, sanctions: SanctionsVerdict | null): Checks {
-  const checks: Checks = { document: 'PASS', liveness: 'PASS', antispoof: 'PASS', face_match: 'PASS' };
+  // A simulated applicant presents no chip unless the simulated failure is the chip's.
+  const checks: Checks = {
+    document: 'PASS',
+    liveness: 'PASS',
+    antispoof: 'PASS',
+    face_match: 'PASS',
+    document_chip: 'NOT_PERFORMED',
+  };
   if (sanctions) checks.sanctions = sanctions;
   if (!reason || reason === 'CANCELLED_BY_API') return checks;
   const blame = BLAME[reason];

@@ -43,5 +43,5 @@ const DESCRIPTION = `Sandbox keys start vk_sand_, production keys vk_live_; the 
 
 **Confidence.** Each score the checks produced is placed against its decision line:
 margin = value − threshold for scores that must reach the line (gte), threshold − value for scores that must stay under it (lte);
-c = clamp(0.5 + 0.5 · margin / max(|threshold|, 0.05), 0, 1), so 0.5 is the line itself, 1 is a margin as large as the line, 0 as far on the failing side.
-The session's confidence is the smallest c over every check that ran (a verification is as sure as its least sure check), so VERIFIED gives at least 0.5 and FAILED below 0.5; a failure no score explains (an unreadable document) gives 0; a cancelled session 0.`;
+c = clamp(0.5 + 0.5 · margin / max(|threshold|, 0.05), 0, 1), so 0.5 is the line itself, 1 is a margin as large as the line, 0 as far on the failing side; a met yes-or-no requirement (name_match, dob_match, address_postal_code_match, mrz_check_digits_passed, steps_completed) gives 1.
+The session's confidence is the smallest c over every check that ran (a verification is as sure as its least sure check), so VERIFIED gives at least 0.5 and FAILED below 0.5; a failure no score explains (an unreadable document) gives 0; a cancelled session 0. A verified passport chip (document_chip PASS) lifts the page read's own scores out of the minimum, since the chip proves what they estimate.`;

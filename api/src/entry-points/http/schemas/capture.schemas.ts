@@ -105,8 +105,28 @@ const score = z.object({
   threshold: z.number(),
   comparison: z.enum(['gte', 'lte']),
 });
+const chipEvidence = z.object({
+  issuing_state: z.string().nullable().openapi({ description: "DG1's issuing state (ICAO code); null once redacted." }),
+  document_signer: z
+    .object({ subject: z.string(), serial: z.string(), country: z.string() })
+    .nullable()
+    .openapi({ description: 'The Document Signer certificate; null when not parsed, and once redacted.' }),
+  csca: z.object({ subject: z.string() }).nullable().openapi({ description: 'The trust anchor the chain ended at.' }),
+  hash_algorithm: z.string().nullable(),
+  signature_algorithm: z.string().nullable(),
+  data_groups_verified: z.array(z.number().int()),
+  active_authentication: z.enum(['PASSED', 'FAILED', 'NOT_PERFORMED', 'NOT_SUPPORTED']).openapi({
+    description:
+      'NOT_SUPPORTED: the chip has no DG15; NOT_PERFORMED: it has one and no answer was sent (never passed silently).',
+  }),
+  chip_authentication: z.enum(['CLIENT_ASSERTED', 'NOT_PRESENT']).openapi({
+    description: 'The server does not run chip authentication (DG14): it reports what the reading device asserted.',
+  }),
+  mrz_fields_mismatched: z.array(z.string()),
+});
+
 const reportCheck = z.object({
-  verdict: z.enum(['PASS', 'FAIL', 'SKIPPED', 'CLEAR', 'MATCH']),
+  verdict: z.enum(['PASS', 'FAIL', 'SKIPPED', 'CLEAR', 'MATCH', 'NOT_PERFORMED']),
   reason: z.string().nullable(),
   scores: z.array(score),
   model: z.object({ name: z.string(), version: z.string(), sha256: z.string() }).nullable().openapi({
@@ -118,6 +138,10 @@ const reportCheck = z.object({
     .nullable()
     .optional()
     .openapi({ description: 'Sanctions only: the closest list entry, never the whole entry.' }),
+  evidence: chipEvidence.optional().openapi({
+    description:
+      'document_chip only, when a chip was verified: what passive and active authentication proved, and which MRZ fields (names only) differed from the page.',
+  }),
 });
 
 export const reportSchema = z

@@ -45,7 +45,13 @@ export const checksSchema = z
     document: verdict,
     liveness: verdict,
     antispoof: verdict,
-    face_match: verdict.openapi({ description: 'Against a fixed decision line.' }),
+    face_match: verdict.openapi({
+      description: 'Against a fixed decision line; the chip portrait is the reference when document_chip is PASS.',
+    }),
+    document_chip: z.enum(['PASS', 'FAIL', 'NOT_PERFORMED']).optional().openapi({
+      description:
+        'The passport chip (eMRTD): PASS when passive authentication (and active authentication where the chip supports it) verified and DG1 matched the page; NOT_PERFORMED when no chip was read or the session says off. Absent on sessions decided before the chip check existed.',
+    }),
     sanctions: z.enum(['CLEAR', 'MATCH', 'SKIPPED']).optional().openapi({
       description:
         'Only for accounts with the watchlist add-on: CLEAR or MATCH when screened against the loaded lists, SKIPPED when no list is loaded (never CLEAR without a screening). Sandbox simulation screens its specimen person.',
