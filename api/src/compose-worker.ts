@@ -20,6 +20,7 @@ import { CaptureBlobRepository } from './data-access/capture-blob.repository';
 import { CaptureStateRepository } from './data-access/capture-state.repository';
 import { InferenceRepository } from './data-access/inference.repository';
 import { PkijsChipVerifier } from './data-access/chip/chip-verifier';
+import { CaptureFingerprintRepository } from './data-access/capture-fingerprint.repository';
 import { SanctionsScreening } from './domain/ports/sanctions-screening';
 import { Clock, systemClock } from './shared/clock';
 import { TextSealer } from './shared/sealer';
@@ -49,6 +50,7 @@ export interface WorkerContext {
   blobs: CaptureBlobRepository;
   sealer: TextSealer;
   chip: PkijsChipVerifier;
+  fingerprints: CaptureFingerprintRepository;
   /** Null without INFERENCE_URL: decisions then wait (and readiness says why). */
   inference: InferenceRepository | null;
   sanctions: SanctionsScreening;
@@ -93,6 +95,7 @@ export async function composeWorker(config: AppConfig, logger: Logger): Promise<
     ...stores.capture,
     inference: stores.inference,
     sanctions: stores.sanctions,
+    fingerprints: new CaptureFingerprintRepository(stores.mongo, config.CAPTURE_ENCRYPTION_KEY),
     readiness: stores.readiness,
     // The sender's sockets close after the writers flushed and before the queue and store do.
     close: () => stores.close(() => sender.close()),

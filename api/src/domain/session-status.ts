@@ -7,6 +7,7 @@ export const DECIDED_STATUSES: SessionStatus[] = ['VERIFIED', 'FAILED'];
 /** contract.md's order of precedence when several checks fail. */
 export const FAILURE_REASONS = [
   'CANCELLED_BY_API',
+  'CAPTURE_REUSED',
   'DOCUMENT_UNREADABLE',
   'DOCUMENT_INVALID',
   'DOCUMENT_EXPIRED',

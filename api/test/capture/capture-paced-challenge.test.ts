@@ -43,7 +43,8 @@ describe('the server-paced liveness challenge (production sessions, real models)
     const passport = documentOf('TD3', 'clean', APPLICANT);
     expect((await client.document('front', 'passport', passport.image)).body).toMatchObject({ readable: true });
     expect((await client.selfie(selfieOf(APPLICANT))).status).toBe(200);
-    expect((await client.submit()).status).toBe(202);
+    const submitted = await client.submit();
+    expect({ status: submitted.status, error: submitted.body.error }).toEqual({ status: 202, error: undefined });
     expect((await client.decided(180_000)).decision).toBe('done');
     const report = await stack.api<Schemas['EvidenceReport']>(
       'GET',
@@ -133,6 +134,26 @@ describe('the server-paced liveness challenge (production sessions, real models)
     expect((await performChallenge(client, new SyntheticHead(true), { poseAt: recorded })).next).toBe('selfie');
     expect((await decide(client)).liveness).toMatchObject({ verdict: 'FAIL', reason: 'LIVENESS_FAILED' });
   }, 240_000);
+
+  it('fails a production session that presents captures another session of the account submitted (CAPTURE_REUSED)', async () => {
+    const head = new SyntheticHead(true);
+    const first = await productionCapture();
+    expect((await performChallenge(first, head)).next).toBe('selfie');
+    await decide(first);
+    // A script replays the first session's document photo and selfie into a new session.
+    const second = await productionCapture();
+    expect((await performChallenge(second, head)).next).toBe('selfie');
+    const checks = await decide(second);
+    const result = await stack.api<{ status: string; failure_reason: string | null }>(
+      'GET',
+      `/v1/sessions/${second.sessionId}/result`,
+      liveKey,
+    );
+    expect(result.body).toMatchObject({ status: 'FAILED', failure_reason: 'CAPTURE_REUSED' });
+    expect(checks.document).toMatchObject({ verdict: 'FAIL', reason: 'CAPTURE_REUSED' });
+    expect(score(checks.document, 'captures_reused')?.value).toBe(1);
+    expect(score(checks.antispoof, 'captures_reused')?.value).toBe(1);
+  }, 300_000);
 
   it('takes frames only for the open step: a completed step is closed', async () => {
     const client = await productionCapture();

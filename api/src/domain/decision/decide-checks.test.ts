@@ -43,6 +43,7 @@ function inputs(overrides: Partial<DecisionInputs> = {}): DecisionInputs {
     antispoof: pass('real_score', 0.9, 0.35),
     faceMatch: { ...pass('similarity', 0.9, 0.7), similarity: 0.9 },
     documentChip: null,
+    reused: [],
     sanctions: null,
     now: new Date('2026-11-23T00:00:00Z'),
     ...overrides,
@@ -275,5 +276,32 @@ describe('deciding from check outcomes', () => {
         checks: { document_chip: 'NOT_PERFORMED', face_match: 'PASS' },
       });
     });
+  });
+
+  it("fails a submission that presents another session's captures with CAPTURE_REUSED on the checks that judge them, keeping a check's own failure", () => {
+    const { decision, report } = decideChecks(
+      inputs({
+        reused: [
+          { kind: 'document', session_id: 'ses_a' },
+          { kind: 'liveness', session_id: 'ses_a' },
+          { kind: 'liveness', session_id: 'ses_a' },
+        ],
+        liveness: { ...failed('LIVENESS_FAILED', 'steps_completed', 1, 3), failed_step: 'BLINK', face_found: [true] },
+      }),
+    );
+    expect(decision).toMatchObject({
+      status: 'FAILED',
+      failure_reason: 'CAPTURE_REUSED',
+      checks: { document: 'FAIL', liveness: 'FAIL', antispoof: 'PASS' },
+    });
+    expect(report.document).toMatchObject({ reason: 'CAPTURE_REUSED' });
+    expect(report.liveness).toMatchObject({ reason: 'LIVENESS_FAILED' });
+    expect(report.liveness.scores).toContainEqual({
+      name: 'captures_reused',
+      value: 2,
+      threshold: 0,
+      comparison: 'lte',
+    });
+    expect(decision.confidence).toBeLessThan(0.5);
   });
 });

@@ -155,6 +155,8 @@ export function decideChecks(input: DecisionInputs): DecisionWithEvidence {
     checks.sanctions = s.verdict;
   }
 
+  markReused(report, checks, input.reused, fail);
+
   const failureReason = FAILURE_REASONS.find((reason) => reasons.includes(reason)) ?? null;
   const status = failureReason ? 'FAILED' : 'VERIFIED';
   // A verified chip proves what the page's read only estimates, so the page's own scores (and the
@@ -193,4 +195,32 @@ export function decideChecks(input: DecisionInputs): DecisionWithEvidence {
 
 function passes(score: ScoreEvidence): boolean {
   return score.comparison === 'gte' ? score.value >= score.threshold : score.value <= score.threshold;
+}
+
+/** The check that judges each kind of capture; a reused one fails it, unless it already failed on its own. */
+const REUSE_CHECK = { document: 'document', liveness: 'liveness', selfie: 'antispoof' } as const;
+
+function markReused(
+  report: Record<string, ReportCheck>,
+  checks: Checks,
+  reused: DecisionInputs['reused'],
+  fail: (reason: string) => void,
+): void {
+  if (!reused.length) return;
+  fail('CAPTURE_REUSED');
+  for (const kind of new Set(reused.map((r) => r.kind))) {
+    const name = REUSE_CHECK[kind];
+    const check = report[name];
+    check.scores.push({
+      name: 'captures_reused',
+      value: reused.filter((r) => r.kind === kind).length,
+      threshold: 0,
+      comparison: 'lte',
+    });
+    if (check.verdict !== 'FAIL') {
+      check.verdict = 'FAIL';
+      check.reason = 'CAPTURE_REUSED';
+      checks[name] = 'FAIL';
+    }
+  }
 }

@@ -1,6 +1,7 @@
 import { CheckRun, DocumentRead, FaceMatchRun, LivenessRun, ModelRef, ScoreEvidence } from '../checks/check-results';
 import { ScreeningOutcome } from '../ports/sanctions-screening';
 import { DocumentType } from '../session-status';
+import type { ReusedCapture } from '../ports/capture-fingerprints';
 import type { ChipEvidence, ChipVerification, DocumentChipMode } from '../chip/chip-verification';
 
 /** Everything the decision weighs for one applicant; null where a check could not run. */
@@ -17,6 +18,8 @@ export interface DecisionInputs {
   antispoof: CheckRun;
   /** Null when it could not run (no portrait, no face in the selfie). */
   faceMatch: FaceMatchRun | null;
+  /** Captures another session of the account submitted first (production sessions only). */
+  reused: ReusedCapture[];
   /** The passport chip; null for captures from before the chip routes (NOT_PERFORMED). */
   documentChip: ChipInput | null;
   /** Null when the account has no watchlist add-on. */

@@ -16,6 +16,8 @@ import { endCapture, EndCaptureDeps } from '../capture/end-capture';
 import { decideSession, DecideDeps } from '../decide-session/decide-session.usecase';
 import { LoadedCaptures, loadCaptures } from './load-captures';
 import { chipInputFor } from './chip-input';
+import { reusedCaptures } from './capture-reuse';
+import { CaptureFingerprints } from '../../ports/capture-fingerprints';
 import { ChipVerifier } from '../../ports/chip-verifier';
 
 export interface DecideCapturedDeps extends DecideDeps, EndCaptureDeps {
@@ -27,6 +29,7 @@ export interface DecideCapturedDeps extends DecideDeps, EndCaptureDeps {
   inference: InferenceChecks;
   sanctions: SanctionsScreening;
   chip: ChipVerifier;
+  fingerprints: CaptureFingerprints;
   /** Absent where nothing is reported (tests, tools); the worker passes its Prometheus series. */
   metrics?: DecisionMetrics;
 }
@@ -72,7 +75,7 @@ export async function decideCapturedSession(
   // Made at selfie upload over the frames of that time; scored again only for frames retaken since.
   const antispoof = captures.antispoof ?? (await antispoofNow(deps, captures));
   const selfieHasFace = antispoof.reason !== 'FACE_NOT_DETECTED';
-  const [liveness, faceMatch, account, documentChip] = await Promise.all([
+  const [liveness, faceMatch, account, documentChip, reused] = await Promise.all([
     // Usually made at selfie upload; made now only for a capture retaken after the selfie.
     captures.liveness ?? livenessNow(deps, captures, selfieHasFace),
     captures.faceMatch ??
@@ -81,6 +84,7 @@ export async function decideCapturedSession(
         : Promise.resolve(null)),
     deps.accounts.find(session.account_id),
     chipInputFor({ ...deps, inference: deps.inference }, session, captures, selfieHasFace),
+    reusedCaptures(deps, session, state),
   ]);
   const sanctions = account?.watchlist ? await screen(deps, captures.read.person) : null;
   const { decision, report } = decideChecks({
@@ -96,6 +100,7 @@ export async function decideCapturedSession(
     antispoof,
     faceMatch,
     documentChip,
+    reused,
     sanctions,
     now: deps.clock.now(),
   });

@@ -1,0 +1,53 @@
+import { createHmac, hkdfSync } from 'node:crypto';
+import { Connection, mongo } from 'mongoose';
+import type { CaptureFingerprint, CaptureFingerprints, ReusedCapture } from '../domain/ports/capture-fingerprints';
+
+const DUPLICATE_KEY = 11000;
+
+interface FingerprintDoc {
+  _id: string;
+  session_id: string;
+  kind: string;
+  created_at: Date;
+}
+
+/**
+ * One document per (account, fingerprint), its `_id` the pair, so the first session to record a
+ * capture owns it with a plain insert (the only index FerretDB pushes down is `_id`). The key is
+ * derived from CAPTURE_ENCRYPTION_KEY, so the digests are worthless outside the deployment.
+ */
+export class CaptureFingerprintRepository implements CaptureFingerprints {
+  private readonly collection: mongo.Collection<FingerprintDoc>;
+  private readonly key: Buffer;
+
+  constructor(connection: Connection, captureKeyBase64: string) {
+    const db = connection.db;
+    if (!db) throw new Error('the store connection is not open');
+    this.collection = db.collection<FingerprintDoc>('capture_fingerprints');
+    this.key = Buffer.from(
+      hkdfSync('sha256', Buffer.from(captureKeyBase64, 'base64'), Buffer.alloc(0), 'bioverify capture fingerprint', 32),
+    );
+  }
+
+  of(bytes: Buffer): string {
+    return createHmac('sha256', this.key).update(bytes).digest('base64url');
+  }
+
+  async claim(accountId: string, sessionId: string, prints: CaptureFingerprint[]): Promise<ReusedCapture[]> {
+    const unique = [...new Map(prints.map((p) => [p.value, p])).values()];
+    const owners = await Promise.all(
+      unique.map(async ({ kind, value }) => {
+        const _id = `${accountId}:${value}`;
+        try {
+          await this.collection.insertOne({ _id, session_id: sessionId, kind, created_at: new Date() });
+          return null;
+        } catch (error) {
+          if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
+          const owner = await this.collection.findOne({ _id });
+          return owner && owner.session_id !== sessionId ? { kind, session_id: owner.session_id } : null;
+        }
+      }),
+    );
+    return owners.filter((o): o is ReusedCapture => o !== null);
+  }
+}
