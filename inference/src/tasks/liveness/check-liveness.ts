@@ -265,6 +265,8 @@ function judgePaced(
 
 /** Mouth and jaw residual after a rigid fit (eye distances), between the most open frame of the OPEN_MOUTH step and the resting frame nearest it in pose. */
 const PACED_NONRIGID_LINE = 0.035;
+/** How far (yaw + pitch, degrees) an OPEN_MOUTH frame may lie from the step's median pose to count as held there. */
+const SETTLED_DEGREES = 10;
 
 function mouthDeformation(
   steps: PacedStepInput[],
@@ -275,7 +277,17 @@ function mouthDeformation(
   const meshOf = (i: number) => (analysed[i] as AnalysedFace).landmarks.mesh;
   const own = Array.from({ length: step.frame_count }, (_, k) => step.first_frame + k).filter((i) => analysed[i]);
   if (!own.length) return null;
-  const peak = own.reduce((best, i) => (mouthOpenness(meshOf(i)) > mouthOpenness(meshOf(best)) ? i : best));
+  // The step's frames at its own pose, not those still turning towards it: the estimator reads a
+  // turned face's mouth as more open, and a 2D fit cannot explain a turn, so a rigid head caught
+  // mid-turn looked deformed (0.094 in a CI run, against 0.014 facing the camera).
+  const poses = own.map((i) => headPose(meshOf(i)));
+  const centre = { yaw: median(poses.map((p) => p.yaw)), pitch: median(poses.map((p) => p.pitch)) };
+  const settled = own.filter(
+    (_, k) => Math.abs(poses[k].yaw - centre.yaw) + Math.abs(poses[k].pitch - centre.pitch) <= SETTLED_DEGREES,
+  );
+  const peak = (settled.length ? settled : own).reduce((best, i) =>
+    mouthOpenness(meshOf(i)) > mouthOpenness(meshOf(best)) ? i : best,
+  );
   // Resting frames are the other steps' frames with the mouth closed: the next step's first frames
   // may still show it open, and against those even a live face would not deform. A mouth that
   // never opened leaves none closed below its peak; then any other frame will do.
