@@ -1,8 +1,9 @@
 /**
  * The Android SDK's Maven build (sdk/android), run as CI runs everything: the core's unit tests,
- * then its end-to-end tests driving whole sandbox verifications through the capture API against the
- * real stack started here (FerretDB, Redis, the inference service on the real models, the API and a
- * worker), reading status, result and report over REST. Maven's local repository is the ignored
+ * then its end-to-end tests against the real stack started here (FerretDB, Redis, the inference
+ * service on the real models, the API and a worker): whole sandbox verifications through the
+ * capture API, the chip upload answering the server's challenge with a test chip's key, and a
+ * production session's paced liveness, reading status, result and report over REST. Maven's local repository is the ignored
  * .state/m2, so a fresh clone downloads the SDK's dependencies once (see sdk/android/README.md).
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -67,11 +68,12 @@ const passed = (name: string) => ({ name, tests: true, skipped: 0, failures: 0, 
 describe('the Android SDK (Maven: core and Robolectric tests, end-to-end against the real stack, AAR, dex)', () => {
   let stack: CaptureStack;
   beforeAll(async () => {
-    stack = await CaptureStack.start();
+    // Production sessions need an https webhook on a public address; the paced test's leads nowhere (127.0.0.1).
+    stack = await CaptureStack.start({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
   }, 240_000);
   afterAll(async () => stack?.stop(), 60_000);
 
-  it('builds the core and the AAR, passes unit, contract-vector, Robolectric, simulated-chip and end-to-end tests (VERIFIED, then NAME_MISMATCH), dexes at min SDK 24', async () => {
+  it('builds the core and the AAR, passes unit, contract-vector, Robolectric, simulated-chip and end-to-end tests (VERIFIED, NAME_MISMATCH, chip upload, paced liveness), dexes at min SDK 24', async () => {
     // The chip simulator's test reads the synthetic chips that setup.sh generates (npm run testdata:chip).
     const chipTestdata = `-Dbioverify.chip.testdata=${path.join(ROOT, '.state/testdata/chip')}`;
     const run = await maven(['clean', 'verify', chipTestdata], {
@@ -79,19 +81,23 @@ describe('the Android SDK (Maven: core and Robolectric tests, end-to-end against
       BIOVERIFY_E2E_API_KEY: stack.apiKey,
       BIOVERIFY_E2E_WEBHOOK_URL: stack.stack.receiver.url(),
       BIOVERIFY_E2E_TESTDATA: TESTDATA,
+      BIOVERIFY_E2E_CHIP_TESTDATA: path.join(ROOT, '.state/testdata/chip'),
+      BIOVERIFY_E2E_LIVE_API_KEY: (stack.stack.account as unknown as { live_api_key: string }).live_api_key,
     });
     if (run.code !== 0) throw new Error(`mvn verify exited ${String(run.code)}:\n${run.output.slice(-20_000)}`);
 
     const core = surefire('core');
-    // The end-to-end class is skipped without the stack's variables: here it must have run, both tests.
+    // The end-to-end class is skipped without the stack's variables: here it must have run, all five
+    // tests (VERIFIED, NAME_MISMATCH, the chip upload, a malformed chip refused, the paced challenge).
     expect(core['dev.bioverify.capture.e2e.EndToEndVerificationTest']).toEqual({
-      tests: 2,
+      tests: 5,
       skipped: 0,
       failures: 0,
       errors: 0,
     });
     expect(allPassed(core)).toEqual(Object.keys(core).map(passed));
     expect(Object.keys(core)).toContain('dev.bioverify.capture.ContractVectorsTest');
+    expect(Object.keys(core)).toContain('dev.bioverify.capture.PacedLivenessTest');
 
     const android = surefire('android');
     expect(Object.keys(android).sort()).toEqual([
