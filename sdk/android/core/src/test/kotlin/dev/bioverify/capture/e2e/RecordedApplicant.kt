@@ -18,7 +18,13 @@ import java.io.File
  * frames of the same person performing TURN_LEFT, TURN_RIGHT, BLINK, and an augmented selfie.
  * It plays the camera's part for [dev.bioverify.capture.VerificationRunner].
  */
-class RecordedApplicant(private val testdata: File, val identity: String, documentOf: String = identity) : CaptureSource {
+class RecordedApplicant(
+  private val testdata: File,
+  val identity: String,
+  documentOf: String = identity,
+  /** The camera for the paced challenge; by default a replay of the recording (see [pacedFrames]). */
+  private val pacedSource: PacedFrameSource? = null,
+) : CaptureSource {
   val passport: JsonObject = passportOf(documentOf)
   val challenge: List<String>
   private val frames: List<File>
@@ -50,7 +56,7 @@ class RecordedApplicant(private val testdata: File, val identity: String, docume
     return held.mapIndexed { i, f -> TimedFrame(f.readBytes(), i * plan.durationMs / held.size) }
   }
 
-  /** The steps the paced challenge revealed to this applicant, in order. */
+  /** The steps the paced challenge revealed to the replay, in order. */
   val pacedSteps = ArrayList<PacedStep>()
 
   /**
@@ -59,7 +65,7 @@ class RecordedApplicant(private val testdata: File, val identity: String, docume
    * targets, which is what the paced challenge is for.
    */
   override fun pacedFrames(): PacedFrameSource =
-    object : PacedFrameSource {
+    pacedSource ?: object : PacedFrameSource {
       private val bytes = frames.map { it.readBytes() }
 
       override fun onStep(step: PacedStep) {
