@@ -24,6 +24,8 @@ import dev.bioverify.capture.DocumentSide
 import dev.bioverify.capture.DocumentType
 import dev.bioverify.capture.ImageLimits
 import dev.bioverify.capture.LivenessPlan
+import dev.bioverify.capture.PacedFrameSource
+import dev.bioverify.capture.PacedStep
 import dev.bioverify.capture.TimedFrame
 import dev.bioverify.capture.VerificationListener
 import dev.bioverify.capture.VerificationRunner
@@ -122,6 +124,28 @@ class VerificationActivity : Activity(), CaptureSource, VerificationListener {
     camera.close()
     return synchronized(frames) { ArrayList(frames) }
   }
+
+  /** The front camera for the whole paced challenge: each frame the driver asks for is the newest one, never sent twice. */
+  override fun pacedFrames(): PacedFrameSource =
+    object : PacedFrameSource {
+      private var open = false
+
+      override fun onStep(step: PacedStep) {
+        if (!open) {
+          latestFrame.set(null)
+          openCamera(Lens.FRONT, ImageLimits.LIVENESS_FRAME) { jpeg, _ -> latestFrame.set(jpeg) }
+          open = true
+        }
+        main.post { prompt.text = strings.paced(step) }
+      }
+
+      override fun frame(step: PacedStep, elapsedMs: Long): ByteArray? = latestFrame.getAndSet(null)
+
+      override fun onFinished() {
+        if (open) camera.close()
+        open = false
+      }
+    }
 
   override fun selfie(retakeReason: String?): Capture = still(Lens.FRONT, ImageLimits.SELFIE)
 

@@ -4,7 +4,11 @@ import android.app.Activity
 import android.content.Intent
 import org.robolectric.RuntimeEnvironment
 import dev.bioverify.capture.CaptureStep
+import dev.bioverify.capture.CaptureFlow
 import dev.bioverify.capture.ChallengeStep
+import dev.bioverify.capture.PacedLimits
+import dev.bioverify.capture.PacedStep
+import dev.bioverify.capture.PacedStepKind
 import org.junit.Assert.assertEquals
 import org.junit.Assert.assertNotEquals
 import org.junit.Assert.assertNull
@@ -26,6 +30,19 @@ class FlowScreensTest {
     for (step in ChallengeStep.values()) assertNotEquals(en.challenge(step), fr.challenge(step))
     assertEquals("Tournez la tête à gauche", fr.challenge(ChallengeStep.TURN_LEFT))
     assertEquals(en["retake.generic"], en.retake("A_REASON_FROM_A_NEWER_SERVER"))
+  }
+
+  @Test
+  fun `a paced step is prompted by the applicant's own side, its height from 6 degrees, or the open mouth`() {
+    val limits = PacedLimits(10, 60, 12, 2500, 600)
+    fun step(kind: PacedStepKind, yaw: Double, pitch: Double) = PacedStep("pch", "stp", 0, 4, kind, yaw, pitch, 8.0, 1000, "", "", 5500, limits, 2)
+    val en = FlowStrings.forLocale("en")
+    val fr = FlowStrings.forLocale("fr")
+    assertEquals("Turn your head to your left and up and hold it there", en.paced(step(PacedStepKind.HOLD_POSE, 21.4, 6.2)))
+    assertEquals("Turn your head to your right and hold it there", en.paced(step(PacedStepKind.HOLD_POSE, -14.0, 3.0)))
+    assertEquals("Tournez la tête vers votre droite et vers le bas et gardez la pose", fr.paced(step(PacedStepKind.HOLD_POSE, -20.0, -9.0)))
+    assertEquals("Regardez la caméra et ouvrez grand la bouche", fr.paced(step(PacedStepKind.OPEN_MOUTH, 0.0, 0.0)))
+    assertNotEquals(en["retake.generic"], en.retake(CaptureFlow.PACED_RESTART))
   }
 
   @Test

@@ -18,6 +18,21 @@ enum class DocumentType(val wire: String) {
   }
 }
 
+/**
+ * How a session captures liveness: [PACED] (production keys) reveals the challenge one step at a
+ * time (`…/liveness/steps`, [PacedLivenessDriver]); [ONE_SHOT] (sandbox keys) uploads the whole
+ * challenge from `start` at once (`POST …/liveness`).
+ */
+enum class LivenessMode(val wire: String) {
+  PACED("paced"),
+  ONE_SHOT("one_shot"),
+  ;
+
+  companion object {
+    fun of(wire: String): LivenessMode = values().firstOrNull { it.wire == wire } ?: throw CaptureException.malformed("unknown liveness_mode $wire")
+  }
+}
+
 /** `POST /v1/capture/{id}/start`. */
 data class StartAnswer(
   val captureToken: String,
@@ -25,6 +40,7 @@ data class StartAnswer(
   val documentTypes: List<DocumentType>,
   val expiresAt: String,
   val locale: String,
+  val livenessMode: LivenessMode = LivenessMode.ONE_SHOT,
 ) {
   companion object {
     fun from(o: JsonObject) =
@@ -34,6 +50,8 @@ data class StartAnswer(
         documentTypes = o.strings("document_types").mapNotNull { DocumentType.of(it) },
         expiresAt = o.string("expires_at"),
         locale = o.string("locale"),
+        // A server from before the paced challenge does not say: it only has the one-shot upload.
+        livenessMode = o.stringOrNull("liveness_mode")?.let { LivenessMode.of(it) } ?: LivenessMode.ONE_SHOT,
       )
   }
 }

@@ -31,10 +31,29 @@ class CaptureClient(
   /** The frames in capture order (JPEG, 8 to 60) with their times in ms since the challenge started, increasing. */
   fun liveness(frames: List<ByteArray>, timestampsMs: List<Long>, boundary: String = Multipart.randomBoundary()): LivenessAnswer {
     require(frames.size == timestampsMs.size) { "one timestamp per frame" }
-    val parts = frames.mapIndexed { i, jpeg -> Part("frame", jpeg, "image/jpeg", "frame-$i.jpg") } + Part("timestamps", Json.write(timestampsMs).toByteArray(Charsets.UTF_8))
-    val multipart = Multipart(parts, boundary)
+    val multipart = framesMultipart(frames, timestampsMs, boundary)
     return LivenessAnswer.from(call("POST", "/liveness", multipart.encode(), multipart.contentType))
   }
+
+  /**
+   * The server-paced challenge (`liveness_mode` `paced`): draws and reveals the next step now. Start
+   * its clock when this returns: frame timestamps and the deadline count from the answer's arrival.
+   */
+  fun revealStep(): PacedStep = PacedStep.from(call("POST", "/liveness/steps", null, null))
+
+  /**
+   * One chunk of a paced step's frames, sent as they are captured: 1 to `max_frames_per_chunk` JPEG
+   * `frame` parts in capture order and `timestamps`, ms since the reveal was received, increasing
+   * within the chunk and across the step's chunks.
+   */
+  fun sendStepFrames(stepId: String, frames: List<ByteArray>, timestampsMs: List<Long>, boundary: String = Multipart.randomBoundary()): PacedChunkAnswer {
+    require(frames.size == timestampsMs.size) { "one timestamp per frame" }
+    val multipart = framesMultipart(frames, timestampsMs, boundary)
+    return PacedChunkAnswer.from(call("POST", "/liveness/steps/${pathSegment(stepId)}/frames", multipart.encode(), multipart.contentType))
+  }
+
+  /** Closes a paced step (idempotent); [PacedStepDone.next] says whether to reveal, restart or take the selfie. */
+  fun completeStep(stepId: String): PacedStepDone = PacedStepDone.from(call("POST", "/liveness/steps/${pathSegment(stepId)}/complete", null, null))
 
   fun selfie(image: ByteArray, contentType: String = "image/jpeg"): SelfieAnswer = SelfieAnswer.from(call("PUT", "/selfie", image, contentType))
 
@@ -72,6 +91,14 @@ class CaptureClient(
       sleep(wait)
     }
   }
+
+  private fun framesMultipart(frames: List<ByteArray>, timestampsMs: List<Long>, boundary: String): Multipart {
+    val parts = frames.mapIndexed { i, jpeg -> Part("frame", jpeg, "image/jpeg", "frame-$i.jpg") } + Part("timestamps", Json.write(timestampsMs).toByteArray(Charsets.UTF_8))
+    return Multipart(parts, boundary)
+  }
+
+  // A step id is the server's opaque string: kept to one path segment whatever it holds.
+  private fun pathSegment(id: String) = java.net.URLEncoder.encode(id, "UTF-8").replace("+", "%20")
 
   private fun call(method: String, path: String, body: ByteArray?, contentType: String?, withToken: Boolean = true): JsonObject {
     val headers = LinkedHashMap<String, String>()

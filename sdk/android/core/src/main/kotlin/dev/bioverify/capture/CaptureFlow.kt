@@ -25,6 +25,10 @@ class CaptureFlow(private val chip: Boolean = false) {
   var challenge: List<ChallengeStep> = emptyList()
     private set
 
+  /** How this session captures liveness: the paced routes or the one-shot upload of [challenge]. */
+  var livenessMode: LivenessMode = LivenessMode.ONE_SHOT
+    private set
+
   var documentType: DocumentType? = null
     private set
 
@@ -34,6 +38,7 @@ class CaptureFlow(private val chip: Boolean = false) {
   fun onStarted(answer: StartAnswer) {
     expect(CaptureStep.START)
     challenge = answer.challenge
+    livenessMode = answer.livenessMode
     moveTo(CaptureStep.DOCUMENT_FRONT)
   }
 
@@ -60,6 +65,16 @@ class CaptureFlow(private val chip: Boolean = false) {
     expect(CaptureStep.LIVENESS)
     if (answer.retake) return retake(LIVENESS_RETAKE, answer.attemptsLeft)
     moveTo(CaptureStep.SELFIE)
+  }
+
+  /** A paced step was completed: the selfie comes once the server says so; `step` and `restart` stay at liveness. */
+  fun onPacedStep(answer: PacedStepDone) {
+    expect(CaptureStep.LIVENESS)
+    when (answer.next) {
+      PacedNext.SELFIE -> moveTo(CaptureStep.SELFIE)
+      PacedNext.RESTART -> retake(PACED_RESTART, answer.attemptsLeft)
+      PacedNext.STEP -> Unit
+    }
   }
 
   fun onSelfie(answer: SelfieAnswer) {
@@ -98,5 +113,8 @@ class CaptureFlow(private val chip: Boolean = false) {
 
     /** The retake reason of a liveness upload in which fewer than 80% of the frames show exactly one face. */
     const val LIVENESS_RETAKE = "FACE_NOT_FOUND_IN_FRAMES"
+
+    /** The retake reason when the server restarts the paced challenge (too few frames with one face, or a deadline missed). */
+    const val PACED_RESTART = "PACED_CHALLENGE_RESTART"
   }
 }

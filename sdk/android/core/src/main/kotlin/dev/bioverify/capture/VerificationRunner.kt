@@ -16,8 +16,14 @@ interface CaptureSource {
   /** Reads the passport chip (keys from the document's MRZ) and signs [challenge]; null skips the chip. */
   fun chip(challenge: ChipChallenge): ChipData? = null
 
-  /** Performs the challenge and answers the frames to upload (see [FrameSelection]). */
+  /** Performs the one-shot challenge (sandbox sessions) and answers the frames to upload (see [FrameSelection]). */
   fun liveness(plan: LivenessPlan, retakeReason: String?): List<TimedFrame>
+
+  /**
+   * The camera for the server-paced challenge (production sessions, `liveness_mode` `paced`), or
+   * null when this source cannot follow it (then a paced session fails with `CONFLICT`).
+   */
+  fun pacedFrames(): PacedFrameSource? = null
 
   fun selfie(retakeReason: String?): Capture
 }
@@ -25,11 +31,15 @@ interface CaptureSource {
 /** What the flow tells the app as it goes (all optional). */
 interface VerificationListener {
   fun onStep(step: CaptureStep, retakeReason: String?, attemptsLeft: Int) {}
+
+  /** A paced liveness step was completed; [done] says what comes next (the verdict is never told). */
+  fun onPacedStep(step: PacedStep, done: PacedStepDone) {}
 }
 
 /**
  * Drives one session's whole capture with [CaptureClient] and [CaptureFlow]: start, document
- * side(s), chip when the source reads it, liveness, selfie, submit, then waits for the decision.
+ * side(s), chip when the source reads it, liveness (paced with [PacedLivenessDriver] when `start`
+ * says so, else one-shot), selfie, submit, then waits for the decision.
  * Blocking: run it off the main thread. Answers the final status (`VERIFIED`, `FAILED`...), the
  * same the integrator's server then reads with its API key.
  */
@@ -39,6 +49,9 @@ class VerificationRunner(
   private val listener: VerificationListener = object : VerificationListener {},
   private val readChip: Boolean = false,
   private val decisionTimeoutMs: Long = 120_000,
+  /** The paced challenge's monotonic clock (ms) and wait; tests pass a fake clock. */
+  private val clock: () -> Long = { System.nanoTime() / 1_000_000 },
+  private val sleep: (Long) -> Unit = { Thread.sleep(it) },
 ) {
   val flow = CaptureFlow(chip = readChip)
 
@@ -59,10 +72,8 @@ class VerificationRunner(
           source.chip(client.chipChallenge())?.let { client.chip(it) }
           flow.onChipDone()
         }
-        CaptureStep.LIVENESS -> {
-          val frames = FrameSelection.select(source.liveness(LivenessPlan(flow.challenge), flow.retakeReason))
-          flow.onLiveness(client.liveness(frames.map { it.jpeg }, frames.map { it.timestampMs }))
-        }
+        CaptureStep.LIVENESS ->
+          if (flow.livenessMode == LivenessMode.PACED) pacedLiveness() else oneShotLiveness()
         CaptureStep.SELFIE -> {
           val image = source.selfie(flow.retakeReason)
           flow.onSelfie(client.selfie(image.bytes, image.contentType))
@@ -82,5 +93,20 @@ class VerificationRunner(
     }
     listener.onStep(CaptureStep.DONE, null, 0)
     return status!!
+  }
+
+  private fun pacedLiveness() {
+    val frames = source.pacedFrames() ?: throw CaptureException(ErrorCode.CONFLICT, "this session's liveness is paced, and the capture source has no paced frame source")
+    val driver =
+      PacedLivenessDriver(client, frames, clock = clock, sleep = sleep) { step, done ->
+        listener.onPacedStep(step, done)
+        flow.onPacedStep(done)
+      }
+    driver.run()
+  }
+
+  private fun oneShotLiveness() {
+    val frames = FrameSelection.select(source.liveness(LivenessPlan(flow.challenge), flow.retakeReason))
+    flow.onLiveness(client.liveness(frames.map { it.jpeg }, frames.map { it.timestampMs }))
   }
 }

@@ -7,6 +7,8 @@ import dev.bioverify.capture.DocumentType
 import dev.bioverify.capture.Json
 import dev.bioverify.capture.JsonObject
 import dev.bioverify.capture.LivenessPlan
+import dev.bioverify.capture.PacedFrameSource
+import dev.bioverify.capture.PacedStep
 import dev.bioverify.capture.TimedFrame
 import java.io.File
 
@@ -16,7 +18,13 @@ import java.io.File
  * frames of the same person performing TURN_LEFT, TURN_RIGHT, BLINK, and an augmented selfie.
  * It plays the camera's part for [dev.bioverify.capture.VerificationRunner].
  */
-class RecordedApplicant(private val testdata: File, val identity: String, documentOf: String = identity) : CaptureSource {
+class RecordedApplicant(
+  private val testdata: File,
+  val identity: String,
+  documentOf: String = identity,
+  /** The camera for the paced challenge; by default a replay of the recording (see [pacedFrames]). */
+  private val pacedSource: PacedFrameSource? = null,
+) : CaptureSource {
   val passport: JsonObject = passportOf(documentOf)
   val challenge: List<String>
   private val frames: List<File>
@@ -47,6 +55,25 @@ class RecordedApplicant(private val testdata: File, val identity: String, docume
     val held = frames + List(maxOf(0, 8 - frames.size)) { frames.last() }
     return held.mapIndexed { i, f -> TimedFrame(f.readBytes(), i * plan.durationMs / held.size) }
   }
+
+  /** The steps the paced challenge revealed to the replay, in order. */
+  val pacedSteps = ArrayList<PacedStep>()
+
+  /**
+   * A replay for the paced challenge: the same recording (a head turning left, right, blinking)
+   * played from each reveal at 300 ms a frame, whatever the step asks. It cannot follow the drawn
+   * targets, which is what the paced challenge is for.
+   */
+  override fun pacedFrames(): PacedFrameSource =
+    pacedSource ?: object : PacedFrameSource {
+      private val bytes = frames.map { it.readBytes() }
+
+      override fun onStep(step: PacedStep) {
+        pacedSteps.add(step)
+      }
+
+      override fun frame(step: PacedStep, elapsedMs: Long): ByteArray = bytes[(elapsedMs / 300 % bytes.size).toInt()]
+    }
 
   override fun selfie(retakeReason: String?): Capture = Capture(File(testdata, "faces/${identity}__augmented-1.jpg").readBytes())
 
