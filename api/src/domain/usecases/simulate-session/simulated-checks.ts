@@ -1,7 +1,10 @@
 import { Checks, FailureReason, SanctionsVerdict } from '../../session-status';
 
 /** Which check a failure reason blames, and which later checks could not run because of it. */
-const BLAME: Record<Exclude<FailureReason, 'CANCELLED_BY_API'>, { fail: keyof Checks; skip: Array<'antispoof' | 'face_match'> }> = {
+const BLAME: Record<
+  Exclude<FailureReason, 'CANCELLED_BY_API'>,
+  { fail: keyof Checks; skip: Array<'antispoof' | 'face_match'> }
+> = {
   CAPTURE_REUSED: { fail: 'liveness', skip: [] },
   DOCUMENT_UNREADABLE: { fail: 'document', skip: ['face_match'] },
   DOCUMENT_INVALID: { fail: 'document', skip: [] },
