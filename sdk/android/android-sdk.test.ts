@@ -2,7 +2,8 @@
  * The Android SDK's Maven build (sdk/android), run as CI runs everything: the core's unit tests,
  * then its end-to-end tests against the real stack started here (FerretDB, Redis, the inference
  * service on the real models, the API and a worker): whole sandbox verifications through the
- * capture API, the chip upload answering the server's challenge with a test chip's key, and a
+ * capture API, the chip upload answering the server's challenge with a test chip's key, the chip
+ * read by the SDK's ChipReader over the simulated chip and decided by the server, and a
  * production session's paced liveness, reading status, result and report over REST. Maven's local repository is the ignored
  * .state/m2, so a fresh clone downloads the SDK's dependencies once (see sdk/android/README.md).
  */
@@ -109,7 +110,7 @@ describe('the Android SDK (Maven: core and Robolectric tests, end-to-end against
     await stack?.stop();
   }, 60_000);
 
-  it('builds the core and the AAR, passes unit, contract-vector, Robolectric, simulated-chip and end-to-end tests (VERIFIED, NAME_MISMATCH, chip upload, paced liveness), dexes at min SDK 24', async () => {
+  it('builds the core and the AAR, passes unit, contract-vector, Robolectric, simulated-chip and end-to-end tests (VERIFIED, NAME_MISMATCH, chip upload, the chip read through the simulated chip decided PASS and CHIP_CLONE_SUSPECTED, paced liveness), dexes at min SDK 24', async () => {
     // The chip simulator's test reads the synthetic chips that setup.sh generates (npm run testdata:chip).
     const chipTestdata = `-Dbioverify.chip.testdata=${path.join(ROOT, '.state/testdata/chip')}`;
     const run = await maven(['clean', 'verify', chipTestdata], {
@@ -141,8 +142,17 @@ describe('the Android SDK (Maven: core and Robolectric tests, end-to-end against
     expect(Object.keys(android).sort()).toEqual([
       'dev.bioverify.android.DeviceReadinessTest',
       'dev.bioverify.android.FlowScreensTest',
+      'dev.bioverify.android.chip.ChipDecisionEndToEndTest',
       'dev.bioverify.android.chip.ChipReaderSimulatedChipTest',
     ]);
+    // Skipped without the stack's variables: here both must have run (a genuine ID card's chip read
+    // through the SDK VERIFIED with document_chip PASS, a cloned passport chip CHIP_CLONE_SUSPECTED).
+    expect(android['dev.bioverify.android.chip.ChipDecisionEndToEndTest']).toEqual({
+      tests: 2,
+      skipped: 0,
+      failures: 0,
+      errors: 0,
+    });
     // Skipped without the chip test data: here it must have run, all five tests.
     expect(android['dev.bioverify.android.chip.ChipReaderSimulatedChipTest']).toEqual({
       tests: 5,

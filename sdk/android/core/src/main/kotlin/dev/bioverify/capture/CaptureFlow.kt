@@ -8,7 +8,8 @@ enum class CaptureStep { START, DOCUMENT_FRONT, DOCUMENT_BACK, CHIP, LIVENESS, S
  * last capture must be retaken and why, and how many attempts are left. It makes no call itself, so
  * an app that draws its own screens can drive it, and [VerificationRunner] drives it for the others.
  *
- * @param chip whether to read the passport chip after the document (only where the device has NFC).
+ * @param chip whether to read the document's chip after its last side (only where the device has NFC):
+ *   passports, and ID cards and residence permits, whose TD1 chips carry the same ICAO applet.
  */
 class CaptureFlow(private val chip: Boolean = false) {
   var step: CaptureStep = CaptureStep.START
@@ -50,7 +51,7 @@ class CaptureFlow(private val chip: Boolean = false) {
     moveTo(
       when (answer.next) {
         "back" -> CaptureStep.DOCUMENT_BACK
-        else -> if (chip && type == DocumentType.PASSPORT) CaptureStep.CHIP else CaptureStep.LIVENESS
+        else -> if (chip && type != DocumentType.DRIVING_LICENCE) CaptureStep.CHIP else CaptureStep.LIVENESS
       },
     )
   }

@@ -53,6 +53,21 @@ class CaptureFlowTest {
   }
 
   @Test
+  fun `an ID card goes to its chip after its back side, and a driving licence, which has no ICAO chip, straight to liveness`() {
+    val card = CaptureFlow(chip = true)
+    card.onStarted(started)
+    card.onDocument(DocumentType.ID_CARD, doc(DocumentSide.FRONT, false, 2, "back"))
+    assertEquals(CaptureStep.DOCUMENT_BACK, card.step)
+    card.onDocument(DocumentType.ID_CARD, doc(DocumentSide.BACK, false, 2, "liveness"))
+    assertEquals(CaptureStep.CHIP, card.step)
+    val licence = CaptureFlow(chip = true)
+    licence.onStarted(started)
+    licence.onDocument(DocumentType.DRIVING_LICENCE, doc(DocumentSide.FRONT, false, 2, "back"))
+    licence.onDocument(DocumentType.DRIVING_LICENCE, doc(DocumentSide.BACK, false, 2, "liveness"))
+    assertEquals(CaptureStep.LIVENESS, licence.step)
+  }
+
+  @Test
   fun `liveness and selfie retakes name why`() {
     val flow = CaptureFlow()
     flow.onStarted(started)

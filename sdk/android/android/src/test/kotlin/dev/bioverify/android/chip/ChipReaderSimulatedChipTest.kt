@@ -5,11 +5,6 @@ import dev.bioverify.android.ChipReader
 import dev.bioverify.capture.ChipChallenge
 import dev.bioverify.capture.JsonObject
 import net.sf.scuba.smartcards.CardServiceException
-import org.bouncycastle.crypto.digests.SHA1Digest
-import org.bouncycastle.crypto.digests.SHA256Digest
-import org.bouncycastle.crypto.engines.RSABlindedEngine
-import org.bouncycastle.crypto.signers.ISO9796d2Signer
-import org.bouncycastle.crypto.util.PublicKeyFactory
 import org.jmrtd.BACKey
 import org.jmrtd.PassportService
 import org.jmrtd.Util
@@ -24,13 +19,12 @@ import org.junit.Assume.assumeTrue
 import org.junit.Test
 import java.io.ByteArrayInputStream
 import java.io.File
-import java.security.KeyFactory
+import java.math.BigInteger
 import java.security.MessageDigest
 import java.security.PublicKey
 import java.security.SecureRandom
 import java.security.Signature
-import java.security.spec.PKCS8EncodedKeySpec
-import java.util.Base64
+import java.security.interfaces.RSAPublicKey
 
 /**
  * The SDK's ChipReader reads the project's synthetic chips (`npm run testdata:chip`) through a chip
@@ -38,62 +32,46 @@ import java.util.Base64
  * with the chip's own key. The jest test passes the folder as `bioverify.chip.testdata`.
  */
 class ChipReaderSimulatedChipTest {
-  private val dir = File(System.getProperty("bioverify.chip.testdata") ?: "../../../.state/testdata/chip")
-  private val chips: List<JsonObject> by lazy {
-    JsonObject.parse(File(dir, "manifest.json").readText()).objects("chips")
-  }
+  private val testdata = ChipTestdata(File(System.getProperty("bioverify.chip.testdata") ?: "../../../.state/testdata/chip"))
+  private val dir = testdata.dir
+  private val chips: List<JsonObject> by lazy { testdata.chips }
 
-  private fun chip(id: String) = chips.first { it.string("id") == id }
+  private fun chip(id: String) = testdata.chip(id)
 
-  private fun bytes(path: String) = File(dir, path).readBytes()
+  private fun bytes(path: String) = testdata.bytes(path)
 
-  /** The access key as the MRZ prints it: document number, birth and expiry dates (TD1 or TD3). */
-  private fun mrzKey(chip: JsonObject): Triple<String, String, String> {
-    val lines = chip.obj("document").strings("mrz_lines")
-    return if (lines.size == 3) Triple(lines[0].substring(5, 15), lines[1].substring(0, 7), lines[1].substring(8, 15))
-    else Triple(lines[1].substring(0, 10), lines[1].substring(13, 20), lines[1].substring(21, 28))
-  }
+  private fun simulate(id: String) = testdata.simulate(id)
 
-  /** A simulated chip holding the files of [id]; its BAC key seed is computed from the MRZ here, not by JMRTD. */
-  private fun simulate(id: String): SimulatedChip {
-    val chip = chip(id)
-    val files = chip.obj("files")
-    val (number, birth, expiry) = mrzKey(chip)
-    val seed = MessageDigest.getInstance("SHA-1").digest((number + birth + expiry).toByteArray()).copyOf(16)
-    val fids = mapOf("sod" to PassportService.EF_SOD, "dg1" to PassportService.EF_DG1, "dg2" to PassportService.EF_DG2, "dg14" to PassportService.EF_DG14, "dg15" to PassportService.EF_DG15)
-    val content = fids.filterKeys { files.stringOrNull(it) != null }.map { (name, fid) -> fid to bytes(files.string(name)) }.toMap().toMutableMap()
-    val tags = content.keys.mapNotNull { LDS_TAGS[it] }.toIntArray()
-    content[PassportService.EF_COM] = COMFile("1.7", "4.0.0", tags).encoded
-    val aa = chip.objOrNull("active_authentication")
-    val key = aa?.let { privateKey(bytes(it.string("private_key")), it.string("key_type")) }
-    return SimulatedChip(seed, content, key, aa?.string("hash") ?: "sha256")
-  }
-
-  private fun privateKey(pem: ByteArray, type: String) =
-    KeyFactory.getInstance(if (type == "rsa") "RSA" else "EC", Util.getBouncyCastleProvider())
-      .generatePrivate(PKCS8EncodedKeySpec(Base64.getMimeDecoder().decode(String(pem).replace(Regex("-----[A-Z ]+-----"), ""))))
-
-  private fun accessKey(id: String) =
-    mrzKey(chip(id)).let { (number, birth, expiry) -> ChipAccessKey(number.dropLast(1).trimEnd('<'), birth.take(6), expiry.take(6)) }
+  private fun accessKey(id: String) = testdata.accessKey(id)
 
   private fun challenge() = ChipChallenge(ByteArray(8).also(SecureRandom()::nextBytes), "2030-01-01T00:00:00Z")
 
-  /** Verifies AA as the server does: ISO 9796-2 scheme 1 for RSA keys, plain r||s ECDSA-SHA256 for EC keys. */
-  private fun aaVerifies(publicKey: PublicKey, hash: String, challenge: ByteArray, signature: ByteArray): Boolean =
-    if (publicKey.algorithm == "RSA") {
-      val verifier = ISO9796d2Signer(RSABlindedEngine(), if (hash == "sha1") SHA1Digest() else SHA256Digest(), hash == "sha1")
-      verifier.init(false, PublicKeyFactory.createKey(publicKey.encoded))
-      verifier.update(challenge, 0, challenge.size)
-      verifier.verifySignature(signature)
-    } else {
-      Signature.getInstance("SHA256withPLAIN-ECDSA", Util.getBouncyCastleProvider()).run {
+  /**
+   * Verifies AA as the server does (api/src/data-access/chip/active-authentication.ts): for RSA keys,
+   * ISO/IEC 9796-2 scheme 1 with partial recovery (header 0x6A, the chip's M1, H(M1 || challenge),
+   * trailer 0xBC for SHA-1 or 0x34CC for SHA-256); for EC keys, plain r||s ECDSA-SHA256.
+   */
+  private fun aaVerifies(publicKey: PublicKey, hash: String, challenge: ByteArray, signature: ByteArray): Boolean {
+    if (publicKey !is RSAPublicKey) {
+      return Signature.getInstance("SHA256withPLAIN-ECDSA", Util.getBouncyCastleProvider()).run {
         initVerify(publicKey)
         update(challenge)
         verify(signature)
       }
     }
+    val k = (publicKey.modulus.bitLength() + 7) / 8
+    if (signature.size != k) return false
+    val recovered = BigInteger(1, signature).modPow(publicKey.publicExponent, publicKey.modulus).toByteArray()
+    val f = if (recovered.size >= k) recovered.copyOfRange(recovered.size - k, recovered.size) else ByteArray(k - recovered.size) + recovered
+    val digest = MessageDigest.getInstance(if (hash == "sha1") "SHA-1" else "SHA-256")
+    val trailer = if (hash == "sha1") byteArrayOf(0xBC.toByte()) else byteArrayOf(0x34, 0xCC.toByte())
+    if (f[0] != 0x6A.toByte() || !f.copyOfRange(k - trailer.size, k).contentEquals(trailer)) return false
+    val m1 = f.copyOfRange(1, k - trailer.size - digest.digestLength)
+    digest.update(m1)
+    return MessageDigest.isEqual(f.copyOfRange(k - trailer.size - digest.digestLength, k - trailer.size), digest.digest(challenge))
+  }
 
-  private fun requireTestdata() = assumeTrue("no chip test data at $dir (npm run testdata:chip)", File(dir, "manifest.json").isFile)
+  private fun requireTestdata() = assumeTrue("no chip test data at $dir (npm run testdata:chip)", testdata.available)
 
   @Test
   fun `every valid chip is read byte for byte over BAC and secure messaging, and its AA signature verifies with DG15's key`() {
@@ -166,9 +144,5 @@ class ChipReaderSimulatedChipTest {
     val (number, birth, expiry) = accessKey("chip-01-valid")
     val wrong = ChipAccessKey(number, birth, if (expiry == "991231") "991230" else "991231")
     assertThrows(CardServiceException::class.java) { ChipReader(simulate("chip-01-valid")).read(wrong, challenge()) }
-  }
-
-  private companion object {
-    val LDS_TAGS = mapOf(PassportService.EF_DG1 to 0x61, PassportService.EF_DG2 to 0x75, PassportService.EF_DG14 to 0x6E, PassportService.EF_DG15 to 0x6F)
   }
 }

@@ -3,16 +3,14 @@ package dev.bioverify.android.chip
 import net.sf.scuba.smartcards.CardService
 import net.sf.scuba.smartcards.CommandAPDU
 import net.sf.scuba.smartcards.ResponseAPDU
-import org.bouncycastle.crypto.digests.SHA1Digest
-import org.bouncycastle.crypto.digests.SHA256Digest
-import org.bouncycastle.crypto.engines.RSABlindedEngine
-import org.bouncycastle.crypto.signers.ISO9796d2Signer
-import org.bouncycastle.crypto.util.PrivateKeyFactory
 import org.jmrtd.Util
 import java.io.ByteArrayOutputStream
+import java.math.BigInteger
+import java.security.MessageDigest
 import java.security.PrivateKey
 import java.security.SecureRandom
 import java.security.Signature
+import java.security.interfaces.RSAPrivateKey
 import javax.crypto.Cipher
 import javax.crypto.Mac
 import javax.crypto.SecretKey
@@ -23,7 +21,8 @@ import javax.crypto.spec.IvParameterSpec
  * specifies them: SELECT of the eMRTD applet, BAC (GET CHALLENGE, EXTERNAL AUTHENTICATE checked
  * against the keys derived from the MRZ), then only secure-messaging APDUs (3DES, SSC, retail MACs)
  * for SELECT FILE, READ BINARY (even and odd INS) and INTERNAL AUTHENTICATE signed with the chip's
- * AA key. It has no EF.CardAccess, so it speaks BAC only, like a pre-2014 passport.
+ * AA key (ISO/IEC 9796-2 scheme 1 with partial recovery for RSA, plain r||s ECDSA for EC). It has
+ * no EF.CardAccess, so it speaks BAC only, like a pre-2014 passport.
  */
 class SimulatedChip(
   private val keySeed: ByteArray,
@@ -168,12 +167,16 @@ class SimulatedChip(
     val key = aaKey ?: return ByteArray(0) to 0x6D00
     log += "INTERNAL AUTHENTICATE"
     val signature =
-      if (key.algorithm == "RSA") {
-        // ISO/IEC 9796-2 scheme 1: the 8-byte challenge is wholly recoverable; trailer 0xBC for SHA-1, 0x34CC otherwise.
-        val signer = ISO9796d2Signer(RSABlindedEngine(), if (aaHash == "sha1") SHA1Digest() else SHA256Digest(), aaHash == "sha1")
-        signer.init(true, PrivateKeyFactory.createKey(key.encoded))
-        signer.update(challenge, 0, challenge.size)
-        signer.generateSignature()
+      if (key is RSAPrivateKey) {
+        // ICAO 9303-11 §6.1, ISO/IEC 9796-2 scheme 1 with partial recovery: the chip's own random M1
+        // is the recoverable part, the challenge the non-recoverable M2; trailer 0xBC for SHA-1, 0x34CC for SHA-256.
+        val digest = MessageDigest.getInstance(if (aaHash == "sha1") "SHA-1" else "SHA-256")
+        val trailer = if (aaHash == "sha1") byteArrayOf(0xBC.toByte()) else byteArrayOf(0x34, 0xCC.toByte())
+        val k = (key.modulus.bitLength() + 7) / 8
+        val m1 = ByteArray(k - 1 - digest.digestLength - trailer.size).also(random::nextBytes)
+        digest.update(m1)
+        val representative = BigInteger(1, byteArrayOf(0x6A) + m1 + digest.digest(challenge) + trailer)
+        unsigned(representative.modPow(key.privateExponent, key.modulus), k)
       } else {
         Signature.getInstance("SHA256withPLAIN-ECDSA", Util.getBouncyCastleProvider()).run {
           initSign(key)
@@ -182,6 +185,11 @@ class SimulatedChip(
         }
       }
     return signature to 0x9000
+  }
+
+  private fun unsigned(n: BigInteger, size: Int): ByteArray {
+    val bytes = n.toByteArray()
+    return if (bytes.size >= size) bytes.copyOfRange(bytes.size - size, bytes.size) else ByteArray(size - bytes.size) + bytes
   }
 
   companion object {
