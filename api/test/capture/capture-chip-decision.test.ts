@@ -144,6 +144,9 @@ describe('the passport chip in the decision (test PKI, synthetic documents, real
       const { result, report } = await decide(chipOf(id));
       expect(result).toMatchObject({ status: 'FAILED', failure_reason: reason, checks: { document_chip: 'FAIL' } });
       expect(report.checks.document_chip).toMatchObject({ verdict: 'FAIL', reason });
+      // A chip that answered the challenge and failed is reported as such, never as not performed.
+      if (reason === 'CHIP_CLONE_SUSPECTED')
+        expect(report.checks.document_chip.evidence?.active_authentication).toBe('FAILED');
     },
     240_000,
   );

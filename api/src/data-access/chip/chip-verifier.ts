@@ -111,7 +111,13 @@ export class PkijsChipVerifier implements ChipVerifier {
       evidence.csca = { subject: csca.subject };
       this.checkCertificate(ds, csca, crls, mrz.issuing_state, context.now);
       evidence.data_groups_verified = this.checkHashes(sod.ldsHash, sod.hashes, files);
-      evidence.active_authentication = this.checkActiveAuthentication(files, aaKey, dg14, context);
+      try {
+        evidence.active_authentication = this.checkActiveAuthentication(files, aaKey, dg14, context);
+      } catch (failure) {
+        // The report must say AA failed, not that it was never tried.
+        evidence.active_authentication = 'FAILED';
+        throw failure;
+      }
       portrait = await portraitAsJpeg(dg2.image, dg2.encoding).catch(() => null);
       return { verdict: 'PASS', reason: null, detail: null, evidence, mrz, portrait };
     } catch (error) {
