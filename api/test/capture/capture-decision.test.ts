@@ -59,6 +59,16 @@ describe('a captured applicant decides the session (synthetic documents, real mo
     expect(done.decision).toBe('done');
     expect(done.status).toBe('VERIFIED');
     expect(done.redirect_url).toBe(`https://example.com/done?session_id=${id}&status=VERIFIED`);
+    // The device polling with its token reads the outcome, also once the decision purged the capture
+    // a moment later (it used to be refused 401 then).
+    for (let poll = 0; poll < 10; poll += 1) {
+      const polled = await client.status();
+      expect({ status: polled.status, body: polled.body }).toMatchObject({
+        status: 200,
+        body: { status: 'VERIFIED', decision: 'done' },
+      });
+      await new Promise((r) => setTimeout(r, 200));
+    }
     const result = await resultOf(stack, id);
     expect(result).toMatchObject({
       status: 'VERIFIED',

@@ -46,7 +46,9 @@ export function statusOf(session: Session): CaptureStatus {
 export async function captureStatus(deps: CaptureDeps, id: string, token: string | null): Promise<CaptureStatus> {
   const session = await sessionForCapture(deps, id);
   const status = statusOf(session);
-  if (!token) return status;
+  // Once decided, the captures are purged and the steps mean nothing: the device that held the
+  // token polls on until it sees `done`, so it gets the status, not a 401 for a capture that ended.
+  if (!token || status.decision === 'done') return status;
   const state = await authorizedState(deps, session, token);
   return { ...status, steps: steps(state) };
 }
