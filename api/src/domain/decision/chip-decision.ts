@@ -22,19 +22,13 @@ export function decideChip(input: ChipInput | null): ChipOutcome {
   let check = documentChipCheck(input.mode, verification, input.mrzMismatches);
   const portraitFailed = check.status === 'PASS' && input.portraitMatch?.verdict === 'FAIL';
   if (portraitFailed) check = { status: 'FAIL', reason: 'CHIP_PORTRAIT_MISMATCH' };
-  const report: ReportCheck =
-    verification === null
-      ? { ...notPerformed(input.duration_ms), verdict: check.status, reason: check.reason }
-      : {
-          verdict: check.status,
-          reason: check.reason,
-          // The portrait's own score stays on face_match; here, only that it was compared.
-          scores: [],
-          model: null,
-          models: [],
-          duration_ms: input.duration_ms,
-          evidence: { ...verification.evidence, mrz_fields_mismatched: input.mrzMismatches },
-        };
+  // The portrait's own score stays on face_match; the chip's entry says what was proved, no scores.
+  const report: ReportCheck = {
+    ...notPerformed(input.duration_ms),
+    verdict: check.status,
+    reason: check.reason,
+    ...(verification ? { evidence: { ...verification.evidence, mrz_fields_mismatched: input.mrzMismatches } } : {}),
+  };
   const reference = check.status === 'PASS' ? input.portraitMatch : null;
   return { check, report, reference };
 }
