@@ -7,6 +7,15 @@ cd "$root"
 step() { printf '[setup] %s\n' "$*" >&2; }
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
+# FerretDB is built from Go sources (minutes on a fresh machine, nothing to do on a later run): in the
+# background, beside npm's downloads and the test sets, and waited for before "ready".
+background=()
+if [ -z "${MONGODB_URI:-}" ]; then
+  step "FerretDB (MongoDB wire protocol over SQLite), built in the background"
+  bash scripts/build-ferretdb.sh &
+  background+=($!)
+fi
+
 # npm packages, at the versions in package-lock.json. onnxruntime-node's install script would fetch
 # CUDA binaries from outside the registries; the CPU provider ships in the package, so it is always
 # skipped (the CUDA provider comes from PyPI wheels: scripts/gpu/). `npm install` rather than `npm ci`: this registry lacks some
@@ -21,11 +30,6 @@ if [ -z "${REDIS_URL:-}" ] && ! command -v redis-server >/dev/null && [ ! -x /us
   step "installing Debian's redis-server"
   as_root apt-get update -qq
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends redis-server >/dev/null
-fi
-
-if [ -z "${MONGODB_URI:-}" ]; then
-  step "FerretDB (MongoDB wire protocol over SQLite)"
-  bash scripts/build-ferretdb.sh
 fi
 
 # The Android SDK's build (sdk/android, run by its jest test) needs a JDK 17 and Maven; this kind of
@@ -51,6 +55,13 @@ if [ "${1:-all}" != runtime ]; then
   bash scripts/fetch-pypi-face-photos.sh
 fi
 
+# Schemathesis (PyPI), pinned, for `npm run fuzz` and the bounded fuzz run in npm test; after the
+# apt-get steps above (it may need python3-venv), beside the test sets.
+if [ "${1:-all}" != runtime ]; then
+  bash scripts/fuzz/install-schemathesis.sh &
+  background+=($!)
+fi
+
 # `setup.sh runtime` (npm start) stops after the models; the synthetic test sets are for npm test.
 steps="build:web models:materialize testdata:documents testdata:chip testdata:faces testdata:face-line testdata:pad-sample"
 [ "${1:-all}" = runtime ] && steps="build:web models:materialize"
@@ -66,7 +77,7 @@ if [ "${INFERENCE_DEVICE:-cpu}" != cpu ]; then
   step "CUDA provider for INFERENCE_DEVICE=$INFERENCE_DEVICE (npm run gpu:install)"
   bash scripts/gpu/install-cuda-provider.sh
 fi
-# Schemathesis (PyPI), pinned, for `npm run fuzz` and the bounded fuzz run in npm test.
-if [ "${1:-all}" != runtime ]; then bash scripts/fuzz/install-schemathesis.sh; fi
 
+# `wait PID` returns the job's status, so a failed build stops setup here (set -e).
+for job in "${background[@]}"; do wait "$job"; done
 step "ready"

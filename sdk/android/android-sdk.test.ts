@@ -26,7 +26,9 @@ interface MavenRun {
 
 function maven(args: string[], env: Record<string, string>): Promise<MavenRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn('mvn', ['-B', '-ntp', `-Dmaven.repo.local=${path.join(ROOT, '.state/m2')}`, ...args], {
+    // Under the local repository's lock, which `npm test`'s background prefetch holds while it fills it.
+    const mvn = ['mvn', '-B', '-ntp', `-Dmaven.repo.local=${path.join(ROOT, '.state/m2')}`, ...args];
+    const child = spawn('flock', [path.join(ROOT, '.state/m2.lock'), ...mvn], {
       cwd: SDK,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
