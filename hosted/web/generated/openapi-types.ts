@@ -612,7 +612,7 @@ export interface components {
             attempts_left: number;
             face_found: boolean;
             /**
-             * @description Why a retake is asked for: no face, or the face fills the frame (move back). Null when no retake is asked for. Never an antispoof verdict.
+             * @description Why a retake is asked for: no face, or the face fills the frame (move back) and no liveness frames were received yet to judge the capture instead (once they are, a close selfie is kept and not retaken). Null when no retake is asked for. Never an antispoof verdict.
              * @enum {string|null}
              */
             reason: "FACE_NOT_DETECTED" | "FACE_TOO_CLOSE" | null;

@@ -15,8 +15,10 @@ export { antispoofModel } from './legacy-antispoof';
  * thresholds): it passes only when the selfie's score reaches its line, the chosen quantile of the
  * frames' scores reaches the frames' line and every scored frame reaches the per-frame line. A
  * face that is not found, even at the larger retry size, is a refusal, never a pass. A selfie whose
- * face fills the frame leaves no room for the crop the model was trained on: it is not scored (the
- * frames decide) and the answer asks for a retake (FACE_TOO_CLOSE) instead of calling it a spoof.
+ * face fills the frame leaves no room for the crop the model was trained on: it is not scored and
+ * the liveness frames decide alone, so the honest applicant is not asked to take it again; only
+ * when no frame could be scored instead is a retake asked for (FACE_TOO_CLOSE: move back), never
+ * a spoof verdict.
  * When the service does not serve the pair, the legacy check runs (kept for comparison).
  */
 export const checkAntispoof: AntispoofCheck = async (runner, input) => {
@@ -72,10 +74,13 @@ export const checkAntispoof: AntispoofCheck = async (runner, input) => {
       }),
     );
   }
-  const retake = tooClose ? 'FACE_TOO_CLOSE' : null;
-  const closeNote = tooClose
-    ? `the face fills the selfie (crop room ${selfieScore.room.toFixed(2)} < ${lines.cropRoom}): move back; `
-    : '';
+  // A retake could only add the selfie's own score to a verdict the frames already reach, so it is
+  // asked for only when there are no frames to decide instead.
+  const retake = tooClose && !frameScores.length ? 'FACE_TOO_CLOSE' : null;
+  const closeNote = !tooClose
+    ? ''
+    : `the face fills the selfie (crop room ${selfieScore.room.toFixed(2)} < ${lines.cropRoom}): ` +
+      (retake ? 'move back; ' : 'not scored, the liveness frames decide; ');
   if (picked.length && !frameScores.length)
     return fail(
       'SPOOF_DETECTED',

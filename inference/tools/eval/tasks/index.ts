@@ -10,6 +10,7 @@ import { faceLineEval } from './face-line-eval';
 import { livenessEval } from './liveness-eval';
 import { documentEval } from './document-eval';
 import { padEval } from './pad-eval';
+import { selfieRetakeEval } from './selfie-retake-eval';
 
 export const evalTasks: Record<string, EvalTask> = {
   [faceMatchEval.name]: faceMatchEval,
@@ -20,4 +21,5 @@ export const evalTasks: Record<string, EvalTask> = {
   [documentEval.name]: documentEval,
   [faceLineEval.name]: faceLineEval,
   [padEval.name]: padEval,
+  [selfieRetakeEval.name]: selfieRetakeEval,
 };

@@ -59,7 +59,7 @@ export const selfieResponse = z
     retake: z.boolean(),
     reason: z.enum(['FACE_NOT_DETECTED', 'FACE_TOO_CLOSE']).nullable().openapi({
       description:
-        'Why a retake is asked for: no face, or the face fills the frame (move back). Null when no retake is asked for. Never an antispoof verdict.',
+        'Why a retake is asked for: no face, or the face fills the frame (move back) and no liveness frames were received yet to judge the capture instead (once they are, a close selfie is kept and not retaken). Null when no retake is asked for. Never an antispoof verdict.',
     }),
     attempts_left: z.number().int(),
   })
