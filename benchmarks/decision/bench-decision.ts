@@ -27,7 +27,7 @@ import { renderMarkdown, type DecisionReport } from './decision-markdown';
 import { compareOnly, options, OUT, renderOnly } from './decision-options';
 import { writeComparison } from './compare-runs';
 import { cpuSnapshot, executorCpuMs, pollCost } from './process-cpu';
-import { modelRuns, modelRunsPerVerification } from './model-runs';
+import { frontGcSeconds, modelRuns, modelRunsPerVerification } from './model-runs';
 import { measurementMethod } from './measurement-method';
 import { pool } from './pool';
 import { writeResults } from './write-results';
@@ -65,6 +65,7 @@ async function main(): Promise<void> {
       load: PassResult['load_avg_1m'];
       models: Record<string, ModelRuns>;
       executor: number;
+      frontGc: number;
     }> = [];
     const errors: string[] = [];
     for (let pass = 1; pass <= options.passes; pass += 1) {
@@ -72,6 +73,7 @@ async function main(): Promise<void> {
       const loads: number[] = [os.loadavg()[0]];
       const sampler = setInterval(() => loads.push(os.loadavg()[0]), 2_000);
       const runsBefore = await modelRuns(stack);
+      const gcBefore = await frontGcSeconds(stack);
       const before = cpuSnapshot(stack);
       const executorBefore = executorCpuMs(stack);
       const start = Date.now();
@@ -95,6 +97,7 @@ async function main(): Promise<void> {
       const after = cpuSnapshot(stack);
       const executorUsed = executorCpuMs(stack) - executorBefore;
       const runsAfter = await modelRuns(stack);
+      const gcUsed = (await frontGcSeconds(stack)) - gcBefore;
       clearInterval(sampler);
       loads.push(os.loadavg()[0]);
       const used = Object.fromEntries(PROCESSES.map((p) => [p, after[p] - before[p]])) as Record<ProcessName, number>;
@@ -112,6 +115,7 @@ async function main(): Promise<void> {
         load: loadAvg,
         models: modelRunsPerVerification(runsBefore, runsAfter, timings.length),
         executor: Math.round(executorUsed / Math.max(1, timings.length)),
+        frontGc: Math.round((gcUsed * 1000) / Math.max(1, timings.length)),
       });
       all.push(...timings);
       const seen = summarisePass(pass, timings, { start, end }, used, loadAvg, {
@@ -134,6 +138,7 @@ async function main(): Promise<void> {
       ...summarisePass(r.pass, r.timings, r.window, r.used, r.load, pollCalibration.cpu_ms_per_poll),
       model_runs_per_verification: r.models,
       inference_executor_cpu_ms_per_verification: r.executor,
+      inference_front_gc_ms_per_verification: r.frontGc,
     }));
     // Give the last webhooks a moment to land before reading the arrival times.
     await new Promise((r) => setTimeout(r, 1_500));

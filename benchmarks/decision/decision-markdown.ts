@@ -138,7 +138,7 @@ export function renderMarkdown(r: DecisionReport): string {
       ? []
       : [
           '',
-          `Of inference's ${ms(s.cpu_ms_per_verification.inference)} ms, the executor process (onnxruntime's \`session.run\`) used ${ms(s.inference_executor_cpu_ms_per_verification)} ms and the front (gRPC, decoding, cropping, the checks' own code) ${ms((s.cpu_ms_per_verification.inference ?? 0) - s.inference_executor_cpu_ms_per_verification)} ms.`,
+          `Of inference's ${ms(s.cpu_ms_per_verification.inference)} ms, the executor process (onnxruntime's \`session.run\`) used ${ms(s.inference_executor_cpu_ms_per_verification)} ms and the front (gRPC, decoding, cropping, the checks' own code) ${ms((s.cpu_ms_per_verification.inference ?? 0) - s.inference_executor_cpu_ms_per_verification)} ms.${frontGcNote(s)}`,
         ]),
     '',
     "## Model runs per verification (executor `session.run`, from the service's metrics, median of passes)",
@@ -189,4 +189,13 @@ function modelRows(passes: PassResult[]): string[] {
     ),
     `| all models | ${sum('runs')} | ${sum('rows')} | ${sum('cached')} | ${Math.round(total)} | ${rows.some((r) => r.cpu !== null && r.cpu !== undefined) ? Math.round(sum('cpu')) : '–'} |`,
   ];
+}
+
+/** The front's GC time and its share of the front's CPU, when the run measured it. */
+function frontGcNote(s: Summary): string {
+  const gc = s.inference_front_gc_ms_per_verification;
+  const executor = s.inference_executor_cpu_ms_per_verification;
+  if (gc === undefined || executor === undefined) return '';
+  const front = (s.cpu_ms_per_verification.inference ?? 0) - executor;
+  return ` The front spent ${ms(gc)} ms of that in garbage collection (${front > 0 ? Math.round((100 * gc) / front) : '—'} %, from its \`inference_nodejs_gc_duration_seconds\`).`;
 }

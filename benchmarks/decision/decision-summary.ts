@@ -32,6 +32,8 @@ export interface PassResult {
   model_runs_per_verification?: Record<string, ModelRuns>;
   /** Of `inference`, what its executor processes used (onnxruntime); absent in older results. */
   inference_executor_cpu_ms_per_verification?: number;
+  /** Wall ms the inference front spent in garbage collection (its GC metric); absent in older results. */
+  inference_front_gc_ms_per_verification?: number;
 }
 
 /**
@@ -70,6 +72,8 @@ export interface Summary {
   polls_per_verification: number | null;
   /** Median over passes of the executors' share of `inference`; absent in older results. */
   inference_executor_cpu_ms_per_verification?: number;
+  /** Median over passes of the front's GC ms; absent in older results. */
+  inference_front_gc_ms_per_verification?: number;
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
@@ -156,6 +160,12 @@ export function summariseAll(
           p.inference_executor_cpu_ms_per_verification === undefined
             ? []
             : [p.inference_executor_cpu_ms_per_verification],
+        ),
+      ) ?? undefined,
+    inference_front_gc_ms_per_verification:
+      median(
+        passes.flatMap((p) =>
+          p.inference_front_gc_ms_per_verification === undefined ? [] : [p.inference_front_gc_ms_per_verification],
         ),
       ) ?? undefined,
   };

@@ -21,6 +21,17 @@ export async function modelRuns(stack: DecisionStack): Promise<ModelCounters> {
   return runs;
 }
 
+/**
+ * Seconds the inference front (not its executors) has spent in garbage collection, all kinds:
+ * prom-client's default `inference_nodejs_gc_duration_seconds` of the front's own process.
+ */
+export async function frontGcSeconds(stack: DecisionStack): Promise<number> {
+  const text = await (await fetch(stack.inference.metricsUrl)).text();
+  let seconds = 0;
+  for (const m of text.matchAll(/^inference_nodejs_gc_duration_seconds_sum\{[^}]*\} (\S+)/gm)) seconds += Number(m[1]);
+  return seconds;
+}
+
 /** Per model: session.run calls, executor milliseconds, rows run and rows from the cache per decided applicant over a pass. */
 export function modelRunsPerVerification(
   before: ModelCounters,

@@ -10,13 +10,13 @@
  */
 import { loadavg } from 'node:os';
 import type { ModelEntry } from '../../inference/src/repository/load-model-repository';
-import type { HostTensor } from '../../inference/src/runtime/model-runner';
-import { openModel, type OpenModel } from '../../inference/src/runtime/open-model';
-import { bareSlice, emptySamples, round } from './bare-ort';
+import { ModelInferRequest } from '../../proto/gen/bioverify/inference/v1/model_service';
+import { openPlainSessions, plainSlice, round } from './bare-ort';
 import { benchInputs } from './bench-inputs';
 import type { Target } from './bench-phases';
 import { median } from '../../scripts/test-support/percentiles';
 import type { Progress } from './progress';
+import { startGrpcEcho } from './grpc-echo';
 import { emptyLoad, encodedInputs, loadSlice } from './service-load';
 
 export interface ComparedService {
@@ -49,10 +49,17 @@ export interface ServiceRound {
 
 export interface OverheadRound {
   load_average_1m: number;
+  /** The fastest plain onnxruntime-node variant of this round (bare-ort.ts PLAIN_VARIANTS). */
+  bare_variant: string;
   bare_per_s: number;
   bare_p50_ms: number;
+  /** Every plain variant's p50 this round; the baseline is the lowest. */
+  bare_variants_p50_ms: Record<string, number>;
   /** Bare runs each after an idle gap of one run, as a lone request's run follows a gap. */
   bare_after_idle_p50_ms: number;
+  /** The serialised request echoed by a bare grpc-js server in its own process (grpc-echo.ts). */
+  grpc_echo_p50_ms: number;
+  grpc_echo_after_idle_p50_ms: number;
   services: Record<string, ServiceRound>;
 }
 
@@ -72,6 +79,10 @@ export interface OverheadResult {
       lone_overhead_ms: number;
       /** The same with the after-idle bare run and floor: the part the service's own work accounts for. */
       lone_overhead_after_idle_ms: number;
+      /** One client p50 - bare p50 - grpc-js echo p50: the same with a transport that runs no service code. */
+      lone_overhead_echo_ms: number;
+      /** The same against the after-idle bare run and echo. */
+      lone_overhead_echo_after_idle_ms: number;
       /** bare ms / (bare ms + floor ms): the best one-client ratio the transport alone allows. */
       one_client_bound: number;
       /** executor CPU / (client + front + executor CPU) per request at 32 clients: the most of the CPU the model can get. */
@@ -112,18 +123,13 @@ async function transportFloor(
 }
 
 /** Bare runs, each after `idleMs` of idling; p50 in ms. */
-async function bareAfterIdle(
-  bare: OpenModel,
-  inputs: Record<string, HostTensor>,
-  durationMs: number,
-  idleMs: number,
-): Promise<number> {
+async function bareAfterIdle(run: () => Promise<unknown>, durationMs: number, idleMs: number): Promise<number> {
   const latencies: number[] = [];
   const stopAt = performance.now() + durationMs;
   while (performance.now() < stopAt || latencies.length < 3) {
     await sleep(idleMs);
     const t = performance.now();
-    await bare.run(inputs);
+    await run();
     latencies.push(performance.now() - t);
   }
   return round(median(latencies) ?? NaN, 2);
@@ -169,22 +175,35 @@ export async function overheadPhase(
   sliceMs: number,
   progress: Progress,
 ): Promise<OverheadResult> {
-  const bare = await openModel(entry);
   const inputs = benchInputs(entry.config, 1);
+  const threads = process.env.INFERENCE_INTRA_OP_THREADS ? Number(process.env.INFERENCE_INTRA_OP_THREADS) : undefined;
+  const plain = await openPlainSessions(entry.modelPath, inputs, threads);
+  const echo = await startGrpcEcho();
   const encoded = encodedInputs(entry.config, 1);
+  const request = Buffer.from(
+    ModelInferRequest.encode(ModelInferRequest.fromPartial({ modelName: entry.name, inputs: encoded })).finish(),
+  );
   const measured: OverheadRound[] = [];
   try {
-    await bare.run(inputs);
     for (const { target } of services) await loadSlice(target.client, entry.name, encoded, 1, 32, 300, emptyLoad());
     for (let r = 0; r < rounds; r++) {
-      const b = emptySamples();
-      await bareSlice(bare, inputs, 1, sliceMs, 3, b);
-      const bareMs = round(median(b.latencies) ?? NaN, 2);
+      const variants: Record<string, { p50: number; perS: number }> = {};
+      // Rotate the variants' order per round, so none always runs first after the services' slices.
+      for (let v = 0; v < plain.length; v++) {
+        const session = plain[(v + r) % plain.length];
+        variants[session.variant] = await plainSlice(session.run, sliceMs / 2);
+      }
+      const fastest = plain.reduce((best, s) => (variants[s.variant].p50 < variants[best.variant].p50 ? s : best));
+      const bareMs = variants[fastest.variant].p50;
       const round1: OverheadRound = {
         load_average_1m: round(loadavg()[0], 2),
-        bare_per_s: perSecond(b.rows, b.elapsedMs),
+        bare_variant: fastest.variant,
+        bare_per_s: variants[fastest.variant].perS,
         bare_p50_ms: bareMs,
-        bare_after_idle_p50_ms: await bareAfterIdle(bare, inputs, sliceMs / 3, bareMs),
+        bare_variants_p50_ms: Object.fromEntries(Object.entries(variants).map(([k, v]) => [k, v.p50])),
+        bare_after_idle_p50_ms: await bareAfterIdle(fastest.run, sliceMs / 3, bareMs),
+        grpc_echo_p50_ms: await echo.p50(request, sliceMs / 3),
+        grpc_echo_after_idle_p50_ms: await echo.p50(request, sliceMs / 3, bareMs),
         services: {},
       };
       // Alternate which service goes first, so neither always follows the bare slice.
@@ -203,7 +222,8 @@ export async function overheadPhase(
       );
     }
   } finally {
-    await bare.close();
+    await Promise.all(plain.map((s) => s.close()));
+    await echo.close();
   }
   const summary: OverheadResult['summary'] = {};
   for (const { label } of services) {
@@ -217,6 +237,10 @@ export async function overheadPhase(
       lone_overhead_ms: of((s, m) => s.one_client_p50_ms - m.bare_p50_ms - s.transport_floor_p50_ms),
       lone_overhead_after_idle_ms: of(
         (s, m) => s.one_client_p50_ms - m.bare_after_idle_p50_ms - s.transport_floor_after_idle_p50_ms,
+      ),
+      lone_overhead_echo_ms: of((s, m) => s.one_client_p50_ms - m.bare_p50_ms - m.grpc_echo_p50_ms),
+      lone_overhead_echo_after_idle_ms: of(
+        (s, m) => s.one_client_p50_ms - m.bare_after_idle_p50_ms - m.grpc_echo_after_idle_p50_ms,
       ),
       one_client_bound: of((s, m) => 1000 / m.bare_per_s / (1000 / m.bare_per_s + s.transport_floor_p50_ms)),
       clients_32_cpu_bound: of(

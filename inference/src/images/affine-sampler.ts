@@ -1,3 +1,4 @@
+import { borrowCropBuffer } from './crop-buffers';
 import type { RgbImage } from './rgb-image';
 
 /**
@@ -53,6 +54,7 @@ export type Outside = 'black' | 'border';
  * Each tap's source column and row (floor, weights, bounds) depend only on u or only on v when the
  * map has no rotation, so they are computed once per column and once per row; the sums keep the
  * reference order (`inference/test/support/sample-reference.ts`) so the floats are bit-for-bit the same.
+ * The crop is lent from crop-buffers.ts (every value is written here): packCrops hands it back.
  */
 export function sample(
   image: RgbImage,
@@ -107,7 +109,7 @@ function sampleAxisAligned(
   taps: number,
   clamp: boolean,
 ): Float32Array {
-  const out = new Float32Array(width * height * 3);
+  const out = borrowCropBuffer(width * height * 3);
   const { data, width: W, height: H } = image;
   // x = a*su + b*sv + c - 0.5 with b = 0 adds an exact zero; the order of the rest is kept.
   const cols = tapAxis(width, taps, map.a, map.c, W, clamp);
@@ -165,7 +167,7 @@ function sampleRotated(
   taps: number,
   clamp: boolean,
 ): Float32Array {
-  const out = new Float32Array(width * height * 3);
+  const out = borrowCropBuffer(width * height * 3);
   const { width: W, height: H } = image;
   const n = taps * taps;
   const tap = new Float64Array(3);

@@ -7,6 +7,7 @@
 import sharp from 'sharp';
 import type { HostTensor } from '../client/host-tensor';
 import type { ModelConfig, Preprocessing } from '../repository/model-config';
+import { returnCropBuffers } from './crop-buffers';
 import type { RgbImage } from './rgb-image';
 
 /** The model's declared input size and normalisation; the config must declare them. */
@@ -78,11 +79,16 @@ function normaliseColour(
   }
 }
 
-/** Packs crops cut to the model's size into its single input, keyed by the input's name. */
+/**
+ * Packs crops cut to the model's size into its single input, keyed by the input's name. The crops
+ * are read here for the last time, so those the sampler lent go back to its pool (crop-buffers.ts).
+ */
 export function packCrops(config: ModelConfig, crops: ArrayLike<number>[]): Record<string, HostTensor> {
   const input = config.inputs[0];
   const pre = preprocessingOf(config);
-  return { [input.name]: normalise(crops, pre, input.layout ?? pre.layout) };
+  const packed = { [input.name]: normalise(crops, pre, input.layout ?? pre.layout) };
+  returnCropBuffers(crops);
+  return packed;
 }
 
 /** A whole image stretched to the preprocessing size (for models fed pre-cropped inputs). */

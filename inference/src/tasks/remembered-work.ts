@@ -8,9 +8,20 @@ import { decodeRgbImage } from '../images/decode-image';
 import type { RgbImage } from '../images/rgb-image';
 import type { ModelRunner } from '../runtime/model-runner';
 
-/** Decodes an uploaded image (`what` names it in errors), through the memo when there is one. */
+/**
+ * The longest side a face upload (selfie, liveness frame, document portrait) is decoded at. The
+ * face models see at most 256 px (the detector's letterbox; its retry tiles reach about 430 px of
+ * the whole image) and cut a face to 192 px at most, so at 1,280 px a face a sixth of the frame
+ * wide still reaches the landmark model at full resolution. A 12 MP phone photo (4032 x 3024) then
+ * decodes through libjpeg's shrink-on-load (DCT scaling by 2, then sharp's resize): sharp takes the
+ * shrink only when the target is at most a third of the photo, so 1,600 px would decode it whole
+ * (bench:front measures both). Smaller uploads decode as they are, pixel for pixel.
+ */
+export const FACE_UPLOAD_MAX_SIDE = 1280;
+
+/** Decodes an uploaded face image (`what` names it in errors), through the memo when there is one. */
 export function decodeUpload(runner: ModelRunner, bytes: Uint8Array, what: string): Promise<RgbImage> {
-  const decode = () => decodeRgbImage(bytes, { what });
+  const decode = () => decodeRgbImage(bytes, { what, maxSide: FACE_UPLOAD_MAX_SIDE });
   return runner.memo ? runner.memo.decode(bytes, decode) : decode();
 }
 
