@@ -11,6 +11,7 @@ import { SessionAttemptRepository } from './data-access/session-attempt.reposito
 import { DeliveryLogRepository } from './data-access/delivery-log.repository';
 import { WebhookOutboxRepository } from './data-access/webhook-outbox.repository';
 import { SessionRepository } from './data-access/session.repository';
+import { StoreTelemetry } from './data-access/store-telemetry';
 import { UsageRepository } from './data-access/usage.repository';
 import { SanctionsScreening } from './domain/ports/sanctions-screening';
 import { WebhookTargetPolicy } from './domain/ports/webhook-target-policy';
@@ -47,4 +48,6 @@ export interface AppContext {
   ledger: BillingLedgerRepository;
   /** The capture API's repositories (store, encrypted blobs, write limit, inference). */
   capture: CaptureDeps;
+  /** Store round-trip times and busy retries, for /metrics. */
+  storeTelemetry: StoreTelemetry;
 }
