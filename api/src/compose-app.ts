@@ -1,6 +1,7 @@
 import { AppContext } from './app-context';
 import { composeStores } from './compose-stores';
 import { AppConfig } from './config/env';
+import { CachedKeyLookup } from './data-access/cached-key-lookup';
 import { CaptureWriteLimiter } from './data-access/capture-write-limiter';
 import { permissiveWebhookTargetPolicy } from './data-access/permissive-webhook-target-policy';
 import { publicWebhookTargetPolicy } from './data-access/public-webhook-target-policy';
@@ -35,6 +36,7 @@ export async function composeApp(config: AppConfig, logger: Logger): Promise<App
     mongo,
     redis,
     accounts,
+    keyLookup: new CachedKeyLookup(accounts),
     sessions,
     attempts,
     idempotency,
