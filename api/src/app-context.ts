@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { AppConfig } from './config/env';
 import { AccountRepository } from './data-access/account.repository';
 import { AuditLogRepository } from './data-access/audit-log.repository';
+import { CachedKeyLookup } from './data-access/cached-key-lookup';
 import { BillingLedgerRepository } from './data-access/billing-ledger.repository';
 import { IdempotencyRepository } from './data-access/idempotency.repository';
 import { JobQueueRepository } from './data-access/job-queue.repository';
@@ -11,6 +12,7 @@ import { SessionAttemptRepository } from './data-access/session-attempt.reposito
 import { DeliveryLogRepository } from './data-access/delivery-log.repository';
 import { WebhookOutboxRepository } from './data-access/webhook-outbox.repository';
 import { SessionRepository } from './data-access/session.repository';
+import { StoreTelemetry } from './data-access/store-telemetry';
 import { UsageRepository } from './data-access/usage.repository';
 import { SanctionsScreening } from './domain/ports/sanctions-screening';
 import { WebhookTargetPolicy } from './domain/ports/webhook-target-policy';
@@ -29,6 +31,8 @@ export interface AppContext {
   mongo: Connection;
   redis: Redis;
   accounts: AccountRepository;
+  /** Authentication's reads of a key and its account, reused for 2 s (cached-key-lookup.ts). */
+  keyLookup: CachedKeyLookup;
   sessions: SessionRepository;
   attempts: SessionAttemptRepository;
   idempotency: IdempotencyRepository;
@@ -47,4 +51,6 @@ export interface AppContext {
   ledger: BillingLedgerRepository;
   /** The capture API's repositories (store, encrypted blobs, write limit, inference). */
   capture: CaptureDeps;
+  /** Store round-trip times and busy retries, for /metrics. */
+  storeTelemetry: StoreTelemetry;
 }

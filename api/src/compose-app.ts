@@ -1,10 +1,12 @@
 import { AppContext } from './app-context';
 import { composeStores } from './compose-stores';
 import { AppConfig } from './config/env';
+import { CachedKeyLookup } from './data-access/cached-key-lookup';
 import { CaptureWriteLimiter } from './data-access/capture-write-limiter';
 import { permissiveWebhookTargetPolicy } from './data-access/permissive-webhook-target-policy';
 import { publicWebhookTargetPolicy } from './data-access/public-webhook-target-policy';
 import { RateLimitRepository } from './data-access/rate-limit.repository';
+import { storeTelemetry } from './data-access/store-telemetry';
 import { UsageRepository } from './data-access/usage.repository';
 import { systemClock } from './shared/clock';
 import { Logger } from './shared/logger';
@@ -34,6 +36,7 @@ export async function composeApp(config: AppConfig, logger: Logger): Promise<App
     mongo,
     redis,
     accounts,
+    keyLookup: new CachedKeyLookup(accounts),
     sessions,
     attempts,
     idempotency,
@@ -57,6 +60,7 @@ export async function composeApp(config: AppConfig, logger: Logger): Promise<App
     sanctions,
     audit,
     ledger,
+    storeTelemetry: storeTelemetry(mongo),
     readiness: [
       ...stores.readiness,
       ...(inference ? [{ name: 'inference', check: () => inference.checkReady() }] : []),

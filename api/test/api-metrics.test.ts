@@ -80,6 +80,23 @@ describe('the API metrics', () => {
     expect(sample(metrics, 'bioverify_capture_refusals_total', { step: 'start', reason: refusalCode })).toBe(1);
   });
 
+  it('time each stage of a keyed request by a fixed stage name', () => {
+    const stage = (name: string) => sample(metrics, 'bioverify_http_stage_duration_seconds_count', { stage: name });
+    expect([stage('authenticate'), stage('rate_limit'), stage('body'), stage('create'), stage('status')]).toEqual([
+      2, 2, 1, 1, 1,
+    ]);
+  });
+
+  it("time the store's round trips by command and expose its busy retries", () => {
+    const command = (name: string) =>
+      sample(metrics, 'bioverify_store_command_duration_seconds_count', { command: name, outcome: 'ok' }) ?? 0;
+    // The create inserts the session; authentication and the status read find by _id.
+    expect(command('insert')).toBeGreaterThanOrEqual(1);
+    expect(command('find')).toBeGreaterThanOrEqual(3);
+    expect(sample(metrics, 'bioverify_store_busy_retries_total', { outcome: 'retried' })).toEqual(expect.any(Number));
+    expect(sample(metrics, 'bioverify_store_busy_retries_total', { outcome: 'exhausted' })).toEqual(expect.any(Number));
+  });
+
   it('never carry a session id, an account id or a raw URL in a label', () => {
     expect(metrics).not.toContain(sessionId);
     expect(metrics).not.toContain(account.account_id);

@@ -6,6 +6,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { scrapeApi, telemetryBetween } from './api-telemetry';
 import { StoreFiller } from './fill-store';
 import { parseLoadOptions } from './load-options';
 import { LoadResults, LoadStep, renderChart, renderMarkdown, SoakFigures } from './load-report';
@@ -100,18 +101,21 @@ async function main(): Promise<void> {
           createdByMix += (
             await runMix(stack.baseUrl, stack.accounts, filler.pool, clients, options.warmupS, options.without)
           ).created;
+        const before = await scrapeApi(stack.baseUrl);
         const { result, usage } = await measureUsage(stack.pids, () =>
           runMix(stack.baseUrl, stack.accounts, filler.pool, clients, options.durationS, options.without),
         );
+        const api = telemetryBetween(before, await scrapeApi(stack.baseUrl), options.durationS);
         createdByMix += result.created;
-        const step: LoadStep = { ...result, stored, usage };
+        const step: LoadStep = { ...result, stored, usage, loadavg: loadavg(), api };
         results.steps.push(step);
         const ops = Object.entries(step.operations)
           .map(([op, f]) => `${op} p50 ${f.p50_ms} p99 ${f.p99_ms} max ${f.max_ms}`)
           .join('; ');
         log(
-          `${stored} stored, ${clients} clients: ${step.requests_per_s} req/s (${step.operations.create.per_s} creates/s), ${JSON.stringify(step.statuses)}, no answer ${step.errors + step.timeouts}; ${ops}; API ${usage.api?.cpu_pct}% ${usage.api?.rss_mib} MiB, FerretDB ${usage.ferretdb?.cpu_pct}% ${usage.ferretdb?.rss_mib} MiB, worker ${usage.worker?.cpu_pct}%`,
+          `${stored} stored, ${clients} clients, load average ${step.loadavg}: ${step.requests_per_s} req/s (${step.operations.create.per_s} creates/s), ${JSON.stringify(step.statuses)}, no answer ${step.errors + step.timeouts}; ${ops}; API ${usage.api?.cpu_pct}% ${usage.api?.rss_mib} MiB, FerretDB ${usage.ferretdb?.cpu_pct}% ${usage.ferretdb?.rss_mib} MiB, worker ${usage.worker?.cpu_pct}%`,
         );
+        log(`  API: ${JSON.stringify(api)}`);
       }
     }
     if (options.soakS > 0)

@@ -1,10 +1,15 @@
 /** load.md (tables) and load.svg (throughput and p99 against clients, one line per store size). */
 import { OPERATIONS, type MixFigures, type OperationFigures } from './traffic-mix';
+import type { ApiTelemetry, Timed } from './api-telemetry';
 import type { Usage } from './process-usage';
 
 export interface LoadStep extends MixFigures {
   stored: number;
   usage: Record<string, Usage>;
+  /** /proc/loadavg right after the step. */
+  loadavg?: string;
+  /** The API's own account of the step (GET /metrics before and after it). */
+  api?: ApiTelemetry;
 }
 
 export interface SoakFigures {
@@ -74,6 +79,55 @@ export function renderMarkdown(r: LoadResults): string {
     lines.push(
       `| ${s.stored} | ${s.clients} | ${OPERATIONS.map((op) => `${cell(s.operations[op].p50_ms)} / ${cell(s.operations[op].p99_ms)} / ${cell(s.operations[op].max_ms)}`).join(' | ')} |`,
     );
+  lines.push(
+    '',
+    '## Tail against mean per operation: mean ms, p99 ms, p99 / mean (aim: p99 at most 4 × the mean and under 250 ms)',
+    '',
+    `| stored | clients | load average after | ${OPERATIONS.join(' | ')} |`,
+    `|---|---|---|${OPERATIONS.map(() => '---').join('|')}|`,
+  );
+  const ratio = (f: OperationFigures) =>
+    f.mean_ms && f.p99_ms !== null ? String(Math.round((f.p99_ms / f.mean_ms) * 10) / 10) : '–';
+  for (const s of r.steps)
+    lines.push(
+      `| ${s.stored} | ${s.clients} | ${s.loadavg ?? '–'} | ${OPERATIONS.map((op) => `${cell(s.operations[op].mean_ms)}, ${cell(s.operations[op].p99_ms)}, ${ratio(s.operations[op])}`).join(' | ')} |`,
+    );
+  const withApi = r.steps.filter((s) => s.api);
+  if (withApi.length > 0) {
+    const timed = (t: Timed | undefined) =>
+      t ? `${t.n} × ${cell(t.mean_ms)} (p99 ≤ ${cell(t.p99_le_ms)}, >50 ms ${cell(t.over_50ms_pct)} %)` : '–';
+    const stages = [...new Set(withApi.flatMap((s) => Object.keys(s.api!.stages)))];
+    const commands = [...new Set(withApi.flatMap((s) => Object.keys(s.api!.store_commands)))];
+    lines.push(
+      '',
+      "## The API's own account (GET /metrics before and after each step)",
+      '',
+      'Event-loop delay (monitorEventLoopDelay), GC pauses (all kinds), busy-store retries (store-retry.ts).',
+      '',
+      '| stored | clients | loop delay mean / p99 / max ms | GC pauses | GC ms (share of the step) | store retries (exhausted) |',
+      '|---|---|---|---|---|---|',
+      ...withApi.map((s) => {
+        const a = s.api!;
+        return `| ${s.stored} | ${s.clients} | ${a.event_loop_delay_ms.mean} / ${a.event_loop_delay_ms.p99} / ${a.event_loop_delay_ms.max} | ${a.gc.pauses} | ${a.gc.total_ms} (${a.gc.share_pct} %) | ${a.store_busy_retries.retried} (${a.store_busy_retries.exhausted}) |`;
+      }),
+      '',
+      'Stages of a keyed request: count × mean ms (bucket bound of the p99, share over 50 ms).',
+      '',
+      `| stored | clients | ${stages.join(' | ')} |`,
+      `|---|---|${stages.map(() => '---').join('|')}|`,
+      ...withApi.map(
+        (s) => `| ${s.stored} | ${s.clients} | ${stages.map((k) => timed(s.api!.stages[k])).join(' | ')} |`,
+      ),
+      '',
+      "Store round trips as the API's driver timed them, by command: count × mean ms (bucket bound of the p99, share over 50 ms).",
+      '',
+      `| stored | clients | ${commands.join(' | ')} |`,
+      `|---|---|${commands.map(() => '---').join('|')}|`,
+      ...withApi.map(
+        (s) => `| ${s.stored} | ${s.clients} | ${commands.map((k) => timed(s.api!.store_commands[k])).join(' | ')} |`,
+      ),
+    );
+  }
   lines.push(
     '',
     '## Store fills',

@@ -16,6 +16,7 @@ export type Operation = (typeof OPERATIONS)[number];
 export interface OperationFigures {
   n: number;
   per_s: number;
+  mean_ms: number | null;
   p50_ms: number | null;
   p99_ms: number | null;
   max_ms: number | null;
@@ -135,6 +136,7 @@ export async function runMix(
         {
           n: s.length,
           per_s: round(s.length / durationS)!,
+          mean_ms: round(s.length ? s.reduce((a, b) => a + b, 0) / s.length : null),
           p50_ms: round(percentile(s, 50)),
           p99_ms: round(percentile(s, 99)),
           max_ms: round(s.length ? Math.max(...s) : null),

@@ -20,6 +20,9 @@ export async function connectMongo(uri: string): Promise<Connection> {
     // Indexes are declared on the schemas and built at start; a deployment may turn this off and
     // build them out of band.
     autoIndex: true,
+    // Each command's time for /metrics (store-telemetry.ts); the driver emits an event per
+    // command, which costs microseconds against the millisecond round trips it times.
+    monitorCommands: true,
   });
   await connection.asPromise();
   return connection;

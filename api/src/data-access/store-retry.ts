@@ -17,6 +17,12 @@ export const STORE_RETRY: StoreRetryPolicy = { attempts: 3, baseDelayMs: 50 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * Busy-store retries since the process started, read by the API's /metrics: a tail made of
+ * retries (each one waits 25-150 ms) shows here, apart from slow operations.
+ */
+export const storeRetryCounts = { retried: 0, exhausted: 0 };
+
+/**
  * Runs `operation` again when it fails with a transient store error (transient-store-error.ts).
  * Only for operations that are safe to run twice: reads, writes by a fixed _id whose duplicate
  * the caller recognises, and $set updates that land the same whether applied once or twice. The
@@ -30,7 +36,12 @@ export async function retryTransient<T>(
     try {
       return await operation();
     } catch (error) {
-      if (attempt >= policy.attempts || !isTransientStoreError(error)) throw error;
+      if (!isTransientStoreError(error)) throw error;
+      if (attempt >= policy.attempts) {
+        storeRetryCounts.exhausted += 1;
+        throw error;
+      }
+      storeRetryCounts.retried += 1;
       const delay = policy.baseDelayMs * 2 ** (attempt - 1);
       await sleep(delay * (0.5 + Math.random()));
     }

@@ -22,6 +22,7 @@ export function createHttpApp(
   isShuttingDown: () => boolean = () => false,
   metrics: ApiMetrics = new ApiMetrics(),
 ): Express {
+  metrics.observeStore(ctx.storeTelemetry);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');

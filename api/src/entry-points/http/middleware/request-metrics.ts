@@ -60,6 +60,7 @@ export function requestMetrics(metrics: ApiMetrics) {
     const started = process.hrtime.bigint();
     const matched = recordMatchedRoute(req);
     const answer = keepAnswer(res);
+    res.locals.recordStage = (stage: string, seconds: number) => metrics.stageSeconds.observe({ stage }, seconds);
     res.once('finish', () => {
       const route = matched() ?? (res.statusCode === 404 ? 'unmatched' : 'static');
       const status = String(res.statusCode);

@@ -19,6 +19,7 @@ import { authenticate, tenantOf } from '../middleware/authenticate';
 import { idempotency, reservedSessionIdOf } from '../middleware/idempotency';
 import { jsonBody, rawBodyOf } from '../middleware/json-body';
 import { rateLimit } from '../middleware/rate-limit';
+import { timeStage } from '../middleware/stage-timing';
 import { createSessionRequest, simulateRequest } from '../schemas/session.schemas';
 import { validate } from '../validation';
 
@@ -43,7 +44,7 @@ function sendJsonText(res: Response, status: number, body: string): void {
 
 export function sessionsRouter(ctx: AppContext): Router {
   const router = Router();
-  router.use(authenticate(ctx), rateLimit(ctx));
+  router.use(timeStage('authenticate', authenticate(ctx)), timeStage('rate_limit', rateLimit(ctx)));
   const billing = { ledger: ctx.ledger, accounts: ctx.accounts, sessions: ctx.sessions, clock: ctx.clock };
   const sessionDeps = {
     ...ctx,
@@ -56,30 +57,41 @@ export function sessionsRouter(ctx: AppContext): Router {
     endCapture: (id: string, attempt: number) => endCapture(ctx.capture, id, attempt),
   };
 
-  router.post('/', jsonBody, idempotency(ctx), async (req, res) => {
-    const tenant = tenantOf(res);
-    const metadataJson = req.body && typeof req.body === 'object' ? rawJsonMember(rawBodyOf(req), 'metadata') : null;
-    const extra: ErrorDetail[] = [];
-    if (metadataJson !== null && Buffer.byteLength(metadataJson, 'utf8') > METADATA_MAX_BYTES) {
-      extra.push({ field: 'metadata', message: `must be at most ${METADATA_MAX_BYTES} bytes serialized` });
-    }
-    const command = validate(createSessionRequest, req.body, extra);
-    const created = await createSession(sessionDeps, tenant, {
-      ...command,
-      metadataJson,
-      reservedSessionId: reservedSessionIdOf(res),
-    });
-    await ctx.usage.recordSessionCreation(tenant.keyId, ctx.clock.now());
-    res.status(201).json(created);
-  });
+  router.post(
+    '/',
+    timeStage('body', jsonBody),
+    timeStage('idempotency', idempotency(ctx)),
+    timeStage('create', async (req, res) => {
+      const tenant = tenantOf(res);
+      const metadataJson = req.body && typeof req.body === 'object' ? rawJsonMember(rawBodyOf(req), 'metadata') : null;
+      const extra: ErrorDetail[] = [];
+      if (metadataJson !== null && Buffer.byteLength(metadataJson, 'utf8') > METADATA_MAX_BYTES) {
+        extra.push({ field: 'metadata', message: `must be at most ${METADATA_MAX_BYTES} bytes serialized` });
+      }
+      const command = validate(createSessionRequest, req.body, extra);
+      const created = await createSession(sessionDeps, tenant, {
+        ...command,
+        metadataJson,
+        reservedSessionId: reservedSessionIdOf(res),
+      });
+      await ctx.usage.recordSessionCreation(tenant.keyId, ctx.clock.now());
+      res.status(201).json(created);
+    }),
+  );
 
-  router.get('/:id', async (req, res) => {
-    res.json(await getSessionStatus(ctx.sessions, tenantOf(res), sessionIdOf(req)));
-  });
+  router.get(
+    '/:id',
+    timeStage('status', async (req, res) => {
+      res.json(await getSessionStatus(ctx.sessions, tenantOf(res), sessionIdOf(req)));
+    }),
+  );
 
-  router.get('/:id/result', async (req, res) => {
-    sendJsonText(res, 200, await getSessionResult(ctx.sessions, tenantOf(res), sessionIdOf(req), readerOf(ctx, res)));
-  });
+  router.get(
+    '/:id/result',
+    timeStage('result', async (req, res) => {
+      sendJsonText(res, 200, await getSessionResult(ctx.sessions, tenantOf(res), sessionIdOf(req), readerOf(ctx, res)));
+    }),
+  );
 
   router.post('/:id/retry', jsonBody, idempotency(ctx), async (req, res) => {
     res.json(await retrySession(sessionDeps, tenantOf(res), sessionIdOf(req)));
@@ -89,9 +101,12 @@ export function sessionsRouter(ctx: AppContext): Router {
     sendJsonText(res, 200, await listAttempts(ctx, tenantOf(res), sessionIdOf(req), readerOf(ctx, res)));
   });
 
-  router.get('/:id/report', async (req, res) => {
-    sendJsonText(res, 200, await getSessionReport(ctx.sessions, tenantOf(res), sessionIdOf(req), readerOf(ctx, res)));
-  });
+  router.get(
+    '/:id/report',
+    timeStage('report', async (req, res) => {
+      sendJsonText(res, 200, await getSessionReport(ctx.sessions, tenantOf(res), sessionIdOf(req), readerOf(ctx, res)));
+    }),
+  );
 
   router.delete('/:id', async (req, res) => {
     res.json(await cancelSession(cancelDeps, tenantOf(res), sessionIdOf(req)));
