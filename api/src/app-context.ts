@@ -3,7 +3,6 @@ import { Redis } from 'ioredis';
 import { AppConfig } from './config/env';
 import { AccountRepository } from './data-access/account.repository';
 import { AuditLogRepository } from './data-access/audit-log.repository';
-import { CachedKeyLookup } from './data-access/cached-key-lookup';
 import { BillingLedgerRepository } from './data-access/billing-ledger.repository';
 import { IdempotencyRepository } from './data-access/idempotency.repository';
 import { JobQueueRepository } from './data-access/job-queue.repository';
@@ -31,8 +30,6 @@ export interface AppContext {
   mongo: Connection;
   redis: Redis;
   accounts: AccountRepository;
-  /** Authentication's reads of a key and its account, reused for 2 s (cached-key-lookup.ts). */
-  keyLookup: CachedKeyLookup;
   sessions: SessionRepository;
   attempts: SessionAttemptRepository;
   idempotency: IdempotencyRepository;

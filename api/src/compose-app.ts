@@ -1,7 +1,6 @@
 import { AppContext } from './app-context';
 import { composeStores } from './compose-stores';
 import { AppConfig } from './config/env';
-import { CachedKeyLookup } from './data-access/cached-key-lookup';
 import { CaptureWriteLimiter } from './data-access/capture-write-limiter';
 import { permissiveWebhookTargetPolicy } from './data-access/permissive-webhook-target-policy';
 import { publicWebhookTargetPolicy } from './data-access/public-webhook-target-policy';
@@ -36,7 +35,6 @@ export async function composeApp(config: AppConfig, logger: Logger): Promise<App
     mongo,
     redis,
     accounts,
-    keyLookup: new CachedKeyLookup(accounts),
     sessions,
     attempts,
     idempotency,

@@ -70,18 +70,9 @@ export class AccountRepository implements AccountAdmin, RetentionOverrides, Webh
   }
 
   async resolveKey(key: string, now: Date): Promise<ResolvedKey | null> {
-    const record = await this.keyRecord(key);
-    return record && (record.expiresAt === null || record.expiresAt > now) ? record.key : null;
-  }
-
-  /** The key as stored, with its expiry (null: none), whether it has expired or not. */
-  async keyRecord(key: string): Promise<{ key: ResolvedKey; expiresAt: Date | null } | null> {
     const doc = await retryTransient(() => this.models.ApiKey.findById(hashApiKey(key)).lean().exec());
-    if (!doc) return null;
-    return {
-      key: { keyId: doc._id.slice(0, 16), accountId: doc.account_id, environment: doc.environment },
-      expiresAt: doc.expires_at ?? null,
-    };
+    if (!doc || (doc.expires_at && doc.expires_at <= now)) return null;
+    return { keyId: doc._id.slice(0, 16), accountId: doc.account_id, environment: doc.environment };
   }
 
   async find(accountId: string): Promise<AccountRecord | null> {

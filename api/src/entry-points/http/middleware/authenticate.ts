@@ -6,11 +6,8 @@ import { planAt } from '../../../domain/pricing/plan-at';
 
 const KEY_SHAPE = new RegExp(`^(${Object.values(KEY_PREFIX).join('|')})[0-9A-Za-z]{32,}$`);
 
-/**
- * X-Api-Key → the tenant (account + environment). The environment comes from the key alone. The
- * key and account reads are reused for 2 s (data-access/cached-key-lookup.ts).
- */
-export function authenticate(ctx: Pick<AppContext, 'keyLookup' | 'clock'>) {
+/** X-Api-Key → the tenant (account + environment). The environment comes from the key alone. */
+export function authenticate(ctx: Pick<AppContext, 'accounts' | 'clock'>) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     try {
       const key = req.header('x-api-key');
@@ -21,8 +18,8 @@ export function authenticate(ctx: Pick<AppContext, 'keyLookup' | 'clock'>) {
           'The API key must start with vk_sand_ or vk_live_ followed by at least 32 letters or digits.',
         );
       }
-      const resolved = await ctx.keyLookup.resolveKey(key, ctx.clock.now());
-      const account = resolved ? await ctx.keyLookup.find(resolved.accountId) : null;
+      const resolved = await ctx.accounts.resolveKey(key, ctx.clock.now());
+      const account = resolved ? await ctx.accounts.find(resolved.accountId) : null;
       if (!resolved || !account)
         throw new AppError('INVALID_KEY_FORMAT', 'The API key does not match any key on record.');
       const tenant: Tenant = {
