@@ -55,6 +55,7 @@ export async function composeApp(config: AppConfig, logger: Logger): Promise<App
       publicBaseUrl: config.PUBLIC_BASE_URL,
     },
     sanctions,
+    knownFaces: stores.knownFaces,
     audit,
     ledger,
     readiness: [
