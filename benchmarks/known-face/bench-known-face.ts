@@ -71,6 +71,7 @@ function timed(fn: () => unknown): number {
 
 /** Median over runs of each run's median ms per query. */
 function msPerQuery(probes: Float32Array[], search: (probe: Float32Array) => unknown): number {
+  search(probes[0]); // warm-up: the first calls run before the JIT has compiled the loop
   const perRun: number[] = [];
   for (let run = 0; run < RUNS; run++)
     perRun.push(median(probes.slice(0, QUERIES).map((p) => timed(() => search(p)))) ?? 0);

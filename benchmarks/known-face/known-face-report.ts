@@ -54,7 +54,7 @@ export function renderKnownFaceMarkdown(result: Result): string {
       .slice(-1)
       .flatMap((r) => [
         `- float32 flat: ${mb(r.bytes_per_million.float32_flat)}; int8 flat: ${mb(r.bytes_per_million.int8_flat)} (computed, descriptors only);`,
-        `- the worker's index (one Float32Array per face, measured at N = ${r.n.toLocaleString('en')}, heap + array buffers, without the session ids and identity keys' strings measured apart): ${mb(r.bytes_per_million.worker_index_measured)}.`,
+        `- the worker's index (one Float32Array per face, measured at N = ${r.n.toLocaleString('en')}, heap + array buffers, with each face's object, session id and identity key): ${mb(r.bytes_per_million.worker_index_measured)}.`,
       ]),
     '',
     `HNSW: ${result.hnsw_library}.`,
