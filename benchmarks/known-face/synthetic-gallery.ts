@@ -44,7 +44,10 @@ export function quantise(flat: Float32Array): { codes: Int8Array; scale: number 
   let max = 0;
   for (const v of flat) max = Math.max(max, Math.abs(v));
   const scale = 127 / max;
-  return { codes: Int8Array.from(flat, (v) => Math.round(v * scale)), scale };
+  // A loop, not Int8Array.from(flat, map): that builds a plain array first, too long at 1M faces.
+  const codes = new Int8Array(flat.length);
+  for (let i = 0; i < flat.length; i++) codes[i] = Math.round(flat[i] * scale);
+  return { codes, scale };
 }
 
 export const seed = (n: number) => seededRandom(n);
