@@ -1,3 +1,4 @@
+import { KnownFaces } from './domain/ports/known-faces';
 import { Connection } from 'mongoose';
 import { Redis } from 'ioredis';
 import { AppConfig } from './config/env';
@@ -41,6 +42,8 @@ export interface AppContext {
   webhookPolicy: WebhookTargetPolicy;
   /** The watchlist-screening add-on (accounts opt in; sanctions hits fail a decision). */
   sanctions: SanctionsScreening;
+  /** The account's verified faces: a redaction forgets the session's. */
+  knownFaces: KnownFaces;
   readiness: ReadinessProbe[];
   /** Append-only record of reads of personal data, redactions and admin actions, so every access can be answered for. */
   audit: AuditLogRepository;

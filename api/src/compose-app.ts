@@ -56,6 +56,7 @@ export async function composeApp(config: AppConfig, logger: Logger): Promise<App
       publicBaseUrl: config.PUBLIC_BASE_URL,
     },
     sanctions,
+    knownFaces: stores.knownFaces,
     audit,
     ledger,
     storeTelemetry: storeTelemetry(mongo),

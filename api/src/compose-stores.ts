@@ -26,6 +26,7 @@ import { SanctionsScreening } from './domain/ports/sanctions-screening';
 import { AppError } from './shared/app-error';
 import { Logger } from './shared/logger';
 import { TextSealer } from './shared/sealer';
+import { KnownFaceRepository } from './data-access/known-face.repository';
 
 /** What the API and the worker both stand on, built one way (see composeStores). */
 export interface ProcessStores {
@@ -52,6 +53,8 @@ export interface ProcessStores {
   /** Null without INFERENCE_URL. */
   inference: InferenceRepository | null;
   sanctions: SanctionsScreening;
+  /** The account's verified faces (known_face): the worker searches and adds, redaction forgets. */
+  knownFaces: KnownFaceRepository;
   /** The store and the queue (Redis reachable, with maxmemory-policy noeviction, or queued deliveries may be evicted). */
   readiness: ReadinessProbe[];
   /**
@@ -114,6 +117,7 @@ export async function composeStores(config: AppConfig, logger: Logger): Promise<
     queue,
     inference,
     sanctions,
+    knownFaces: new KnownFaceRepository(mongo, config.CAPTURE_ENCRYPTION_KEY, vault),
     capture: {
       states,
       blobs: new CaptureBlobRepository(mongo, vault),

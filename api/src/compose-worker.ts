@@ -21,6 +21,7 @@ import { CaptureStateRepository } from './data-access/capture-state.repository';
 import { InferenceRepository } from './data-access/inference.repository';
 import { PkijsChipVerifier } from './data-access/chip/chip-verifier';
 import { CaptureFingerprintRepository } from './data-access/capture-fingerprint.repository';
+import { KnownFaceRepository } from './data-access/known-face.repository';
 import { SanctionsScreening } from './domain/ports/sanctions-screening';
 import { Clock, systemClock } from './shared/clock';
 import { TextSealer } from './shared/sealer';
@@ -51,6 +52,7 @@ export interface WorkerContext {
   sealer: TextSealer;
   chip: PkijsChipVerifier;
   fingerprints: CaptureFingerprintRepository;
+  knownFaces: KnownFaceRepository;
   /** Null without INFERENCE_URL: decisions then wait (and readiness says why). */
   inference: InferenceRepository | null;
   sanctions: SanctionsScreening;
@@ -96,6 +98,7 @@ export async function composeWorker(config: AppConfig, logger: Logger): Promise<
     inference: stores.inference,
     sanctions: stores.sanctions,
     fingerprints: new CaptureFingerprintRepository(stores.mongo, config.CAPTURE_ENCRYPTION_KEY),
+    knownFaces: stores.knownFaces,
     readiness: stores.readiness,
     // The sender's sockets close after the writers flushed and before the queue and store do.
     close: () => stores.close(() => sender.close()),

@@ -16,3 +16,5 @@ export { DeliveryLogRepository } from './data-access/delivery-log.repository';
 export type { NewDeliveryAttempt } from './data-access/delivery-log.repository';
 export { PkijsChipVerifier } from './data-access/chip/chip-verifier';
 export { loadTrustAnchors } from './data-access/chip-trust/trust-anchors';
+export { searchKnownFaces } from './domain/known-face/known-face-search';
+export type { KnownFace } from './domain/ports/known-faces';

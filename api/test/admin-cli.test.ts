@@ -96,4 +96,17 @@ describe('admin CLI (npm run admin -- ...)', () => {
     const noAccount = await failureOf(admin('accounts', 'rotate-webhook-secret', '--account', 'acct_missing'));
     expect(noAccount.code).toBe(65);
   });
+
+  it("sets an account's known_face policy to fail, refusing any other value", async () => {
+    const issued = printed((await admin('accounts', 'create', '--name', 'Strict')).stdout);
+    const set = (policy: string) =>
+      admin('accounts', 'set-policy', '--account', issued.account_id, '--known-face', policy);
+    expect(JSON.parse((await set('fail')).stdout)).toEqual({
+      account_id: issued.account_id,
+      known_face_policy: 'fail',
+    });
+    const bad = await failureOf(set('block'));
+    expect(bad.code).toBe(65);
+    expect(bad.stderr).toContain('--known-face must be report or fail');
+  }, 120_000);
 });

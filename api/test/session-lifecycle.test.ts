@@ -120,6 +120,7 @@ describe('session lifecycle (spec: States and transitions; contract: Transitions
     ['LIVENESS_FAILED', 'liveness'],
     ['SPOOF_DETECTED', 'antispoof'],
     ['FACE_MATCH_BELOW_THRESHOLD', 'face_match'],
+    ['KNOWN_FACE', 'face_match'],
     ['CHIP_CLONE_SUSPECTED', 'document_chip'],
   ])(
     'completes a sandbox session to FAILED with %s, failing the %s check and issuing no credential',

@@ -14,6 +14,8 @@ export interface AccountDocument {
   default_country?: string | null;
   /** Overrides PII_RETENTION_DAYS for this account (absent = the deployment's). */
   pii_retention_days?: number | null;
+  /** known_face: 'report' (the default) or 'fail'. */
+  known_face_policy?: 'report' | 'fail' | null;
 }
 
 /** API keys live in their own collection keyed by their SHA-256, so authentication is one _id read. */
@@ -39,6 +41,7 @@ const accountSchema = new Schema<AccountDocument>(
     plan_changes: { type: [{ _id: false, plan: String, effective_from: Date }], default: undefined },
     default_country: { type: String, default: null },
     pii_retention_days: { type: Number, default: null },
+    known_face_policy: { type: String, enum: ['report', 'fail', null], default: null },
   },
   { versionKey: false },
 );

@@ -86,6 +86,7 @@ export class AccountRepository implements AccountAdmin, RetentionOverrides, Webh
       planChanges: doc.plan_changes ?? [],
       defaultCountry: doc.default_country ?? null,
       piiRetentionDays: doc.pii_retention_days ?? null,
+      knownFacePolicy: doc.known_face_policy ?? 'report',
     };
   }
 
@@ -100,6 +101,14 @@ export class AccountRepository implements AccountAdmin, RetentionOverrides, Webh
     fields: { default_country?: string | null; pii_retention_days?: number | null },
   ): Promise<boolean> {
     const result = await this.models.Account.updateOne({ _id: accountId }, { $set: fields }).exec();
+    return result.matchedCount === 1;
+  }
+
+  async setKnownFacePolicy(accountId: string, policy: 'report' | 'fail'): Promise<boolean> {
+    const result = await this.models.Account.updateOne(
+      { _id: accountId },
+      { $set: { known_face_policy: policy } },
+    ).exec();
     return result.matchedCount === 1;
   }
 

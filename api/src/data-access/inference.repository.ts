@@ -126,7 +126,16 @@ export class InferenceRepository implements InferenceChecks {
 
   async matchFaces(documentPortrait: Buffer, selfie: Buffer): Promise<FaceMatchRun> {
     const { value, ms } = await timed(() => this.client.matchFaces(documentPortrait, selfie));
-    return { ...toRun(value.outcome, ms), similarity: value.similarity ?? null };
+    const embedding = value.selfieEmbedding.length
+      ? Buffer.from(Float32Array.from(value.selfieEmbedding).buffer).toString('base64')
+      : null;
+    const model = value.embeddingModel;
+    return {
+      ...toRun(value.outcome, ms),
+      similarity: value.similarity ?? null,
+      selfie_embedding: embedding,
+      embedding_model: model ? `${model.name}@${model.version}:${model.sha256}` : null,
+    };
   }
 
   close(): void {

@@ -26,6 +26,7 @@ export const FAILURE_REASONS = [
   'LIVENESS_FAILED',
   'SPOOF_DETECTED',
   'FACE_MATCH_BELOW_THRESHOLD',
+  'KNOWN_FACE',
   'SANCTIONS_MATCH',
 ] as const;
 export type FailureReason = (typeof FAILURE_REASONS)[number];

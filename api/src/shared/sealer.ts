@@ -10,5 +10,8 @@ export interface TextSealer {
 /** Where a capture's document read is sealed: its session, so a read cannot be replayed onto another session. */
 export const documentReadWhere = (sessionId: string): string => `${sessionId}|document_read`;
 
+/** Where the selfie's face descriptor is sealed between upload and decision: its session. */
+export const selfieEmbeddingWhere = (sessionId: string): string => `${sessionId}|selfie_embedding`;
+
 /** Where an account's webhook secret is sealed: its account, so a sealed secret copied to another account fails to open. */
 export const webhookSecretWhere = (accountId: string): string => `${accountId}|webhook_secret`;

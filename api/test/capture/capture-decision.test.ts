@@ -224,6 +224,24 @@ describe('a captured applicant decides the session (synthetic documents, real mo
     });
   }, 120_000);
 
+  it('reports a face verified before under another identity as known_face FAIL in a sandbox session, which it never fails, and not the same identity again', async () => {
+    const first = await decideApplicant(stack, 'astronaut');
+    expect(first.status).toBe('VERIFIED');
+    const again = await decideApplicant(stack, 'astronaut');
+    expect(again.status).toBe('VERIFIED');
+    const sameIdentity = (await reportOf(stack, again.session_id)).checks.known_face;
+    expect(sameIdentity).toMatchObject({ verdict: 'PASS', reason: null, matched_sessions: [] });
+
+    const other = await decideApplicant(stack, 'astronaut', { document: 1 });
+    expect(other).toMatchObject({ status: 'VERIFIED', failure_reason: null });
+    expect(other.checks).not.toHaveProperty('known_face');
+    const knownFace = (await reportOf(stack, other.session_id)).checks.known_face;
+    expect(knownFace).toMatchObject({ verdict: 'FAIL', reason: 'KNOWN_FACE' });
+    expect(knownFace.matched_sessions).toEqual(expect.arrayContaining([first.session_id, again.session_id]));
+    const [closest] = knownFace.scores;
+    expect(closest.value).toBeLessThanOrEqual(closest.threshold);
+  }, 120_000);
+
   it('leaves no captured image behind once every session above is decided', async () => {
     // The worker deletes them right after writing the decision, which a client may see first.
     const until = Date.now() + 10_000;

@@ -848,6 +848,8 @@ export interface components {
                         matched_name: string;
                         score: number;
                     } | null;
+                    /** @description known_face only: sessions of the same account whose verified face matched the selfie under another identity (ids only, at most 10; empty on PASS). */
+                    matched_sessions?: string[];
                     /** @description The model version that scored the check (null for cross-checks, sanctions and simulations). */
                     model: {
                         name: string;
@@ -1056,7 +1058,7 @@ export interface components {
             /** @enum {string} */
             environment: "sandbox" | "production";
             /** @enum {string|null} */
-            failure_reason: "CANCELLED_BY_API" | "CAPTURE_REUSED" | "DOCUMENT_UNREADABLE" | "DOCUMENT_INVALID" | "DOCUMENT_EXPIRED" | "CHIP_SIGNATURE_INVALID" | "CHIP_DATA_ALTERED" | "CHIP_ISSUER_UNTRUSTED" | "CHIP_CERTIFICATE_INVALID" | "CHIP_CLONE_SUSPECTED" | "CHIP_MRZ_MISMATCH" | "CHIP_PORTRAIT_MISMATCH" | "CHIP_REQUIRED" | "NAME_MISMATCH" | "DOB_MISMATCH" | "ADDRESS_MISMATCH" | "FACE_NOT_DETECTED" | "LIVENESS_FAILED" | "SPOOF_DETECTED" | "FACE_MATCH_BELOW_THRESHOLD" | "SANCTIONS_MATCH" | null;
+            failure_reason: "CANCELLED_BY_API" | "CAPTURE_REUSED" | "DOCUMENT_UNREADABLE" | "DOCUMENT_INVALID" | "DOCUMENT_EXPIRED" | "CHIP_SIGNATURE_INVALID" | "CHIP_DATA_ALTERED" | "CHIP_ISSUER_UNTRUSTED" | "CHIP_CERTIFICATE_INVALID" | "CHIP_CLONE_SUSPECTED" | "CHIP_MRZ_MISMATCH" | "CHIP_PORTRAIT_MISMATCH" | "CHIP_REQUIRED" | "NAME_MISMATCH" | "DOB_MISMATCH" | "ADDRESS_MISMATCH" | "FACE_NOT_DETECTED" | "LIVENESS_FAILED" | "SPOOF_DETECTED" | "FACE_MATCH_BELOW_THRESHOLD" | "KNOWN_FACE" | "SANCTIONS_MATCH" | null;
             /** @description Exactly the bytes given at creation ({} when none). */
             metadata: {
                 [key: string]: unknown;
@@ -1092,7 +1094,7 @@ export interface components {
             outcome: "VERIFIED";
         } | {
             /** @enum {string} */
-            failure_reason: "CAPTURE_REUSED" | "DOCUMENT_UNREADABLE" | "DOCUMENT_INVALID" | "DOCUMENT_EXPIRED" | "CHIP_SIGNATURE_INVALID" | "CHIP_DATA_ALTERED" | "CHIP_ISSUER_UNTRUSTED" | "CHIP_CERTIFICATE_INVALID" | "CHIP_CLONE_SUSPECTED" | "CHIP_MRZ_MISMATCH" | "CHIP_PORTRAIT_MISMATCH" | "CHIP_REQUIRED" | "NAME_MISMATCH" | "DOB_MISMATCH" | "ADDRESS_MISMATCH" | "FACE_NOT_DETECTED" | "LIVENESS_FAILED" | "SPOOF_DETECTED" | "FACE_MATCH_BELOW_THRESHOLD" | "SANCTIONS_MATCH";
+            failure_reason: "CAPTURE_REUSED" | "DOCUMENT_UNREADABLE" | "DOCUMENT_INVALID" | "DOCUMENT_EXPIRED" | "CHIP_SIGNATURE_INVALID" | "CHIP_DATA_ALTERED" | "CHIP_ISSUER_UNTRUSTED" | "CHIP_CERTIFICATE_INVALID" | "CHIP_CLONE_SUSPECTED" | "CHIP_MRZ_MISMATCH" | "CHIP_PORTRAIT_MISMATCH" | "CHIP_REQUIRED" | "NAME_MISMATCH" | "DOB_MISMATCH" | "ADDRESS_MISMATCH" | "FACE_NOT_DETECTED" | "LIVENESS_FAILED" | "SPOOF_DETECTED" | "FACE_MATCH_BELOW_THRESHOLD" | "KNOWN_FACE" | "SANCTIONS_MATCH";
             /** @enum {string} */
             outcome: "FAILED";
         };

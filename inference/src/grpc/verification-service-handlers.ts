@@ -168,6 +168,8 @@ export function verificationServiceHandlers(
       return {
         outcome: toProtoOutcome(out),
         ...(out.similarity === null ? {} : { similarity: out.similarity }),
+        selfieEmbedding: out.selfie_embedding ? Array.from(out.selfie_embedding) : [],
+        embeddingModel: out.embedding_model ?? undefined,
       };
     }),
   };

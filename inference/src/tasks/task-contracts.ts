@@ -135,6 +135,10 @@ export interface FaceMatchCheckInput {
 }
 export interface FaceMatchCheckOutput extends CheckOutcome {
   similarity: number | null;
+  /** The selfie's descriptor, for the API's search of an account's verified faces; null without a face. */
+  selfie_embedding: Float32Array | null;
+  /** The model that described it (name, version, sha256), named even when the description came from memory. */
+  embedding_model: { name: string; version: number; sha256: string } | null;
 }
 
 export type DocumentCheck = (runner: ModelRunner, input: DocumentCheckInput) => Promise<DocumentCheckOutput>;

@@ -93,6 +93,8 @@ export interface CapturedSelfie {
    */
   face_match_json?: string | null;
   face_match_portrait_blob_id?: string | null;
+  /** The selfie's face descriptor from that match, sealed (biometric data; known_face search). */
+  face_embedding_sealed?: string | null;
 }
 
 /**

@@ -78,6 +78,14 @@ export interface FrameObservation {
 
 export interface FaceMatchRun extends CheckRun {
   similarity: number | null;
+  /**
+   * The selfie's face descriptor in the face-match model's space (base64 of float32), for the
+   * search of the account's verified faces (known_face); null without a face. Biometric data: kept
+   * only sealed, never in a report, a log or a queue payload.
+   */
+  selfie_embedding?: string | null;
+  /** The model that described the selfie ("name@version:sha256"): descriptors of different models are never compared. */
+  embedding_model?: string | null;
 }
 
 /** The service could not answer now (down, overloaded, deadline): the caller retries later. */

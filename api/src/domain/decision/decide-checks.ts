@@ -5,6 +5,7 @@ import { addressScore, ADDRESS_TOKEN_LINE } from './address-matching';
 import { decideChip } from './chip-decision';
 import { overallConfidence } from './confidence';
 import { DecisionInputs, ReportCheck } from './decision-inputs';
+import type { KnownFaceOutcome } from '../known-face/known-face-search';
 import { namesMatch } from './name-matching';
 
 export interface DecisionWithEvidence {
@@ -156,14 +157,17 @@ export function decideChecks(input: DecisionInputs): DecisionWithEvidence {
   }
 
   markReused(report, checks, input.reused, fail);
+  const knownFaceFails = markKnownFace(report, checks, input.knownFace ?? null, fail);
 
   const failureReason = FAILURE_REASONS.find((reason) => reasons.includes(reason)) ?? null;
   const status = failureReason ? 'FAILED' : 'VERIFIED';
   // A verified chip proves what the page's read only estimates, so the page's own scores (and the
   // printed portrait's, now beside the chip's) no longer bound the confidence: it can only rise.
   const pageSuperseded = chip.check.status === 'PASS' && documentCheck.verdict === 'PASS';
+  // known_face is a report signal: it bears on the confidence only when it fails the session.
   const ranScores = Object.entries(report)
     .filter(([name, c]) => c.verdict !== 'SKIPPED' && !(pageSuperseded && name === 'document'))
+    .filter(([name]) => name !== 'known_face' || knownFaceFails)
     .flatMap(([, c]) => c.scores)
     .filter((s) => !s.name.startsWith('page_portrait_'));
   if (pageSuperseded) ranScores.push(...crossScores);
@@ -223,4 +227,37 @@ function markReused(
       checks[name] = 'FAIL';
     }
   }
+}
+
+/**
+ * The known_face signal: always in the report when the search ran; under the 'fail' policy a
+ * flagged face fails the session with KNOWN_FACE on the face_match check (unless it already
+ * failed on its own). Answers whether it failed the session.
+ */
+function markKnownFace(
+  report: Record<string, ReportCheck>,
+  checks: Checks,
+  outcome: KnownFaceOutcome | null,
+  fail: (reason: string) => void,
+): boolean {
+  if (!outcome) return false;
+  const flagged = outcome.matched_sessions.length > 0;
+  report.known_face = {
+    verdict: flagged ? 'FAIL' : 'PASS',
+    reason: flagged ? 'KNOWN_FACE' : null,
+    scores: outcome.score ? [outcome.score] : [],
+    model: null,
+    models: [],
+    duration_ms: outcome.duration_ms,
+    matched_sessions: outcome.matched_sessions,
+  };
+  if (!flagged || outcome.policy !== 'fail') return false;
+  fail('KNOWN_FACE');
+  const faceMatch = report.face_match;
+  if (faceMatch.verdict !== 'FAIL') {
+    faceMatch.verdict = 'FAIL';
+    faceMatch.reason = 'KNOWN_FACE';
+    checks.face_match = 'FAIL';
+  }
+  return true;
 }

@@ -2,6 +2,7 @@ import { CheckRun, DocumentRead, FaceMatchRun, LivenessRun, ModelRef, ScoreEvide
 import { ScreeningOutcome } from '../ports/sanctions-screening';
 import { DocumentType } from '../session-status';
 import type { ReusedCapture } from '../ports/capture-fingerprints';
+import type { KnownFaceOutcome } from '../known-face/known-face-search';
 import type { ChipEvidence, ChipVerification, DocumentChipMode } from '../chip/chip-verification';
 
 /** Everything the decision weighs for one applicant; null where a check could not run. */
@@ -20,6 +21,8 @@ export interface DecisionInputs {
   faceMatch: FaceMatchRun | null;
   /** Captures another session of the account submitted first (production sessions only). */
   reused: ReusedCapture[];
+  /** The search of the account's verified faces; null when it could not run (no face, no identity read). */
+  knownFace?: KnownFaceOutcome | null;
   /** The passport chip; null for captures from before the chip routes (NOT_PERFORMED). */
   documentChip: ChipInput | null;
   /** Null when the account has no watchlist add-on. */
@@ -39,6 +42,8 @@ export interface ReportCheck {
   match?: { list: string; entry_id: string; matched_name: string; score: number } | null;
   /** Sanctions only: the list versions screened against, so a decision traces to what was loaded. */
   lists?: Array<{ name: string; version: string }>;
+  /** known_face only: the account's sessions whose verified face matched under another identity (ids only). */
+  matched_sessions?: string[];
   /** document_chip only: what the chip proved, and how (no personal data). */
   evidence?: ChipReportEvidence;
 }

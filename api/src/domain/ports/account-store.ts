@@ -9,6 +9,8 @@ export interface AccountRecord {
   planChanges?: PlanChange[];
   defaultCountry?: string | null;
   piiRetentionDays?: number | null;
+  /** What a face verified before under another identity does to a production session (absent = report). */
+  knownFacePolicy?: 'report' | 'fail';
 }
 
 export interface AccountLookup {

@@ -32,10 +32,12 @@ export function documentOf(
   format: 'TD1' | 'TD3',
   variant: 'clean' | 'blurred-mrz',
   portrait: string,
+  /** Which of that portrait's documents (each names another synthetic person). */
+  nth = 0,
 ): { image: Buffer; label: DocumentLabel } {
-  const label = labels().find(
+  const label = labels().filter(
     (d) => d.format === format && d.variant === variant && d.generation.portrait === portrait,
-  );
+  )[nth];
   if (!label)
     throw new Error(`no ${variant} ${format} document with portrait ${portrait}: run npm run testdata:documents`);
   return { image: readFileSync(path.join(TESTDATA, 'documents', label.file)), label };

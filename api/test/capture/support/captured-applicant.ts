@@ -35,6 +35,8 @@ export interface DecideOptions {
   performer?: string;
   /** The account's key the session is created and read with (default: the stack's sandbox key). */
   apiKey?: string;
+  /** Which of the identity's passports (each names another synthetic person; default the first). */
+  document?: number;
 }
 
 /** One applicant with a clean passport of `identity` through every capture to the decision, answering its result. */
@@ -43,7 +45,7 @@ export async function decideApplicant(
   identity: string,
   options: DecideOptions = {},
 ): Promise<SessionResult> {
-  const passport = documentOf('TD3', 'clean', identity);
+  const passport = documentOf('TD3', 'clean', identity, options.document);
   const { id, client } = await capture(
     stack,
     { expected_name: options.expectedName ?? passport.label.expected.fields.name },

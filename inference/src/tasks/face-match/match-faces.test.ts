@@ -58,6 +58,10 @@ describe('face match on the project pair set (real models in the real inference 
       },
     ]);
     expect(out.similarity!).toBeLessThanOrEqual(out.scores[0].threshold);
+    // The selfie's descriptor and the model that made it come back for the account's face search.
+    const config = runner.config('face-embedding');
+    expect(out.embedding_model).toEqual({ name: config.name, version: config.version, sha256: config.sha256 });
+    expect(out.selfie_embedding).toHaveLength(config.outputs[0].dims[0]);
   });
 
   it('fails two different people with FACE_MATCH_BELOW_THRESHOLD', async () => {

@@ -2,6 +2,7 @@ import type { FaceMatchCheck, FaceMatchCheckOutput } from '../task-contracts';
 import { analyseFaces } from '../face/analyse-faces';
 import { servedMetric } from '../face/descriptor-metric';
 import { describeFaces } from '../face/face-descriptor';
+import { faceEmbeddingModel } from '../face/face-embedding';
 import { decodeUpload } from '../remembered-work';
 
 /**
@@ -24,6 +25,8 @@ export const matchFaces: FaceMatchCheck = async (runner, input) => {
       detail: `no face found in the ${missing}`,
       scores: [],
       similarity: null,
+      selfie_embedding: null,
+      embedding_model: null,
     };
   }
   const [a, b] = await describeFaces(runner, [
@@ -39,6 +42,8 @@ export const matchFaces: FaceMatchCheck = async (runner, input) => {
     detail: `${metric.name.replace('_', ' ')} ${score.toFixed(4)} ${sign} ${matchLine}`,
     scores: [{ name: metric.name, value: score, threshold: matchLine, comparison: metric.comparison }],
     similarity: score,
+    selfie_embedding: b,
+    embedding_model: (({ name, version, sha256 }) => ({ name, version, sha256 }))(runner.config(faceEmbeddingModel)),
   };
   return output;
 };

@@ -1,5 +1,6 @@
 import { AppError } from '../../../shared/app-error';
 import { PHOTO_LIMITS, probeImage } from '../../../shared/image-probe';
+import { selfieEmbeddingWhere } from '../../../shared/sealer';
 import { CaptureState } from '../../capture/capture-state';
 import { ChallengeStep } from '../../capture/challenge';
 import { unpackFrames } from '../../capture/frame-pack';
@@ -52,6 +53,7 @@ export async function uploadSelfie(
   const keepLiveness = faceFound && liveness !== null;
   const keepFaceMatch = faceFound && faceMatch !== null;
   const attemptsLeft = UPLOADS_PER_CAPTURE - uploads;
+  const embedding = keepFaceMatch ? (faceMatch.selfie_embedding ?? null) : null;
   const blobId = await deps.blobs.put(input.id, input.image);
   await deps.states.setSelfie(
     stateId,
@@ -63,8 +65,9 @@ export async function uploadSelfie(
       antispoof_frames_blob_id: framesBlob,
       liveness_json: keepLiveness ? JSON.stringify(liveness) : null,
       liveness_blob_id: keepLiveness ? framesBlob : null,
-      face_match_json: keepFaceMatch ? JSON.stringify(faceMatch) : null,
+      face_match_json: keepFaceMatch ? JSON.stringify({ ...faceMatch, selfie_embedding: null }) : null,
       face_match_portrait_blob_id: keepFaceMatch ? portraitBlob : null,
+      face_embedding_sealed: embedding ? await deps.sealer.seal(selfieEmbeddingWhere(session._id), embedding) : null,
     },
     deps.clock.now(),
   );

@@ -18,6 +18,8 @@ import { LoadedCaptures, loadCaptures } from './load-captures';
 import { chipInputFor } from './chip-input';
 import { reusedCaptures } from './capture-reuse';
 import { CaptureFingerprints } from '../../ports/capture-fingerprints';
+import { KnownFaces } from '../../ports/known-faces';
+import { searchKnownFace } from './known-face';
 import { ChipVerifier } from '../../ports/chip-verifier';
 
 export interface DecideCapturedDeps extends DecideDeps, EndCaptureDeps {
@@ -30,6 +32,7 @@ export interface DecideCapturedDeps extends DecideDeps, EndCaptureDeps {
   sanctions: SanctionsScreening;
   chip: ChipVerifier;
   fingerprints: CaptureFingerprints;
+  knownFaces: KnownFaces;
   /** Absent where nothing is reported (tests, tools); the worker passes its Prometheus series. */
   metrics?: DecisionMetrics;
 }
@@ -87,6 +90,13 @@ export async function decideCapturedSession(
     reusedCaptures(deps, session, state),
   ]);
   const sanctions = account?.watchlist ? await screen(deps, captures.read.person) : null;
+  const knownFace = await searchKnownFace(
+    deps,
+    session,
+    faceMatch,
+    captures.read.person,
+    account?.knownFacePolicy ?? 'report',
+  );
   const { decision, report } = decideChecks({
     document: captures.read,
     declaredType: captures.declaredType,
@@ -101,6 +111,7 @@ export async function decideCapturedSession(
     faceMatch,
     documentChip,
     reused,
+    knownFace: knownFace?.outcome ?? null,
     sanctions,
     now: deps.clock.now(),
   });
@@ -122,6 +133,9 @@ export async function decideCapturedSession(
     if (error instanceof LostDecisionRace) return null;
     throw error;
   });
+  // Only a face verified (or failed for being known, and otherwise verified) joins the gallery.
+  const verifiedFace = decision.status === 'VERIFIED' || decision.failure_reason === 'KNOWN_FACE';
+  if (decided && knownFace && verifiedFace) await deps.knownFaces.remember(knownFace.gallery, knownFace.face);
   await endCapture(deps, sessionId, attempt);
   if (decided)
     deps.metrics?.decisionMade(

@@ -1,4 +1,4 @@
-import { documentReadWhere, TextSealer } from '../../../shared/sealer';
+import { documentReadWhere, selfieEmbeddingWhere, TextSealer } from '../../../shared/sealer';
 import { CapturedChip, CapturedSide, CaptureState, PacedStepSpec } from '../../capture/capture-state';
 import { ChallengeStep } from '../../capture/challenge';
 import { unpackFrames } from '../../capture/frame-pack';
@@ -54,6 +54,11 @@ export async function loadCaptures(
     selfie.face_match_json && portraitBlob && selfie.face_match_portrait_blob_id === portraitBlob
       ? (JSON.parse(selfie.face_match_json) as FaceMatchRun)
       : null;
+  if (faceMatch && selfie.face_embedding_sealed)
+    faceMatch.selfie_embedding = await sealer.open(
+      selfieEmbeddingWhere(state.session_id),
+      selfie.face_embedding_sealed,
+    );
   const antispoof =
     (selfie.antispoof_frames_blob_id ?? null) === (state.liveness.blob_ids[0] ?? null)
       ? (JSON.parse(selfie.antispoof_json) as CheckRun)

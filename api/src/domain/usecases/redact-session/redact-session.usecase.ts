@@ -3,6 +3,7 @@ import { Clock } from '../../../shared/clock';
 import { AuditActor, AuditLog } from '../../audit/audit-event';
 import { SessionAttemptArchive } from '../../ports/session-attempts';
 import { SessionRedaction } from '../../ports/session-redaction';
+import { KnownFaces } from '../../ports/known-faces';
 import { redactReport, redactResult } from '../../results/result-resource';
 import { Session } from '../../session/session';
 import { OPEN_STATUSES } from '../../session-status';
@@ -16,6 +17,8 @@ export interface RedactDeps {
   audit: AuditLog;
   clock: Clock;
   billing: BillDecisionDeps;
+  /** The session's verified face (known_face) goes with its personal data. */
+  knownFaces: Pick<KnownFaces, 'forget'>;
 }
 
 export interface RedactWho {
@@ -89,6 +92,7 @@ export async function redactSession(
   }
   await deps.sessions.scrubClaims(id, lastAttempt);
   await eraseCaptures({ ...deps.capture, clock: deps.clock }, id, lastAttempt);
+  await deps.knownFaces.forget(session.account_id, id);
   await deps.audit.record({
     action: who.actor.type === 'system' ? 'retention.redact' : 'session.redact',
     actor: who.actor,

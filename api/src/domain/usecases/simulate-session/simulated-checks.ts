@@ -24,6 +24,7 @@ const BLAME: Record<
   LIVENESS_FAILED: { fail: 'liveness', skip: [] },
   SPOOF_DETECTED: { fail: 'antispoof', skip: [] },
   FACE_MATCH_BELOW_THRESHOLD: { fail: 'face_match', skip: [] },
+  KNOWN_FACE: { fail: 'face_match', skip: [] },
   SANCTIONS_MATCH: { fail: 'sanctions', skip: [] },
 };
 

@@ -138,6 +138,10 @@ const reportCheck = z.object({
     .nullable()
     .optional()
     .openapi({ description: 'Sanctions only: the closest list entry, never the whole entry.' }),
+  matched_sessions: z.array(z.string()).optional().openapi({
+    description:
+      'known_face only: sessions of the same account whose verified face matched the selfie under another identity (ids only, at most 10; empty on PASS).',
+  }),
   evidence: chipEvidence.optional().openapi({
     description:
       'document_chip only, when a chip was verified: what passive and active authentication proved, and which MRZ fields (names only) differed from the page.',

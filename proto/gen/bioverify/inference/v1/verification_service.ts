@@ -410,7 +410,20 @@ export interface MatchFacesResponse {
    * ResNet, cosine similarity for faceres; the outcome's scores say which and how it compares);
    * unset when a face was not found.
    */
-  similarity?: number | undefined;
+  similarity?:
+    | number
+    | undefined;
+  /**
+   * The selfie's face descriptor in the same model's space (compared with the same metric and line
+   * as `similarity`), so the API can search the account's verified faces (known_face) without a
+   * second inference call; empty when no face was found. Biometric data: seal it, never log it.
+   */
+  selfieEmbedding: number[];
+  /**
+   * The served model that described the selfie: embeddings of another model (or version) are never
+   * compared with these. Set with selfie_embedding.
+   */
+  embeddingModel: ModelRef | undefined;
 }
 
 function createBaseScoreEvidence(): ScoreEvidence {
@@ -2886,7 +2899,7 @@ export const MatchFacesRequest: MessageFns<MatchFacesRequest> = {
 };
 
 function createBaseMatchFacesResponse(): MatchFacesResponse {
-  return { outcome: undefined, similarity: undefined };
+  return { outcome: undefined, similarity: undefined, selfieEmbedding: [], embeddingModel: undefined };
 }
 
 export const MatchFacesResponse: MessageFns<MatchFacesResponse> = {
@@ -2896,6 +2909,16 @@ export const MatchFacesResponse: MessageFns<MatchFacesResponse> = {
     }
     if (message.similarity !== undefined) {
       writer.uint32(17).double(message.similarity);
+    }
+    if (message.selfieEmbedding.length !== 0) {
+      writer.uint32(26).fork();
+      for (const v of message.selfieEmbedding) {
+        writer.float(v);
+      }
+      writer.join();
+    }
+    if (message.embeddingModel !== undefined) {
+      ModelRef.encode(message.embeddingModel, writer.uint32(34).fork()).join();
     }
     return writer;
   },
@@ -2929,6 +2952,32 @@ export const MatchFacesResponse: MessageFns<MatchFacesResponse> = {
             message.similarity = reader.double();
             continue;
           }
+          case 3: {
+            if (tag === 29) {
+              message.selfieEmbedding.push(reader.float());
+
+              continue;
+            }
+
+            if (tag === 26) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.selfieEmbedding.push(reader.float());
+              }
+
+              continue;
+            }
+
+            break;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.embeddingModel = ModelRef.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2945,6 +2994,16 @@ export const MatchFacesResponse: MessageFns<MatchFacesResponse> = {
     return {
       outcome: isSet(object.outcome) ? CheckOutcome.fromJSON(object.outcome) : undefined,
       similarity: isSet(object.similarity) ? globalThis.Number(object.similarity) : undefined,
+      selfieEmbedding: globalThis.Array.isArray(object?.selfieEmbedding)
+        ? object.selfieEmbedding.map((e: any) => globalThis.Number(e))
+        : globalThis.Array.isArray(object?.selfie_embedding)
+        ? object.selfie_embedding.map((e: any) => globalThis.Number(e))
+        : [],
+      embeddingModel: isSet(object.embeddingModel)
+        ? ModelRef.fromJSON(object.embeddingModel)
+        : isSet(object.embedding_model)
+        ? ModelRef.fromJSON(object.embedding_model)
+        : undefined,
     };
   },
 
@@ -2955,6 +3014,12 @@ export const MatchFacesResponse: MessageFns<MatchFacesResponse> = {
     }
     if (message.similarity !== undefined) {
       obj.similarity = floatToJson(message.similarity);
+    }
+    if (message.selfieEmbedding?.length) {
+      obj.selfieEmbedding = message.selfieEmbedding.map((e) => floatToJson(e));
+    }
+    if (message.embeddingModel !== undefined) {
+      obj.embeddingModel = ModelRef.toJSON(message.embeddingModel);
     }
     return obj;
   },
@@ -2968,6 +3033,10 @@ export const MatchFacesResponse: MessageFns<MatchFacesResponse> = {
       ? CheckOutcome.fromPartial(object.outcome)
       : undefined;
     message.similarity = object.similarity ?? undefined;
+    message.selfieEmbedding = object.selfieEmbedding?.map((e) => e) || [];
+    message.embeddingModel = (object.embeddingModel !== undefined && object.embeddingModel !== null)
+      ? ModelRef.fromPartial(object.embeddingModel)
+      : undefined;
     return message;
   },
 };
