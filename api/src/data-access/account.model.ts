@@ -1,4 +1,5 @@
 import { Connection, Schema } from 'mongoose';
+import type { CaptureIntegrityPolicy } from '../domain/capture/capture-integrity';
 
 export interface AccountDocument {
   _id: string;
@@ -14,6 +15,8 @@ export interface AccountDocument {
   default_country?: string | null;
   /** Overrides PII_RETENTION_DAYS for this account (absent = the deployment's). */
   pii_retention_days?: number | null;
+  /** What a flagged capture-integrity signal does (absent = report). */
+  capture_integrity_policy?: CaptureIntegrityPolicy | null;
 }
 
 /** API keys live in their own collection keyed by their SHA-256, so authentication is one _id read. */
@@ -39,6 +42,7 @@ const accountSchema = new Schema<AccountDocument>(
     plan_changes: { type: [{ _id: false, plan: String, effective_from: Date }], default: undefined },
     default_country: { type: String, default: null },
     pii_retention_days: { type: Number, default: null },
+    capture_integrity_policy: { type: String, default: null },
   },
   { versionKey: false },
 );

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Connection } from 'mongoose';
 import { Environment } from '../domain/environment';
+import type { CaptureIntegrityPolicy } from '../domain/capture/capture-integrity';
 import { AccountAdmin, AccountRecord, RetentionOverrides } from '../domain/ports/account-store';
 import { WebhookSecrets } from '../domain/ports/webhook-sender';
 import { PlanChange } from '../domain/pricing/plan-at';
@@ -86,6 +87,7 @@ export class AccountRepository implements AccountAdmin, RetentionOverrides, Webh
       planChanges: doc.plan_changes ?? [],
       defaultCountry: doc.default_country ?? null,
       piiRetentionDays: doc.pii_retention_days ?? null,
+      captureIntegrityPolicy: doc.capture_integrity_policy ?? 'report',
     };
   }
 
@@ -100,6 +102,14 @@ export class AccountRepository implements AccountAdmin, RetentionOverrides, Webh
     fields: { default_country?: string | null; pii_retention_days?: number | null },
   ): Promise<boolean> {
     const result = await this.models.Account.updateOne({ _id: accountId }, { $set: fields }).exec();
+    return result.matchedCount === 1;
+  }
+
+  async setCaptureIntegrityPolicy(accountId: string, policy: CaptureIntegrityPolicy): Promise<boolean> {
+    const result = await this.models.Account.updateOne(
+      { _id: accountId },
+      { $set: { capture_integrity_policy: policy } },
+    ).exec();
     return result.matchedCount === 1;
   }
 

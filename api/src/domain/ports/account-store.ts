@@ -1,5 +1,6 @@
 import { Environment } from '../environment';
 import { PlanChange } from '../pricing/plan-at';
+import type { CaptureIntegrityPolicy } from '../capture/capture-integrity';
 
 export interface AccountRecord {
   accountId: string;
@@ -9,6 +10,8 @@ export interface AccountRecord {
   planChanges?: PlanChange[];
   defaultCountry?: string | null;
   piiRetentionDays?: number | null;
+  /** Absent: `report`. */
+  captureIntegrityPolicy?: CaptureIntegrityPolicy;
 }
 
 export interface AccountLookup {

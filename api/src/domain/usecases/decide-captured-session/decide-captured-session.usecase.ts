@@ -101,6 +101,11 @@ export async function decideCapturedSession(
     faceMatch,
     documentChip,
     reused,
+    integrity: {
+      signals: state.integrity?.signals ?? null,
+      policy: account?.captureIntegrityPolicy ?? 'report',
+      enforceable: session.environment === 'production',
+    },
     sanctions,
     now: deps.clock.now(),
   });
