@@ -19,8 +19,12 @@ describe('classifying the camera label', () => {
     expect(classifyCameraLabel(label)).toEqual({ class: 'virtual', product });
   });
 
-  it("classes chromium's fake device as a test device, not an applicant's camera", () => {
+  it("classes chromium's fake devices (generated, or played from a file) as test devices, not an applicant's camera", () => {
     expect(classifyCameraLabel('fake_device_0')).toEqual({ class: 'test_device', product: 'Chromium fake device' });
+    expect(classifyCameraLabel('/tmp/camera-files-3xk/challenge.y4m')).toEqual({
+      class: 'test_device',
+      product: 'Chromium fake device',
+    });
   });
 
   it.each([

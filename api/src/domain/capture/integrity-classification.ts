@@ -39,8 +39,14 @@ const VIRTUAL_CAMERAS: Array<[product: string, pattern: RegExp]> = [
   ['virtual camera', /virtual ?(?:cam|camera|webcam|video)/],
 ];
 
-/** Chromium's --use-fake-device-for-media-stream device: automated tests, never an applicant's camera. */
-const TEST_DEVICES: Array<[product: string, pattern: RegExp]> = [['Chromium fake device', /^fake_device_\d+$/]];
+/**
+ * Chromium's --use-fake-device-for-media-stream devices (generated frames, or a file with
+ * --use-file-for-fake-video-capture, which labels the track with the file's path): automated tests,
+ * never an applicant's camera.
+ */
+const TEST_DEVICES: Array<[product: string, pattern: RegExp]> = [
+  ['Chromium fake device', /^fake_device_\d+$|\.(?:y4m|mjpeg|mjpg)$/],
+];
 
 export function classifyCameraLabel(label: string | null): { class: CameraClass; product: string | null } {
   const text = (label ?? '').trim().toLowerCase();
