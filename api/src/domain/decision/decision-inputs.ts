@@ -8,9 +8,9 @@ import type {
   ConstraintProbe,
   FrameTiming,
   IntegrityClient,
+  IntegritySignals,
 } from '../capture/capture-integrity';
 import type { CameraClass, IntegrityFlag, RendererClass, TimingNote } from '../capture/integrity-classification';
-import type { IntegrityInput } from './integrity-decision';
 
 /** Everything the decision weighs for one applicant; null where a check could not run. */
 export interface DecisionInputs {
@@ -88,4 +88,13 @@ export interface IntegrityReportEvidence {
     constraint_probe: ConstraintProbe | null;
     frame_timing: FrameTiming | null;
   } | null;
+}
+
+/** The integrity signals as the decision weighs them. */
+export interface IntegrityInput {
+  /** Null when the client sent none (a native SDK this round, a page without a camera, an older capture). */
+  signals: IntegritySignals | null;
+  policy: CaptureIntegrityPolicy;
+  /** Production sessions only: sandbox captures come from test browsers and fake cameras by design. */
+  enforceable: boolean;
 }

@@ -1,16 +1,6 @@
 import type { ScoreEvidence } from '../checks/check-results';
-import type { CaptureIntegrityPolicy, IntegritySignals } from '../capture/capture-integrity';
 import { assessIntegrity, IntegrityFlag } from '../capture/integrity-classification';
-import type { IntegrityReportEvidence, ReportCheck } from './decision-inputs';
-
-/** The integrity signals as the decision weighs them. */
-export interface IntegrityInput {
-  /** Null when the client sent none (a native SDK this round, a page without a camera, an older capture). */
-  signals: IntegritySignals | null;
-  policy: CaptureIntegrityPolicy;
-  /** Production sessions only: sandbox captures come from test browsers and fake cameras by design. */
-  enforceable: boolean;
-}
+import type { IntegrityInput, IntegrityReportEvidence, ReportCheck } from './decision-inputs';
 
 export interface IntegrityOutcome {
   report: ReportCheck;
