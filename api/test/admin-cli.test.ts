@@ -109,4 +109,19 @@ describe('admin CLI (npm run admin -- ...)', () => {
     expect(bad.code).toBe(65);
     expect(bad.stderr).toContain('--known-face must be report or fail');
   }, 120_000);
+
+  it("sets an account's capture-integrity policy, refusing a policy it does not know or an unknown account", async () => {
+    const issued = printed((await admin('accounts', 'create', '--name', 'Strict')).stdout);
+    const set = await admin('accounts', 'set-capture-integrity', '--account', issued.account_id, '--policy', 'fail');
+    expect(JSON.parse(set.stdout)).toEqual({ account_id: issued.account_id, capture_integrity_policy: 'fail' });
+    const unknown = await failureOf(
+      admin('accounts', 'set-capture-integrity', '--account', issued.account_id, '--policy', 'block'),
+    );
+    expect(unknown).toMatchObject({ code: 65, stdout: '' });
+    expect(unknown.stderr).toContain('--policy must be one of report, fail');
+    const missing = await failureOf(
+      admin('accounts', 'set-capture-integrity', '--account', 'acct_missing', '--policy', 'report'),
+    );
+    expect(missing.code).toBe(65);
+  });
 });

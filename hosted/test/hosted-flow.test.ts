@@ -14,6 +14,7 @@ import * as integrator from './support/integrator-page';
 import { startWidgetDemo, WidgetDemo } from '../demo/widget-demo-server';
 import { CaptureClient } from '../../api/test/capture/support/capture-client';
 import { documentOf, livenessOf, selfieOf } from '../../api/test/capture/support/applicant-files';
+import type { Schemas } from '../../api/test/support/api-bodies';
 
 jest.setTimeout(300_000);
 
@@ -50,6 +51,25 @@ describe('the applicant completes the hosted flow in a real browser with a (fake
       standard: copy?.standardSignatureValid,
     }).toEqual({ status: 'VERIFIED', bio: true, standard: true });
     expect(applicant.violations).toEqual({});
+
+    // The page sent its integrity signals from the selfie camera: an automated browser and
+    // chromium's fake device are flagged, and reported only, since sandbox sessions never fail on them.
+    const report = await flow.stack.api<Schemas['EvidenceReport']>('GET', `/v1/sessions/${session.session_id}/report`);
+    expect(report.body.checks.capture_integrity).toMatchObject({
+      verdict: 'FAIL',
+      integrity: {
+        enforced: false,
+        signals: {
+          client: 'web',
+          webdriver: true,
+          camera: { class: 'test_device', product: 'Chromium fake device' },
+          frame_timing: { api: 'rvfc' },
+        },
+      },
+    });
+    const integrity = report.body.checks.capture_integrity.integrity;
+    expect(integrity?.flags).toEqual(expect.arrayContaining(['webdriver', 'test_camera']));
+    expect(integrity?.signals?.frame_timing?.frames).toBeGreaterThan(5);
   });
 
   it("fails with FACE_MATCH_BELOW_THRESHOLD when another person's face follows the challenge and takes the selfie, and shows the outcome", async () => {

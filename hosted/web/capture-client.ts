@@ -100,6 +100,14 @@ export class CaptureClient {
     return this.call('post', '/v1/capture/{session_id}/liveness/steps/{step_id}/complete', { stepId });
   }
 
+  /** The capture-integrity signals (docs/capture-integrity.md); the answer only says they were recorded. */
+  putIntegrity(signals: Schemas['CaptureIntegrity']): Promise<Schemas['CaptureIntegrityReceipt']> {
+    return this.call('put', '/v1/capture/{session_id}/integrity', {
+      body: JSON.stringify(signals),
+      contentType: 'application/json',
+    });
+  }
+
   putSelfie(image: Blob): Promise<SelfieAnswer> {
     return this.call('put', '/v1/capture/{session_id}/selfie', { body: image, contentType: image.type });
   }

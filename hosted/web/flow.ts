@@ -1,5 +1,6 @@
 import type { CaptureClient, ChallengeStep, DocumentType, ProgressStep } from './capture-client';
 import { Facing, openCamera, stopCamera } from './camera';
+import { collectIntegrity } from './capture-integrity';
 import { isMessageKey, Translate } from './messages';
 import type { PageConfig } from './page-config';
 import type { ParentBridge } from './parent-bridge';
@@ -18,6 +19,9 @@ export type StepName =
 
 type Child = Node | string | null | undefined | false;
 
+/** The timing window, the probe and the upload take about 2.5 s; past this the capture goes on without them. */
+const INTEGRITY_DEADLINE_MS = 6000;
+
 /** What every step shares: the session's capture client, the strings, the frame and the camera. */
 export class Flow {
   challenge: ChallengeStep[] = [];
@@ -28,6 +32,7 @@ export class Flow {
   private finished = false;
   private stream: MediaStream | null = null;
   private facing: Facing | null = null;
+  private integrity: Promise<void> | null = null;
 
   constructor(
     readonly config: PageConfig,
@@ -73,6 +78,27 @@ export class Flow {
     this.stream = await openCamera(video, facing);
     this.facing = facing;
     return this.stream;
+  }
+
+  /**
+   * Collects the capture-integrity signals once, from the first live face camera, and sends them.
+   * Never in the applicant's way: a failure or a slow camera leaves the check NOT_PERFORMED.
+   */
+  checkIntegrity(video: HTMLVideoElement): Promise<void> {
+    if (!this.integrity && this.stream && this.facing === 'user') {
+      const collected = collectIntegrity(video, this.stream).then((signals) => this.client.putIntegrity(signals));
+      const deadline = new Promise((resolve) => setTimeout(resolve, INTEGRITY_DEADLINE_MS));
+      this.integrity = Promise.race([collected, deadline]).then(
+        () => undefined,
+        () => undefined,
+      );
+    }
+    return this.integrity ?? Promise.resolve();
+  }
+
+  /** Resolves once the signals were sent, or given up on (submit waits for it: a submitted capture takes no more writes). */
+  integritySettled(): Promise<void> {
+    return this.integrity ?? Promise.resolve();
   }
 
   releaseCamera(): void {

@@ -47,6 +47,7 @@ export async function runCapture(flow: Flow): Promise<void> {
     if (done.liveness !== 'captured')
       await (started.liveness_mode === 'paced' ? capturePacedLiveness(flow) : captureLiveness(flow));
     if (done.selfie !== 'captured') await captureSelfie(flow);
+    await flow.integritySettled();
     await flow.client.submit();
     if (document.body.dataset.step !== 'done') showChecking(flow);
   } catch (error) {

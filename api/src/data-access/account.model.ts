@@ -1,4 +1,5 @@
 import { Connection, Schema } from 'mongoose';
+import type { CaptureIntegrityPolicy } from '../domain/capture/capture-integrity';
 
 export interface AccountDocument {
   _id: string;
@@ -16,6 +17,8 @@ export interface AccountDocument {
   pii_retention_days?: number | null;
   /** known_face: 'report' (the default) or 'fail'. */
   known_face_policy?: 'report' | 'fail' | null;
+  /** What a flagged capture-integrity signal does (absent = report). */
+  capture_integrity_policy?: CaptureIntegrityPolicy | null;
 }
 
 /** API keys live in their own collection keyed by their SHA-256, so authentication is one _id read. */
@@ -42,6 +45,7 @@ const accountSchema = new Schema<AccountDocument>(
     default_country: { type: String, default: null },
     pii_retention_days: { type: Number, default: null },
     known_face_policy: { type: String, enum: ['report', 'fail', null], default: null },
+    capture_integrity_policy: { type: String, default: null },
   },
   { versionKey: false },
 );

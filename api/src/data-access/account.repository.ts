@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Connection } from 'mongoose';
 import { Environment } from '../domain/environment';
+import type { CaptureIntegrityPolicy } from '../domain/capture/capture-integrity';
 import { AccountAdmin, AccountRecord, RetentionOverrides } from '../domain/ports/account-store';
 import { WebhookSecrets } from '../domain/ports/webhook-sender';
 import { PlanChange } from '../domain/pricing/plan-at';
@@ -87,6 +88,7 @@ export class AccountRepository implements AccountAdmin, RetentionOverrides, Webh
       defaultCountry: doc.default_country ?? null,
       piiRetentionDays: doc.pii_retention_days ?? null,
       knownFacePolicy: doc.known_face_policy ?? 'report',
+      captureIntegrityPolicy: doc.capture_integrity_policy ?? 'report',
     };
   }
 
@@ -108,6 +110,14 @@ export class AccountRepository implements AccountAdmin, RetentionOverrides, Webh
     const result = await this.models.Account.updateOne(
       { _id: accountId },
       { $set: { known_face_policy: policy } },
+    ).exec();
+    return result.matchedCount === 1;
+  }
+
+  async setCaptureIntegrityPolicy(accountId: string, policy: CaptureIntegrityPolicy): Promise<boolean> {
+    const result = await this.models.Account.updateOne(
+      { _id: accountId },
+      { $set: { capture_integrity_policy: policy } },
     ).exec();
     return result.matchedCount === 1;
   }

@@ -21,6 +21,7 @@ const captureStateSchema = new Schema<CaptureStateDocument>(
     paced: { type: Schema.Types.Mixed, default: null },
     chip: { type: Schema.Types.Mixed, default: null },
     chip_challenge: { type: Schema.Types.Mixed, default: null },
+    integrity: { type: Schema.Types.Mixed, default: null },
     last_write_at: { type: Date, required: true },
     submitted_at: { type: Date, default: null },
     purge_after: { type: Date, default: null },

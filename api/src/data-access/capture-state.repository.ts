@@ -14,6 +14,7 @@ import {
   PacedCapture,
 } from '../domain/capture/capture-state';
 import { CaptureStateStore } from '../domain/ports/capture-stores';
+import type { CapturedIntegrity } from '../domain/capture/capture-integrity';
 
 const DUPLICATE_KEY = 11000;
 
@@ -67,6 +68,7 @@ export class CaptureStateRepository implements CaptureStateStore {
             paced: null,
             chip: null,
             chip_challenge: null,
+            integrity: null,
             last_write_at: now,
           },
         },
@@ -110,6 +112,10 @@ export class CaptureStateRepository implements CaptureStateStore {
     await this.model.updateOne({ _id: id }, { $set: { chip_challenge: value, last_write_at: now } }).exec();
   }
 
+  async setIntegrity(id: string, value: CapturedIntegrity, now: Date): Promise<void> {
+    await this.model.updateOne({ _id: id }, { $set: { integrity: value, last_write_at: now } }).exec();
+  }
+
   async markSubmitted(id: string, now: Date): Promise<void> {
     await this.model
       .updateOne({ _id: id, submitted_at: null }, { $set: { submitted_at: now, last_write_at: now } })
@@ -125,7 +131,16 @@ export class CaptureStateRepository implements CaptureStateStore {
       .updateOne(
         { _id: id },
         {
-          $set: { purged_at: now, front: null, back: null, liveness: null, selfie: null, paced: null, chip: null },
+          $set: {
+            purged_at: now,
+            front: null,
+            back: null,
+            liveness: null,
+            selfie: null,
+            paced: null,
+            chip: null,
+            integrity: null,
+          },
         },
       )
       .exec();

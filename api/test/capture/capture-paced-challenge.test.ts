@@ -9,6 +9,13 @@ import { CaptureStack } from './support/capture-stack';
 import { documentOf, selfieOf } from './support/applicant-files';
 import { performChallenge, performStep, RevealedStep, SyntheticHead } from './support/paced-performer';
 import type { Schemas } from '../support/api-bodies';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { issueAccount } from '../../../scripts/test-support/account-bootstrap';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, '../../..');
 
 const APPLICANT = 'grace-hopper';
 
@@ -153,6 +160,74 @@ describe('the server-paced liveness challenge (production sessions, real models)
     expect(checks.document).toMatchObject({ verdict: 'FAIL', reason: 'CAPTURE_REUSED' });
     expect(score(checks.document, 'captures_reused')?.value).toBe(1);
     expect(score(checks.antispoof, 'captures_reused')?.value).toBe(1);
+  }, 300_000);
+
+  it("records the page's integrity signals and, for an account whose policy is 'fail' (set by the admin CLI), fails a production session captured through a virtual camera with CAPTURE_TAMPERED", async () => {
+    // An account of its own: its captures are new to it (no CAPTURE_REUSED), and its policy stays its own.
+    const account = await issueAccount(stack.stack.store, stack.stack.env, { name: 'Integrity' });
+    const admin = (...args: string[]) =>
+      run(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'api/src/entry-points/cli/admin.ts'), ...args], {
+        cwd: ROOT,
+        env: { ...process.env, ...stack.stack.env },
+      });
+    const set = await admin('accounts', 'set-capture-integrity', '--account', account.account_id, '--policy', 'fail');
+    expect(JSON.parse(set.stdout)).toEqual({ account_id: account.account_id, capture_integrity_policy: 'fail' });
+
+    const passport = documentOf('TD3', 'clean', APPLICANT);
+    const id = await stack.session(
+      { expected_name: passport.label.expected.fields.name, webhook_url: 'https://127.0.0.1:9/hook' },
+      account.live_api_key,
+    );
+    const client = new CaptureClient(stack.baseUrl, id);
+    expect((await client.start()).body).toMatchObject({ liveness_mode: 'paced' });
+    const signals = {
+      client: 'web',
+      camera_label: 'OBS Virtual Camera',
+      webdriver: false,
+      renderer: 'ANGLE (NVIDIA, NVIDIA GeForce RTX 3060 Direct3D11 vs_5_0 ps_5_0, D3D11)',
+      constraint_probe: { supported: false, control: null, responded: null, change: null, baseline: null },
+      frame_timing: { api: 'rvfc', frames: 29, median_interval_ms: 33.4, jitter_ms: 1.9 },
+    };
+    const refused = await client.integrity({ ...signals, camera_label: 'x'.repeat(200), gpu: 'extra' });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error?.details?.map((d) => d.field).sort()).toEqual(['camera_label', 'gpu']);
+    expect((await client.integrity(signals, null)).status).toBe(401);
+    expect(await client.integrity(signals)).toEqual({ status: 200, body: { recorded: true } });
+
+    expect((await performChallenge(client, new SyntheticHead(true))).next).toBe('selfie');
+    const passportRead = await client.document('front', 'passport', passport.image);
+    expect(passportRead.body).toMatchObject({ readable: true });
+    expect((await client.selfie(selfieOf(APPLICANT))).status).toBe(200);
+    expect((await client.submit()).status).toBe(202);
+    expect((await client.decided(180_000)).decision).toBe('done');
+    const result = await stack.api<{ status: string; failure_reason: string | null }>(
+      'GET',
+      `/v1/sessions/${id}/result`,
+      account.live_api_key,
+    );
+    expect(result.body).toMatchObject({ status: 'FAILED', failure_reason: 'CAPTURE_TAMPERED' });
+    const report = await stack.api<Schemas['EvidenceReport']>('GET', `/v1/sessions/${id}/report`, account.live_api_key);
+    const checks = report.body.checks;
+    expect(checks.liveness.verdict).toBe('FAIL');
+    expect(score(checks.liveness as ReportCheck, 'capture_integrity_flags')?.value).toBe(1);
+    expect(checks.capture_integrity).toMatchObject({
+      verdict: 'FAIL',
+      reason: 'CAPTURE_TAMPERED',
+      integrity: {
+        policy: 'fail',
+        enforced: true,
+        flags: ['virtual_camera'],
+        signals: {
+          client: 'web',
+          camera: { class: 'virtual', product: 'OBS Virtual Camera' },
+          webdriver: false,
+          renderer: { class: 'hardware', product: null },
+          frame_timing: signals.frame_timing,
+        },
+      },
+    });
+    // The GPU's name narrows down a device: the report keeps its class only.
+    expect(JSON.stringify(report.body)).not.toContain('GeForce');
   }, 300_000);
 
   it('takes frames only for the open step: a completed step is closed', async () => {

@@ -173,6 +173,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/capture/{session_id}/integrity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Record the capturing client's integrity signals (camera label, webdriver, renderer, constraint probe, frame timing)
+         * @description JSON, at most 4 KiB; unknown or out-of-range fields: 422 VALIDATION_ERROR naming each. Sent once the face camera is open; the last one sent before submit stands (5 at most). The decision reports them as the `capture_integrity` check (NOT_PERFORMED when none was sent) and, for an account whose policy is `fail`, fails a flagged production session with `CAPTURE_TAMPERED`. The answer never says how they were judged. See docs/capture-integrity.md for each signal and its limits.
+         */
+        put: operations["putCaptureIntegrity"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/capture/{session_id}/liveness": {
         parameters: {
             query?: never;
@@ -588,6 +608,60 @@ export interface components {
             /** @enum {string} */
             side: "front" | "back";
         };
+        /** @description The client's own account of its camera and browser, weighed by the decision as the `capture_integrity` check (docs/capture-integrity.md). Claims, not proof: a web page has no camera attestation. No personal data. */
+        CaptureIntegrity: {
+            /** @description The video track label (MediaStreamTrack.label), as the browser gave it */
+            camera_label: string | null;
+            /**
+             * @description Who collected the signals: the hosted page (web); the native SDKs (android, ios) later
+             * @enum {string}
+             */
+            client: "web" | "android" | "ios";
+            constraint_probe: components["schemas"]["ConstraintProbe"];
+            frame_timing: components["schemas"]["FrameTiming"];
+            /** @description The WebGL unmasked renderer (null: WebGL unavailable) */
+            renderer: string | null;
+            /** @description navigator.webdriver (null where the client has none) */
+            webdriver: boolean | null;
+        };
+        /** @description capture_integrity only: the policy, the flags raised and the signals the client sent. */
+        CaptureIntegrityEvidence: {
+            /** @description Whether a flag fails the session: policy fail on a production session (sandbox: never) */
+            enforced: boolean;
+            flags: ("virtual_camera" | "test_camera" | "webdriver" | "software_renderer" | "probe_unresponsive")[];
+            /** @description Frame-timing observations: reported, never decisive */
+            notes: ("no_frame_callback" | "no_frames" | "low_frame_rate" | "uniform_intervals")[];
+            /**
+             * @description The account's capture_integrity_policy
+             * @enum {string}
+             */
+            policy: "report" | "fail";
+            /** @description What the client sent, without the raw camera label or renderer string (their class and known product only). Null when nothing was sent. */
+            signals: {
+                camera: {
+                    /** @enum {string} */
+                    class: "physical" | "virtual" | "test_device" | "unknown";
+                    /** @description The known product matched, if any */
+                    product: string | null;
+                };
+                /** @enum {string} */
+                client: "web" | "android" | "ios";
+                constraint_probe: components["schemas"]["ConstraintProbe"];
+                frame_timing: components["schemas"]["FrameTiming"];
+                renderer: {
+                    /** @enum {string} */
+                    class: "hardware" | "software" | "unavailable";
+                    /** @description The known product matched, if any */
+                    product: string | null;
+                };
+                webdriver: boolean | null;
+            } | null;
+        };
+        /** @description Recorded for the decision; nothing about how the signals were judged is revealed here. */
+        CaptureIntegrityReceipt: {
+            /** @enum {boolean} */
+            recorded: true;
+        };
         /** @description A quality gate only (retake below 80% of frames with exactly one face); the liveness verdict is never revealed before the decision. */
         CaptureLiveness: {
             attempts_left: number;
@@ -715,6 +789,18 @@ export interface components {
             /** @enum {boolean} */
             well_formed: true;
         };
+        ConstraintProbe: {
+            /** @description The same between frames before the change (noise) */
+            baseline: number | null;
+            /** @description Mean absolute grey-level change (0–255) of a small thumbnail across the setting's change */
+            change: number | null;
+            /** @enum {string|null} */
+            control: "exposure_compensation" | "exposure_time" | "zoom" | null;
+            /** @description The frames changed with the setting (null: not supported, or the change was refused) */
+            responded: boolean | null;
+            /** @description getCapabilities() offered a control the probe could change */
+            supported: boolean;
+        } | null;
         /**
          * @example {
          *       "return_url": "https://example.com/done",
@@ -841,6 +927,7 @@ export interface components {
                         mrz_fields_mismatched: string[];
                         signature_algorithm: string | null;
                     };
+                    integrity?: components["schemas"]["CaptureIntegrityEvidence"];
                     /** @description Sanctions only: the closest list entry, never the whole entry. */
                     match?: {
                         entry_id: string;
@@ -890,6 +977,17 @@ export interface components {
             redacted_at?: string;
             session_id: string;
         };
+        FrameTiming: {
+            /**
+             * @description none: the browser has no requestVideoFrameCallback
+             * @enum {string}
+             */
+            api: "rvfc" | "none";
+            frames: number;
+            /** @description Standard deviation of the intervals */
+            jitter_ms: number | null;
+            median_interval_ms: number | null;
+        } | null;
         Health: {
             /** @enum {string} */
             status: "ok";
@@ -1058,7 +1156,7 @@ export interface components {
             /** @enum {string} */
             environment: "sandbox" | "production";
             /** @enum {string|null} */
-            failure_reason: "CANCELLED_BY_API" | "CAPTURE_REUSED" | "DOCUMENT_UNREADABLE" | "DOCUMENT_INVALID" | "DOCUMENT_EXPIRED" | "CHIP_SIGNATURE_INVALID" | "CHIP_DATA_ALTERED" | "CHIP_ISSUER_UNTRUSTED" | "CHIP_CERTIFICATE_INVALID" | "CHIP_CLONE_SUSPECTED" | "CHIP_MRZ_MISMATCH" | "CHIP_PORTRAIT_MISMATCH" | "CHIP_REQUIRED" | "NAME_MISMATCH" | "DOB_MISMATCH" | "ADDRESS_MISMATCH" | "FACE_NOT_DETECTED" | "LIVENESS_FAILED" | "SPOOF_DETECTED" | "FACE_MATCH_BELOW_THRESHOLD" | "KNOWN_FACE" | "SANCTIONS_MATCH" | null;
+            failure_reason: "CANCELLED_BY_API" | "CAPTURE_REUSED" | "CAPTURE_TAMPERED" | "DOCUMENT_UNREADABLE" | "DOCUMENT_INVALID" | "DOCUMENT_EXPIRED" | "CHIP_SIGNATURE_INVALID" | "CHIP_DATA_ALTERED" | "CHIP_ISSUER_UNTRUSTED" | "CHIP_CERTIFICATE_INVALID" | "CHIP_CLONE_SUSPECTED" | "CHIP_MRZ_MISMATCH" | "CHIP_PORTRAIT_MISMATCH" | "CHIP_REQUIRED" | "NAME_MISMATCH" | "DOB_MISMATCH" | "ADDRESS_MISMATCH" | "FACE_NOT_DETECTED" | "LIVENESS_FAILED" | "SPOOF_DETECTED" | "FACE_MATCH_BELOW_THRESHOLD" | "KNOWN_FACE" | "SANCTIONS_MATCH" | null;
             /** @description Exactly the bytes given at creation ({} when none). */
             metadata: {
                 [key: string]: unknown;
@@ -1094,7 +1192,7 @@ export interface components {
             outcome: "VERIFIED";
         } | {
             /** @enum {string} */
-            failure_reason: "CAPTURE_REUSED" | "DOCUMENT_UNREADABLE" | "DOCUMENT_INVALID" | "DOCUMENT_EXPIRED" | "CHIP_SIGNATURE_INVALID" | "CHIP_DATA_ALTERED" | "CHIP_ISSUER_UNTRUSTED" | "CHIP_CERTIFICATE_INVALID" | "CHIP_CLONE_SUSPECTED" | "CHIP_MRZ_MISMATCH" | "CHIP_PORTRAIT_MISMATCH" | "CHIP_REQUIRED" | "NAME_MISMATCH" | "DOB_MISMATCH" | "ADDRESS_MISMATCH" | "FACE_NOT_DETECTED" | "LIVENESS_FAILED" | "SPOOF_DETECTED" | "FACE_MATCH_BELOW_THRESHOLD" | "KNOWN_FACE" | "SANCTIONS_MATCH";
+            failure_reason: "CAPTURE_REUSED" | "CAPTURE_TAMPERED" | "DOCUMENT_UNREADABLE" | "DOCUMENT_INVALID" | "DOCUMENT_EXPIRED" | "CHIP_SIGNATURE_INVALID" | "CHIP_DATA_ALTERED" | "CHIP_ISSUER_UNTRUSTED" | "CHIP_CERTIFICATE_INVALID" | "CHIP_CLONE_SUSPECTED" | "CHIP_MRZ_MISMATCH" | "CHIP_PORTRAIT_MISMATCH" | "CHIP_REQUIRED" | "NAME_MISMATCH" | "DOB_MISMATCH" | "ADDRESS_MISMATCH" | "FACE_NOT_DETECTED" | "LIVENESS_FAILED" | "SPOOF_DETECTED" | "FACE_MATCH_BELOW_THRESHOLD" | "KNOWN_FACE" | "SANCTIONS_MATCH";
             /** @enum {string} */
             outcome: "FAILED";
         };
@@ -1818,6 +1916,127 @@ export interface operations {
             /** @description NOT_FOUND */
             404: {
                 headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE: the store or another dependency is briefly unavailable, or the answer missed its deadline; try again after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putCaptureIntegrity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `ses_` and at least 22 base62 characters. */
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CaptureIntegrity"];
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            200: {
+                headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaptureIntegrityReceipt"];
+                };
+            };
+            /** @description UNAUTHORIZED (no credential) or INVALID_KEY_FORMAT (bad prefix or unknown key) */
+            401: {
+                headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT: the session state does not allow this */
+            409: {
+                headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VALIDATION_ERROR: details lists every bad field (IDEMPOTENCY_KEY_REUSED: that Idempotency-Key came with another body) */
+            422: {
+                headers: {
+                    /** @description The request id, also in the logs and in an error body. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before the next request. */
+                    "Retry-After"?: number;
                     /** @description The request id, also in the logs and in an error body. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;

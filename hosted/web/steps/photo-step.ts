@@ -58,7 +58,11 @@ export function choosePhoto(flow: Flow, options: PhotoStepOptions): Promise<Blob
         h('div', { class: 'actions' }, capture, upload()),
       );
       flow.camera(video, options.facing).then(
-        () => capture.removeAttribute('disabled'),
+        async () => {
+          // The probe changes the exposure or zoom for a moment: the photo waits until it is put back.
+          if (options.facing === 'user') await flow.checkIntegrity(video);
+          capture.removeAttribute('disabled');
+        },
         (error) => cameraFailed(error instanceof CameraError ? t(error.messageKey) : t('camera_other')),
       );
     };

@@ -1,3 +1,4 @@
+import type { CapturedIntegrity } from './capture-integrity';
 import { PacedStepKind, PoseTarget } from './paced-challenge';
 
 /** One stored capture: the encrypted image's blob id and what the upload-time check said. */
@@ -139,6 +140,8 @@ export interface CaptureState {
   /** Absent on captures from before the chip routes. */
   chip?: CapturedChip | null;
   chip_challenge?: IssuedChipChallenge | null;
+  /** The client's capture-integrity signals (absent: none sent, or a capture from before them). */
+  integrity?: CapturedIntegrity | null;
   last_write_at: Date;
   submitted_at: Date | null;
   /** Set once the blobs are deleted (decided, expired or cancelled), or due (retention). */

@@ -1,6 +1,7 @@
 import { CheckRun, DocumentRead } from '../checks/check-results';
 import { decideChecks } from './decide-checks';
 import { DecisionInputs } from './decision-inputs';
+import type { IntegritySignals } from '../capture/capture-integrity';
 
 const model = { name: 'm', version: '1', sha256: 'a'.repeat(64) };
 const pass = (name: string, value: number, threshold: number): CheckRun => ({
@@ -44,6 +45,7 @@ function inputs(overrides: Partial<DecisionInputs> = {}): DecisionInputs {
     faceMatch: { ...pass('similarity', 0.9, 0.7), similarity: 0.9 },
     documentChip: null,
     reused: [],
+    integrity: null,
     sanctions: null,
     now: new Date('2026-11-23T00:00:00Z'),
     ...overrides,
@@ -303,5 +305,92 @@ describe('deciding from check outcomes', () => {
       comparison: 'lte',
     });
     expect(decision.confidence).toBeLessThan(0.5);
+  });
+
+  describe('capture integrity', () => {
+    const clean: IntegritySignals = {
+      client: 'web',
+      camera_label: 'FaceTime HD Camera (1C1C:B782)',
+      webdriver: false,
+      renderer: 'ANGLE (Apple, ANGLE Metal Renderer: Apple M2, Unspecified Version)',
+      constraint_probe: { supported: true, control: 'zoom', responded: true, change: 21.5, baseline: 1.2 },
+      frame_timing: { api: 'rvfc', frames: 29, median_interval_ms: 33.3, jitter_ms: 2.1 },
+    };
+    const obs: IntegritySignals = { ...clean, camera_label: 'OBS Virtual Camera' };
+
+    it('reports NOT_PERFORMED when the client sent nothing, and decides as before', () => {
+      const { decision, report } = decideChecks(inputs());
+      expect(decision.status).toBe('VERIFIED');
+      expect(report.capture_integrity).toMatchObject({ verdict: 'NOT_PERFORMED', scores: [] });
+    });
+
+    it('passes clean signals with a zero score per flag, without the raw label or renderer string', () => {
+      const { decision, report } = decideChecks(
+        inputs({ integrity: { signals: clean, policy: 'fail', enforceable: true } }),
+      );
+      expect(decision.status).toBe('VERIFIED');
+      expect(report.capture_integrity.verdict).toBe('PASS');
+      expect(report.capture_integrity.scores.map((s) => [s.name, s.value])).toEqual([
+        ['virtual_camera', 0],
+        ['test_camera', 0],
+        ['webdriver', 0],
+        ['software_renderer', 0],
+        ['probe_unresponsive', 0],
+      ]);
+      expect(report.capture_integrity.integrity?.signals?.camera).toEqual({ class: 'physical', product: null });
+      expect(JSON.stringify(report.capture_integrity)).not.toMatch(/FaceTime|Apple M2/);
+    });
+
+    it("reports a virtual camera as FAIL under the 'report' policy without failing the session or moving its confidence", () => {
+      const quiet = decideChecks(inputs());
+      const { decision, report } = decideChecks(
+        inputs({ integrity: { signals: obs, policy: 'report', enforceable: true } }),
+      );
+      expect(decision.status).toBe('VERIFIED');
+      expect(decision.confidence).toBe(quiet.decision.confidence);
+      expect(report.capture_integrity).toMatchObject({
+        verdict: 'FAIL',
+        reason: 'CAPTURE_TAMPERED',
+        integrity: { policy: 'report', enforced: false, flags: ['virtual_camera'] },
+      });
+      expect(report.capture_integrity.integrity?.signals?.camera).toEqual({
+        class: 'virtual',
+        product: 'OBS Virtual Camera',
+      });
+    });
+
+    it("fails a production session flagged under the 'fail' policy with CAPTURE_TAMPERED on liveness, after CAPTURE_REUSED", () => {
+      const { decision, report } = decideChecks(
+        inputs({ integrity: { signals: { ...obs, webdriver: true }, policy: 'fail', enforceable: true } }),
+      );
+      expect(decision).toMatchObject({
+        status: 'FAILED',
+        failure_reason: 'CAPTURE_TAMPERED',
+        checks: { liveness: 'FAIL', document: 'PASS' },
+      });
+      expect(report.liveness).toMatchObject({ verdict: 'FAIL', reason: 'CAPTURE_TAMPERED' });
+      expect(report.liveness.scores).toContainEqual({
+        name: 'capture_integrity_flags',
+        value: 2,
+        threshold: 0,
+        comparison: 'lte',
+      });
+      expect(decision.confidence).toBeLessThan(0.5);
+      const both = decideChecks(
+        inputs({
+          integrity: { signals: obs, policy: 'fail', enforceable: true },
+          reused: [{ kind: 'selfie', session_id: 'ses_a' }],
+        }),
+      );
+      expect(both.decision.failure_reason).toBe('CAPTURE_REUSED');
+    });
+
+    it('never fails a sandbox session on its signals, whatever the policy (it says so: enforced false)', () => {
+      const { decision, report } = decideChecks(
+        inputs({ integrity: { signals: obs, policy: 'fail', enforceable: false } }),
+      );
+      expect(decision.status).toBe('VERIFIED');
+      expect(report.capture_integrity).toMatchObject({ verdict: 'FAIL', integrity: { enforced: false } });
+    });
   });
 });

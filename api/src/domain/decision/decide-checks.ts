@@ -3,6 +3,7 @@ import { Decision } from '../usecases/decide-session/decision';
 import { CheckVerdict, Checks, FAILURE_REASONS, FailureReason, Person } from '../session-status';
 import { addressScore, ADDRESS_TOKEN_LINE } from './address-matching';
 import { decideChip } from './chip-decision';
+import { decideIntegrity } from './integrity-decision';
 import { overallConfidence } from './confidence';
 import { DecisionInputs, ReportCheck } from './decision-inputs';
 import type { KnownFaceOutcome } from '../known-face/known-face-search';
@@ -158,6 +159,8 @@ export function decideChecks(input: DecisionInputs): DecisionWithEvidence {
 
   markReused(report, checks, input.reused, fail);
   const knownFaceFails = markKnownFace(report, checks, input.knownFace ?? null, fail);
+  const integrity = decideIntegrity(input.integrity);
+  markTampered(report, checks, integrity.enforcedFlags.length, fail);
 
   const failureReason = FAILURE_REASONS.find((reason) => reasons.includes(reason)) ?? null;
   const status = failureReason ? 'FAILED' : 'VERIFIED';
@@ -174,6 +177,8 @@ export function decideChecks(input: DecisionInputs): DecisionWithEvidence {
   const failedWithoutScore = Object.values(report).some(
     (c) => (c.verdict === 'FAIL' || c.verdict === 'MATCH') && !c.scores.some((s) => !passes(s)),
   );
+  // After the confidence: reported signals that decide nothing must not move it.
+  report.capture_integrity = integrity.report;
   const decidedPerson: Person | null = person
     ? {
         name: person.name,
@@ -260,4 +265,22 @@ function markKnownFace(
     checks.face_match = 'FAIL';
   }
   return true;
+}
+
+/** A flagged capture under the `fail` policy fails liveness, the check that vouches the camera saw a live person. */
+function markTampered(
+  report: Record<string, ReportCheck>,
+  checks: Checks,
+  flags: number,
+  fail: (reason: string) => void,
+): void {
+  if (flags === 0) return;
+  fail('CAPTURE_TAMPERED');
+  const check = report.liveness;
+  check.scores.push({ name: 'capture_integrity_flags', value: flags, threshold: 0, comparison: 'lte' });
+  if (check.verdict !== 'FAIL') {
+    check.verdict = 'FAIL';
+    check.reason = 'CAPTURE_TAMPERED';
+    checks.liveness = 'FAIL';
+  }
 }

@@ -4,6 +4,14 @@ import { DocumentType } from '../session-status';
 import type { ReusedCapture } from '../ports/capture-fingerprints';
 import type { KnownFaceOutcome } from '../known-face/known-face-search';
 import type { ChipEvidence, ChipVerification, DocumentChipMode } from '../chip/chip-verification';
+import type {
+  CaptureIntegrityPolicy,
+  ConstraintProbe,
+  FrameTiming,
+  IntegrityClient,
+  IntegritySignals,
+} from '../capture/capture-integrity';
+import type { CameraClass, IntegrityFlag, RendererClass, TimingNote } from '../capture/integrity-classification';
 
 /** Everything the decision weighs for one applicant; null where a check could not run. */
 export interface DecisionInputs {
@@ -25,6 +33,8 @@ export interface DecisionInputs {
   knownFace?: KnownFaceOutcome | null;
   /** The passport chip; null for captures from before the chip routes (NOT_PERFORMED). */
   documentChip: ChipInput | null;
+  /** The page's capture-integrity signals with the account's policy; null is the same as none sent. */
+  integrity: IntegrityInput | null;
   /** Null when the account has no watchlist add-on. */
   sanctions: ((ScreeningOutcome | { verdict: 'SKIPPED'; reason: 'NO_NAME_READ' }) & { duration_ms: number }) | null;
   now: Date;
@@ -46,6 +56,8 @@ export interface ReportCheck {
   matched_sessions?: string[];
   /** document_chip only: what the chip proved, and how (no personal data). */
   evidence?: ChipReportEvidence;
+  /** capture_integrity only: the policy, the flags and the signals (no raw label or renderer string). */
+  integrity?: IntegrityReportEvidence;
 }
 
 /** The chip as the decision weighs it. */
@@ -63,4 +75,31 @@ export interface ChipInput {
 /** What the report shows of a chip: the verifier's evidence and, on a mismatch, which MRZ fields differed. */
 export interface ChipReportEvidence extends ChipEvidence {
   mrz_fields_mismatched: string[];
+}
+
+/** What the report shows of the capture-integrity signals. */
+export interface IntegrityReportEvidence {
+  policy: CaptureIntegrityPolicy;
+  /** Whether a flag fails the session: policy `fail` on a production session. */
+  enforced: boolean;
+  flags: IntegrityFlag[];
+  /** Frame-timing observations, reported only. */
+  notes: TimingNote[];
+  signals: {
+    client: IntegrityClient;
+    camera: { class: CameraClass; product: string | null };
+    webdriver: boolean | null;
+    renderer: { class: RendererClass; product: string | null };
+    constraint_probe: ConstraintProbe | null;
+    frame_timing: FrameTiming | null;
+  } | null;
+}
+
+/** The integrity signals as the decision weighs them. */
+export interface IntegrityInput {
+  /** Null when the client sent none (a native SDK this round, a page without a camera, an older capture). */
+  signals: IntegritySignals | null;
+  policy: CaptureIntegrityPolicy;
+  /** Production sessions only: sandbox captures come from test browsers and fake cameras by design. */
+  enforceable: boolean;
 }

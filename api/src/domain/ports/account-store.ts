@@ -1,5 +1,6 @@
 import { Environment } from '../environment';
 import { PlanChange } from '../pricing/plan-at';
+import type { CaptureIntegrityPolicy } from '../capture/capture-integrity';
 
 export interface AccountRecord {
   accountId: string;
@@ -11,6 +12,8 @@ export interface AccountRecord {
   piiRetentionDays?: number | null;
   /** What a face verified before under another identity does to a production session (absent = report). */
   knownFacePolicy?: 'report' | 'fail';
+  /** Absent: `report`. */
+  captureIntegrityPolicy?: CaptureIntegrityPolicy;
 }
 
 export interface AccountLookup {

@@ -7,6 +7,7 @@ import {
   IssuedChipChallenge,
   PacedCapture,
 } from '../capture/capture-state';
+import type { CapturedIntegrity } from '../capture/capture-integrity';
 
 /**
  * The capture state of each session attempt, addressed by `captureStateId`. Uploads of one
@@ -26,6 +27,7 @@ export interface CaptureStateStore {
   setPaced(id: string, value: PacedCapture, now: Date): Promise<void>;
   setChip(id: string, value: CapturedChip, now: Date): Promise<void>;
   setChipChallenge(id: string, value: IssuedChipChallenge, now: Date): Promise<void>;
+  setIntegrity(id: string, value: CapturedIntegrity, now: Date): Promise<void>;
   markSubmitted(id: string, now: Date): Promise<void>;
   schedulePurge(id: string, at: Date): Promise<void>;
   markPurged(id: string, now: Date): Promise<void>;

@@ -24,6 +24,7 @@ import {
   setPlan,
 } from './lifecycle-commands';
 import { CHIP_TRUST_USAGE, chipTrustCommand } from './chip-trust-command';
+import { CAPTURE_INTEGRITY_USAGE, setCaptureIntegrity } from './capture-integrity-command';
 import { redeliverCommand } from './redeliver-command';
 import { setPolicy, POLICY_USAGE } from './policy-command';
 import { importWatchlist, screenWatchlist, WATCHLIST_USAGE, watchlistStatus } from './watchlist-command';
@@ -35,6 +36,7 @@ const USAGE = `usage: npm run admin -- <command>
   sessions redeliver --session <session_id>   (sends a decided session's webhook again; same webhook-id)
 ${LIFECYCLE_USAGE}
 ${POLICY_USAGE}
+${CAPTURE_INTEGRITY_USAGE}
 ${WATCHLIST_USAGE}
 ${CHIP_TRUST_USAGE}
 Prints exactly one JSON object on stdout (watchlist screen: one a query; billing report --format csv: CSV); secrets in it are shown only this once.
@@ -84,6 +86,7 @@ const commands: Record<string, Handler> = {
   'accounts set-plan': (stores, args) => setPlan(stores, args),
   'accounts set-billing': (stores, args) => setBilling(stores, args),
   'accounts set-policy': (stores, args) => setPolicy(stores, args),
+  'accounts set-capture-integrity': (stores, args) => setCaptureIntegrity(stores, args),
   'keys rotate': (stores) => rotateKeys(stores),
   'keys seal-existing': (stores) => sealExisting(stores),
   'keys reseal': (stores) => resealKeys(stores),

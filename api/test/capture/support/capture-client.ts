@@ -131,6 +131,11 @@ export class CaptureClient {
     }>('POST', `/liveness/steps/${stepId}/complete`);
   }
 
+  /** The capture-integrity signals, as JSON (docs/capture-integrity.md). */
+  integrity(signals: unknown, token = this.token) {
+    return this.call<{ recorded: true }>('PUT', '/integrity', JSON.stringify(signals), 'application/json', token);
+  }
+
   selfie(image: Buffer, contentType = 'image/jpeg') {
     return this.call<{ face_found: boolean; retake: boolean; attempts_left: number }>(
       'PUT',

@@ -112,6 +112,11 @@ export async function decideCapturedSession(
     documentChip,
     reused,
     knownFace: knownFace?.outcome ?? null,
+    integrity: {
+      signals: state.integrity?.signals ?? null,
+      policy: account?.captureIntegrityPolicy ?? 'report',
+      enforceable: session.environment === 'production',
+    },
     sanctions,
     now: deps.clock.now(),
   });

@@ -6,6 +6,7 @@ const BLAME: Record<
   { fail: keyof Checks; skip: Array<'antispoof' | 'face_match'> }
 > = {
   CAPTURE_REUSED: { fail: 'liveness', skip: [] },
+  CAPTURE_TAMPERED: { fail: 'liveness', skip: [] },
   DOCUMENT_UNREADABLE: { fail: 'document', skip: ['face_match'] },
   DOCUMENT_INVALID: { fail: 'document', skip: [] },
   DOCUMENT_EXPIRED: { fail: 'document', skip: [] },

@@ -21,6 +21,7 @@ const CAPTURE_OPERATIONS = [
   'uploadDocumentBack',
   'issueChipChallenge',
   'uploadDocumentChip',
+  'putCaptureIntegrity',
   'uploadLivenessFrames',
   'revealPacedStep',
   'uploadPacedFrames',

@@ -15,6 +15,7 @@ import {
   submitResponse,
 } from '../schemas/capture.schemas';
 import { z } from '../schemas/zod-openapi';
+import { integrityUploadRequest, integrityUploadResponse } from '../schemas/capture-integrity.schemas';
 
 /** The token is optional here: without it the call starts (or reads) as a new device. */
 const OPTIONAL_TOKEN = [{}, ...CAPTURE_TOKEN];
@@ -98,6 +99,24 @@ export function registerCapturePaths(registry: OpenAPIRegistry): void {
       body: { required: true, content: { 'application/json': { schema: chipUploadRequest } } },
     },
     responses: { 200: json(chipUploadResponse, 'Well-formed, and what was received'), ...uploadErrors },
+  });
+  registry.registerPath({
+    operationId: 'putCaptureIntegrity',
+    method: 'put',
+    path: '/v1/capture/{session_id}/integrity',
+    security: CAPTURE_TOKEN,
+    summary:
+      "Record the capturing client's integrity signals (camera label, webdriver, renderer, constraint probe, frame timing)",
+    description:
+      'JSON, at most 4 KiB; unknown or out-of-range fields: 422 VALIDATION_ERROR naming each. Sent once the face camera is open; the last one sent before submit stands (5 at most). The decision reports them as the `capture_integrity` check (NOT_PERFORMED when none was sent) and, for an account whose policy is `fail`, fails a flagged production session with `CAPTURE_TAMPERED`. The answer never says how they were judged. See docs/capture-integrity.md for each signal and its limits.',
+    request: {
+      ...params,
+      body: { required: true, content: { 'application/json': { schema: integrityUploadRequest } } },
+    },
+    responses: {
+      200: json(integrityUploadResponse, 'Recorded'),
+      ...publicErrors(401, 404, 409, 413, 415, 422, 429, 503),
+    },
   });
   registry.registerPath({
     operationId: 'uploadLivenessFrames',

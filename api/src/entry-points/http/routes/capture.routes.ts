@@ -8,6 +8,7 @@ import { DOCUMENT_TYPES, startCapture } from '../../../domain/usecases/capture/s
 import { issueChipChallenge } from '../../../domain/usecases/capture/chip-challenge.usecase';
 import { submitCapture } from '../../../domain/usecases/capture/submit-capture.usecase';
 import { uploadChip } from '../../../domain/usecases/capture/upload-chip.usecase';
+import { uploadIntegrity } from '../../../domain/usecases/capture/upload-integrity.usecase';
 import { uploadDocumentSide } from '../../../domain/usecases/capture/upload-document.usecase';
 import { uploadLiveness } from '../../../domain/usecases/capture/upload-liveness.usecase';
 import { uploadSelfie } from '../../../domain/usecases/capture/upload-selfie.usecase';
@@ -22,6 +23,7 @@ import { captureUploadGate } from '../middleware/capture-upload-gate';
 import { imageBody } from '../middleware/image-body';
 import { jsonBodyUpTo } from '../middleware/json-body';
 import { CHIP_BODY_LIMIT_BYTES, chipUploadRequest } from '../schemas/capture.schemas';
+import { INTEGRITY_BODY_LIMIT_BYTES, integrityUploadRequest } from '../schemas/capture-integrity.schemas';
 import { validate } from '../validation';
 import { FramesUpload, multipartFrames } from '../middleware/multipart-frames';
 import { streamEvents } from './capture-events';
@@ -55,6 +57,11 @@ export function captureRouter(ctx: AppContext): Router {
   router.put('/:id/document/chip', uploadGate, jsonBodyUpTo(CHIP_BODY_LIMIT_BYTES), async (req, res) => {
     const body = validate(chipUploadRequest, req.body);
     res.json(await uploadChip(deps, { id: captureIdOf(req), token: captureTokenOf(req), body }));
+  });
+
+  router.put('/:id/integrity', uploadGate, jsonBodyUpTo(INTEGRITY_BODY_LIMIT_BYTES), async (req, res) => {
+    const signals = validate(integrityUploadRequest, req.body);
+    res.json(await uploadIntegrity(deps, { id: captureIdOf(req), token: captureTokenOf(req), signals }));
   });
 
   router.put('/:id/document/:side', uploadGate, imageBody, async (req, res) => {

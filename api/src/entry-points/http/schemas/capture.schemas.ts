@@ -4,6 +4,7 @@ import { PROGRESS_STEPS } from '../../../domain/usecases/capture/capture-progres
 import { documentTypeSchema as documentType } from './result.schemas';
 import { sessionIdSchema } from './session.schemas';
 import { z } from './zod-openapi';
+import { integrityReportEvidence } from './capture-integrity.schemas';
 
 const stepState = z.enum(['missing', 'retake', 'captured', 'not_required']);
 
@@ -145,6 +146,9 @@ const reportCheck = z.object({
   evidence: chipEvidence.optional().openapi({
     description:
       'document_chip only, when a chip was verified: what passive and active authentication proved, and which MRZ fields (names only) differed from the page.',
+  }),
+  integrity: integrityReportEvidence.optional().openapi({
+    description: 'capture_integrity only: the policy, the flags raised and the signals the client sent.',
   }),
 });
 
