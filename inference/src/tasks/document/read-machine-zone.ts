@@ -1,8 +1,7 @@
 /**
  * Reads the machine-readable zone of a document photo. Only boxes shaped like MRZ rows (long, or
- * stacked under a long one and left-aligned with it) are recognised at first. A zone whose first
- * read is settled (every check digit holds uncorrected, no name or code letter unsure) is taken as
- * read; otherwise its rows are read a second time across the zone's full width, and both reads merged.
+ * stacked under a long one and left-aligned with it) are recognised at first; the rows of each
+ * candidate zone are then read a second time across the zone's full width, and both reads merged.
  * The rest of the page is recognised only when needed: no zone with valid check digits turned up
  * (the rest may hold the zone, or the visual zone's document number to settle a misread one), or
  * a name letter was read unsurely (the visual zone prints the names).
@@ -49,20 +48,6 @@ function headIsUnsure(read: MrzRead): boolean {
   return first.char === UNKNOWN_CHAR || first.prob < 0.5;
 }
 
-/**
- * A zone read once, from its detected rows, stands when every check digit held without a single
- * correction and no letter of the names or the document code was unsure: the second read across
- * the zone's full width (a crop as costly as the first) only helps where the first read erred.
- */
-function settled(read: MrzRead): boolean {
-  return (
-    read.parsed.fields.check_digits_valid &&
-    read.corrected.corrections.length === 0 &&
-    !headIsUnsure(read) &&
-    !namesAreUnsure(read)
-  );
-}
-
 interface ZoneRead {
   read: MrzRead;
   firstRow: TextBox;
@@ -84,12 +69,6 @@ async function readCandidates(
     if (tried.has(candidateKey(candidate))) continue;
     tried.add(candidateKey(candidate));
     const firstRow = candidate.rows[0].fullBox;
-    const once = readMrz(
-      candidate.layout,
-      candidate.rows.map((r) => [r.reading]),
-      now,
-    );
-    if (once && settled(once)) return { read: once, firstRow };
     const full = await recognizeLines(
       runner,
       image,
