@@ -1,0 +1,182 @@
+/**
+ * `npm run bench:document-read [-- --every K] [--limit N] [--trees name=DIR,...] [--results DIR]`: the document
+ * evaluation (every labelled synthetic document: every MRZ field, every verdict, portrait, address)
+ * and, per document, the model CPU of text detection and text recognition, in-process on the real
+ * models with one ORT thread (as an executor on this 2-core machine runs).
+ *
+ * Model calls are run one at a time, so the process CPU used from a call's start to its end
+ * (`process.cpuUsage`, every thread) is that call's; the JavaScript between calls (crops, decoding)
+ * is not counted. With `--trees base=DIR,...` (copies of other commits' `inference/src`, e.g.
+ * `git archive <commit> inference/src | tar -x -C DIR`, with a node_modules link) each document is
+ * read by every tree, in rotating order, so load drifts reach all alike and the ratios come from
+ * one run; answers that differ from the first tree's are listed.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
+import path from 'node:path';
+import { createInProcessModelRunner } from '../../inference/src/runtime/in-process-model-runner';
+import type { DocumentCheck, DocumentCheckOutput } from '../../inference/src/tasks';
+import type { DocumentLabels } from '../../inference/tools/testdata/documents/document-labels';
+import {
+  describeDocumentSummary,
+  scoreDocument,
+  summariseDocuments,
+  type DocumentResult,
+} from '../../inference/tools/eval/tasks/document-scoring';
+import { percentile } from '../../scripts/test-support/percentiles';
+import { documentReadMarkdown } from './document-read-markdown';
+import { meteredRunner, type ModelCall } from './metered-runner';
+
+const arg = (name: string): string | undefined => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+
+const root = path.resolve(__dirname, '../..');
+const MODELS = ['text-detection', 'text-recognition', 'face-detection'];
+
+export interface DocumentCost {
+  file: string;
+  detection_cpu_ms: number;
+  recognition_cpu_ms: number;
+  detection_calls: number;
+  recognition_calls: number;
+  /** Sum over recognition calls of batch x input width: the pixel columns the recogniser ran over. */
+  recognition_columns: number;
+  wall_ms: number;
+}
+
+export interface TreeRun {
+  tree: string;
+  costs: DocumentCost[];
+  results: DocumentResult[];
+  answers: Record<string, string>;
+}
+
+function cost(file: string, calls: ModelCall[], wall: number): DocumentCost {
+  const of = (model: string): ModelCall[] => calls.filter((c) => c.model === model);
+  const cpu = (model: string): number => of(model).reduce((s, c) => s + c.cpuMs, 0);
+  return {
+    file,
+    detection_cpu_ms: cpu('text-detection'),
+    recognition_cpu_ms: cpu('text-recognition'),
+    detection_calls: of('text-detection').length,
+    recognition_calls: of('text-recognition').length,
+    recognition_columns: of('text-recognition').reduce((s, c) => s + c.batch * c.width, 0),
+    wall_ms: wall,
+  };
+}
+
+/** Everything scored about one answer, so two trees' answers can be compared exactly. */
+const answerOf = (out: DocumentCheckOutput): string =>
+  JSON.stringify({ reason: out.reason, mrz: out.mrz, person: out.person, portrait: out.portrait_box !== null });
+
+export function costSummary(costs: DocumentCost[]): Record<string, number | null> {
+  const p = (key: keyof Omit<DocumentCost, 'file'>, q: number): number | null => {
+    const v = percentile(
+      costs.map((c) => c[key]),
+      q,
+    );
+    return v === null ? null : Math.round(v * 10) / 10;
+  };
+  return {
+    detection_cpu_ms_p50: p('detection_cpu_ms', 50),
+    detection_cpu_ms_p99: p('detection_cpu_ms', 99),
+    recognition_cpu_ms_p50: p('recognition_cpu_ms', 50),
+    recognition_cpu_ms_p99: p('recognition_cpu_ms', 99),
+    recognition_calls_p50: p('recognition_calls', 50),
+    recognition_columns_p50: p('recognition_columns', 50),
+    wall_ms_p50: p('wall_ms', 50),
+    wall_ms_p99: p('wall_ms', 99),
+  };
+}
+
+async function loadCheck(tree: string): Promise<DocumentCheck> {
+  const tasks = (await import(path.join(tree, 'inference/src/tasks/index.ts'))) as { verifyDocument: DocumentCheck };
+  return tasks.verifyDocument;
+}
+
+async function main(): Promise<void> {
+  const limit = Number(arg('limit') ?? Infinity);
+  // --trees name=DIR,...: other source trees read beside this one, the first being the reference.
+  const others = (arg('trees') ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((t) => {
+      const [name, dir] = t.split('=');
+      return { name, dir: path.resolve(dir) };
+    });
+  const resultsDir = arg('results');
+  const testdata = path.join(root, '.state/testdata/documents');
+  const labels = JSON.parse(await readFile(path.join(testdata, 'labels.json'), 'utf8')) as DocumentLabels;
+  // --every k keeps every k-th document: a quick sample that still spans every variant and format.
+  const every = Number(arg('every') ?? 1);
+  const documents = labels.documents.filter((_, i) => i % every === 0).slice(0, limit);
+  const now = new Date(`${labels.reference_date}T12:00:00Z`);
+  const runner = await createInProcessModelRunner({
+    repository: path.join(root, 'models'),
+    models: MODELS,
+    intraOpThreads: 1,
+  });
+  const trees = [...others, { name: 'this tree', dir: root }];
+  const checks = await Promise.all(trees.map((t) => loadCheck(t.dir)));
+  const runs: TreeRun[] = trees.map((t) => ({ tree: t.name, costs: [], results: [], answers: {} }));
+  const load = [loadavg()[0]];
+  // One warm-up read per tree: first runs of each input shape allocate.
+  for (const check of checks)
+    await check(runner, { image: await readFile(path.join(testdata, documents[0].file)), now });
+  for (const [n, label] of documents.entries()) {
+    const image = await readFile(path.join(testdata, label.file));
+    // Rotating order, so load drifts reach every tree alike.
+    const order = [...runs.keys()].map((k) => (k + n) % runs.length);
+    for (const t of order) {
+      const calls: ModelCall[] = [];
+      const started = performance.now();
+      const out = await checks[t](meteredRunner(runner, calls), { image, now });
+      const wall = performance.now() - started;
+      runs[t].costs.push(cost(label.file, calls, wall));
+      runs[t].results.push(scoreDocument(label, out, wall));
+      runs[t].answers[label.file] = answerOf(out);
+    }
+    if (n % 20 === 19) {
+      load.push(loadavg()[0]);
+      process.stderr.write(`[bench:document-read] ${n + 1}/${documents.length} load ${loadavg()[0].toFixed(1)}\n`);
+    }
+  }
+  load.push(loadavg()[0]);
+  await runner.close();
+  const differing = Object.fromEntries(
+    runs.slice(1).map((r) => [r.tree, documents.map((d) => d.file).filter((f) => runs[0].answers[f] !== r.answers[f])]),
+  );
+  const report = {
+    date: new Date().toISOString(),
+    cpus: cpus().length,
+    cpu_model: cpus()[0]?.model,
+    load_average_1m: load.map((l) => Number(l.toFixed(1))),
+    documents: documents.length,
+    ort_intra_op_threads: 1,
+    /** Per tree, the documents it answered otherwise than the first tree. */
+    answers_differing_from_first_tree: differing,
+    trees: runs.map((r) => ({
+      tree: r.tree,
+      cost: costSummary(r.costs),
+      evaluation: summariseDocuments(r.results),
+      per_document: r.costs.map((c, i) => ({ ...c, reason: r.results[i].reason, answer: r.answers[c.file] })),
+    })),
+  };
+  for (const r of runs) {
+    console.log(`\n== ${r.tree}`);
+    console.log(describeDocumentSummary(summariseDocuments(r.results)).join('\n'));
+    console.log(JSON.stringify(costSummary(r.costs)));
+  }
+  if (others.length) console.log(`\nanswers differing from ${runs[0].tree}: ${JSON.stringify(differing)}`);
+  const outDir = resultsDir ?? path.join(root, '.state/bench');
+  await mkdir(outDir, { recursive: true });
+  await writeFile(path.join(outDir, 'document-read.json'), `${JSON.stringify(report, null, 1)}\n`);
+  if (resultsDir) await writeFile(path.join(outDir, 'document-read.md'), documentReadMarkdown(report));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
