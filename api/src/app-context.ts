@@ -1,3 +1,4 @@
+import { CaptureFingerprints } from './domain/ports/capture-fingerprints';
 import { KnownFaces } from './domain/ports/known-faces';
 import { Connection } from 'mongoose';
 import { Redis } from 'ioredis';
@@ -44,6 +45,7 @@ export interface AppContext {
   sanctions: SanctionsScreening;
   /** The account's verified faces: a redaction forgets the session's. */
   knownFaces: KnownFaces;
+  fingerprints: CaptureFingerprints;
   readiness: ReadinessProbe[];
   /** Append-only record of reads of personal data, redactions and admin actions, so every access can be answered for. */
   audit: AuditLogRepository;

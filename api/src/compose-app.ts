@@ -57,6 +57,7 @@ export async function composeApp(config: AppConfig, logger: Logger): Promise<App
     },
     sanctions,
     knownFaces: stores.knownFaces,
+    fingerprints: stores.fingerprints,
     audit,
     ledger,
     storeTelemetry: storeTelemetry(mongo),

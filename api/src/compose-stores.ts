@@ -27,6 +27,7 @@ import { AppError } from './shared/app-error';
 import { Logger } from './shared/logger';
 import { TextSealer } from './shared/sealer';
 import { KnownFaceRepository } from './data-access/known-face.repository';
+import { CaptureFingerprintRepository } from './data-access/capture-fingerprint.repository';
 
 /** What the API and the worker both stand on, built one way (see composeStores). */
 export interface ProcessStores {
@@ -55,6 +56,7 @@ export interface ProcessStores {
   sanctions: SanctionsScreening;
   /** The account's verified faces (known_face): the worker searches and adds, redaction forgets. */
   knownFaces: KnownFaceRepository;
+  fingerprints: CaptureFingerprintRepository;
   /** The store and the queue (Redis reachable, with maxmemory-policy noeviction, or queued deliveries may be evicted). */
   readiness: ReadinessProbe[];
   /**
@@ -118,6 +120,7 @@ export async function composeStores(config: AppConfig, logger: Logger): Promise<
     inference,
     sanctions,
     knownFaces: new KnownFaceRepository(mongo, config.CAPTURE_ENCRYPTION_KEY, vault),
+    fingerprints: new CaptureFingerprintRepository(mongo, config.CAPTURE_ENCRYPTION_KEY),
     capture: {
       states,
       blobs: new CaptureBlobRepository(mongo, vault),

@@ -97,7 +97,7 @@ export async function composeWorker(config: AppConfig, logger: Logger): Promise<
     ...stores.capture,
     inference: stores.inference,
     sanctions: stores.sanctions,
-    fingerprints: new CaptureFingerprintRepository(stores.mongo, config.CAPTURE_ENCRYPTION_KEY),
+    fingerprints: stores.fingerprints,
     knownFaces: stores.knownFaces,
     readiness: stores.readiness,
     // The sender's sockets close after the writers flushed and before the queue and store do.

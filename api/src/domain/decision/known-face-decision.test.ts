@@ -41,6 +41,7 @@ function inputs(knownFace: KnownFaceOutcome | null, overrides: Partial<DecisionI
     documentChip: null,
     reused: [],
     knownFace,
+    integrity: null,
     sanctions: null,
     now: new Date('2026-11-27T00:00:00Z'),
     ...overrides,

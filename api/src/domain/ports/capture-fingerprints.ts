@@ -22,4 +22,6 @@ export interface CaptureFingerprints {
   of(bytes: Buffer): string;
   /** Records the session's fingerprints; answers those another session of the account recorded first. */
   claim(accountId: string, sessionId: string, prints: CaptureFingerprint[]): Promise<ReusedCapture[]>;
+  /** Deletes the fingerprints the session recorded (its redaction: they go with its captures' retention). */
+  forget(accountId: string, sessionId: string): Promise<void>;
 }

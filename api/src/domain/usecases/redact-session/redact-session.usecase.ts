@@ -3,6 +3,7 @@ import { Clock } from '../../../shared/clock';
 import { AuditActor, AuditLog } from '../../audit/audit-event';
 import { SessionAttemptArchive } from '../../ports/session-attempts';
 import { SessionRedaction } from '../../ports/session-redaction';
+import { CaptureFingerprints } from '../../ports/capture-fingerprints';
 import { KnownFaces } from '../../ports/known-faces';
 import { redactReport, redactResult } from '../../results/result-resource';
 import { Session } from '../../session/session';
@@ -19,6 +20,7 @@ export interface RedactDeps {
   billing: BillDecisionDeps;
   /** The session's verified face (known_face) goes with its personal data. */
   knownFaces: Pick<KnownFaces, 'forget'>;
+  fingerprints: Pick<CaptureFingerprints, 'forget'>;
 }
 
 export interface RedactWho {
@@ -93,6 +95,7 @@ export async function redactSession(
   await deps.sessions.scrubClaims(id, lastAttempt);
   await eraseCaptures({ ...deps.capture, clock: deps.clock }, id, lastAttempt);
   await deps.knownFaces.forget(session.account_id, id);
+  await deps.fingerprints.forget(session.account_id, id);
   await deps.audit.record({
     action: who.actor.type === 'system' ? 'retention.redact' : 'session.redact',
     actor: who.actor,
