@@ -1,14 +1,15 @@
 /**
  * The document check with its models in the real inference service (gRPC ModelInfer, dynamic
  * batching, executor process) over the project's synthetic document set (npm run
- * testdata:documents), asserting the document check's targets: every MRZ field read exactly on at least 99 %
- * of the clean documents, every bad check digit and every expired document caught. Documents are
- * run once, up front; the tests read the answers.
+ * testdata:documents), asserting the document check's targets: every MRZ field read exactly on at
+ * least 99 % of the clean documents, every bad check digit and every expired document caught (on
+ * the sample below). Documents are run once, up front; the tests read the answers.
  *
- * To keep `npm test` within a few minutes on two cores it runs every bad-check-digit and expired
- * document but every third clean, blurred and no-face one (86 of 180: 337 s through the service on
- * a 2-core machine shared with other jobs, load about 5; under 1 s a document in-process);
- * DOCUMENT_TEST_ALL=1 runs them all, as `npm run eval -- --task document` always does.
+ * To keep `npm test` within a few minutes on two cores it runs every other bad-check-digit and
+ * expired document and every third clean, blurred and no-face one (67 of 180, the 40 clean ones the
+ * first test needs; the 86 it ran before took 337 s through the service on a 2-core machine shared
+ * with other jobs, load about 5, and 443–566 s in CI runs); DOCUMENT_TEST_ALL=1 runs them all, as
+ * `npm run eval -- --task document` and `npm run bench:document-read` always do.
  */
 // onnxruntime's instanceof checks need Node's typed arrays inside jest's vm context.
 import '../../../tools/test/support/node-realm-typed-arrays';
@@ -28,7 +29,8 @@ import { verifyDocument } from './verify-document';
 const RUN_ALL_MS = 20 * 60_000;
 
 const MODELS = ['text-detection', 'text-recognition', 'face-detection'];
-const ALWAYS_ALL = new Set(['bad-check-digit', 'expired']);
+/** One document in how many of each variant the suite runs (the rest: every third). */
+const EVERY: Record<string, number> = { 'bad-check-digit': 2, expired: 2 };
 
 let runner: ModelRunner;
 let stop: () => Promise<void> = async () => {};
@@ -55,7 +57,7 @@ beforeAll(async () => {
   const selected = labels.documents.filter((d) => {
     const n = seen.get(d.variant) ?? 0;
     seen.set(d.variant, n + 1);
-    return process.env.DOCUMENT_TEST_ALL === '1' || ALWAYS_ALL.has(d.variant) || n % 3 === 0;
+    return process.env.DOCUMENT_TEST_ALL === '1' || n % (EVERY[d.variant] ?? 3) === 0;
   });
   for (const label of selected) {
     const image = new Uint8Array(await readFile(path.join(documentTestdataDir, label.file)));
@@ -76,13 +78,13 @@ describe('document check on synthetic passports, ID cards and residence permits 
     expect(passed / summary.clean.count).toBeGreaterThanOrEqual(0.99);
   });
 
-  it('catches every document with a bad check digit as DOCUMENT_INVALID', () => {
+  it('catches every sampled document with a bad check digit as DOCUMENT_INVALID', () => {
     const caught = byVariant('bad-check-digit').map((a) => [a.label.file, a.out.reason]);
     expect(caught.length).toBeGreaterThan(0);
     expect(caught).toEqual(caught.map(([file]) => [file, 'DOCUMENT_INVALID']));
   });
 
-  it('catches every expired document as DOCUMENT_EXPIRED', () => {
+  it('catches every sampled expired document as DOCUMENT_EXPIRED', () => {
     const caught = byVariant('expired').map((a) => [a.label.file, a.out.reason]);
     expect(caught.length).toBeGreaterThan(0);
     expect(caught).toEqual(caught.map(([file]) => [file, 'DOCUMENT_EXPIRED']));
