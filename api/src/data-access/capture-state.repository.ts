@@ -25,6 +25,17 @@ export { blobIdsOf, captureStateId };
  * Uploads of one attempt come from one device holding its token, so a plain $set per capture is
  * enough; the one race that matters, two devices starting at once, is settled by a unique insert.
  */
+/** Every capture a session holds, emptied: one list, so a takeover and a purge forget the same ones. */
+const NO_CAPTURES = {
+  front: null,
+  back: null,
+  liveness: null,
+  selfie: null,
+  paced: null,
+  chip: null,
+  integrity: null,
+} as const;
+
 export class CaptureStateRepository implements CaptureStateStore {
   private readonly model: Model<CaptureStateDocument>;
 
@@ -61,14 +72,8 @@ export class CaptureStateRepository implements CaptureStateStore {
             token_hash: tokenHash,
             challenge,
             document_type: null,
-            front: null,
-            back: null,
-            liveness: null,
-            selfie: null,
-            paced: null,
-            chip: null,
+            ...NO_CAPTURES,
             chip_challenge: null,
-            integrity: null,
             last_write_at: now,
           },
         },
@@ -133,13 +138,7 @@ export class CaptureStateRepository implements CaptureStateStore {
         {
           $set: {
             purged_at: now,
-            front: null,
-            back: null,
-            liveness: null,
-            selfie: null,
-            paced: null,
-            chip: null,
-            integrity: null,
+            ...NO_CAPTURES,
           },
         },
       )
