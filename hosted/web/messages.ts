@@ -26,6 +26,7 @@ const en = {
   upload: 'Upload a photo instead',
   previewAlt: 'The photo you took',
   cameraLabel: 'Camera preview',
+  cameraPreparing: 'Preparing the camera…',
   sending: 'Sending…',
   reason_DOCUMENT_UNREADABLE:
     'We could not read the code at the bottom of the document. Retake it in better light, without blur or glare.',
@@ -125,6 +126,7 @@ const fr: Record<MessageKey, string> = {
   upload: 'Envoyer une photo à la place',
   previewAlt: 'La photo que vous avez prise',
   cameraLabel: 'Aperçu de la caméra',
+  cameraPreparing: 'Préparation de la caméra…',
   sending: 'Envoi…',
   reason_DOCUMENT_UNREADABLE:
     "Nous n'avons pas pu lire le code en bas de la pièce. Reprenez-la avec plus de lumière, sans flou ni reflet.",

@@ -76,7 +76,20 @@ export class Applicant {
   /** Takes the photo with the live camera, then sends it. */
   async photographWithCamera(step: string): Promise<void> {
     await this.reach(step);
-    await this.page.locator('[data-action="capture"]:enabled').click();
+    // While the button waits (the camera's start, the selfie's integrity probe) the page says why.
+    const waiting = await this.page.evaluate(() => {
+      const capture = document.querySelector('[data-action="capture"]');
+      const notice = Array.from(document.querySelectorAll('.notice[role="status"]')).some((n) =>
+        /camera…|caméra…/.test(n.textContent ?? ''),
+      );
+      return { disabled: capture?.hasAttribute('disabled') ?? false, notice };
+    });
+    if (waiting.disabled && !waiting.notice) throw new Error(`${step}: the photo button waits with no word why`);
+    const ready = this.page.locator('[data-action="capture"]:enabled');
+    await ready.waitFor();
+    const stale = await this.page.locator('.notice[role="status"]', { hasText: /camera…|caméra…/ }).count();
+    if (stale) throw new Error(`${step}: "preparing the camera" is still shown once the photo can be taken`);
+    await ready.click();
     await this.action('use-photo').waitFor();
     await screenshot(this.page, `${this.shotPrefix}-${step}-preview`);
     await this.action('use-photo').click();

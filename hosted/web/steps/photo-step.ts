@@ -43,6 +43,9 @@ export function choosePhoto(flow: Flow, options: PhotoStepOptions): Promise<Blob
         },
         { disabled: true },
       );
+      // Says why the button waits: the camera's start and, for the selfie, the integrity probe take
+      // 2-3 s, and a greyed-out button with no word reads as a broken page.
+      const preparing = notice(t('cameraPreparing'));
       const viewport = h(
         'div',
         { class: `viewfinder guide-${options.guide}` },
@@ -55,12 +58,14 @@ export function choosePhoto(flow: Flow, options: PhotoStepOptions): Promise<Blob
         problem ? notice(problem, 'problem') : null,
         h('p', {}, t(options.hint)),
         viewport,
+        preparing,
         h('div', { class: 'actions' }, capture, upload()),
       );
       flow.camera(video, options.facing).then(
         async () => {
           // The probe changes the exposure or zoom for a moment: the photo waits until it is put back.
           if (options.facing === 'user') await flow.checkIntegrity(video);
+          preparing.remove();
           capture.removeAttribute('disabled');
         },
         (error) => cameraFailed(error instanceof CameraError ? t(error.messageKey) : t('camera_other')),
