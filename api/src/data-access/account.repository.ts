@@ -83,12 +83,6 @@ export class AccountRepository implements AccountAdmin, RetentionOverrides, Webh
     return result.modifiedCount;
   }
 
-  async resolveKey(key: string, now: Date): Promise<ResolvedKey | null> {
-    const stored = await this.findKey(key);
-    if (!stored || (stored.expiresAt && stored.expiresAt <= now)) return null;
-    return { keyId: stored.keyId, accountId: stored.accountId, environment: stored.environment };
-  }
-
   async findKey(key: string): Promise<StoredKey | null> {
     const doc = await retryTransient(() => this.models.ApiKey.findById(hashApiKey(key)).lean().exec());
     if (!doc) return null;
