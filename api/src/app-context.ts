@@ -9,6 +9,7 @@ import { BillingLedgerRepository } from './data-access/billing-ledger.repository
 import { IdempotencyRepository } from './data-access/idempotency.repository';
 import { JobQueueRepository } from './data-access/job-queue.repository';
 import { RateLimitRepository } from './data-access/rate-limit.repository';
+import { CachedAuthentication } from './data-access/cached-authentication';
 import { SessionAttemptRepository } from './data-access/session-attempt.repository';
 import { DeliveryLogRepository } from './data-access/delivery-log.repository';
 import { WebhookOutboxRepository } from './data-access/webhook-outbox.repository';
@@ -36,6 +37,8 @@ export interface AppContext {
   attempts: SessionAttemptRepository;
   idempotency: IdempotencyRepository;
   rateLimits: RateLimitRepository;
+  /** API key → tenant, cached per process and vouched for by Redis on every request. */
+  authentication: CachedAuthentication;
   queue: JobQueueRepository;
   usage: UsageRepository;
   deliveryLog: DeliveryLogRepository;

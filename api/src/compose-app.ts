@@ -5,6 +5,8 @@ import { CaptureWriteLimiter } from './data-access/capture-write-limiter';
 import { permissiveWebhookTargetPolicy } from './data-access/permissive-webhook-target-policy';
 import { publicWebhookTargetPolicy } from './data-access/public-webhook-target-policy';
 import { RateLimitRepository } from './data-access/rate-limit.repository';
+import { CachedAuthentication } from './data-access/cached-authentication';
+import { CredentialCache } from './data-access/credential-cache';
 import { storeTelemetry } from './data-access/store-telemetry';
 import { UsageRepository } from './data-access/usage.repository';
 import { systemClock } from './shared/clock';
@@ -28,6 +30,7 @@ export async function composeApp(config: AppConfig, logger: Logger): Promise<App
     audit,
     ledger,
   } = stores;
+  const rateLimits = new RateLimitRepository(redis, config.REDIS_PREFIX);
   return {
     config,
     logger,
@@ -38,7 +41,8 @@ export async function composeApp(config: AppConfig, logger: Logger): Promise<App
     sessions,
     attempts,
     idempotency,
-    rateLimits: new RateLimitRepository(redis, config.REDIS_PREFIX),
+    rateLimits,
+    authentication: new CachedAuthentication({ accounts, rateLimits, cache: new CredentialCache() }),
     queue,
     usage: new UsageRepository(redis, config.REDIS_PREFIX),
     deliveryLog,

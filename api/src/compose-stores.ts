@@ -3,6 +3,8 @@ import { Redis } from 'ioredis';
 import type { ReadinessProbe } from './app-context';
 import { AppConfig, chipTrustAnchorPaths } from './config/env';
 import { AccountRepository } from './data-access/account.repository';
+import { RedisAccountChanges } from './data-access/account-generation';
+import { AccountChanges, noAccountChanges } from './domain/ports/account-changes';
 import { AuditLogRepository } from './data-access/audit-log.repository';
 import { BillingLedgerRepository } from './data-access/billing-ledger.repository';
 import { CaptureBlobRepository } from './data-access/capture-blob.repository';
@@ -79,7 +81,7 @@ export async function composeStores(config: AppConfig, logger: Logger): Promise<
   redis.on('error', onRedisError);
   const vault = openVault(mongo, config);
   const sessions = new SessionRepository(mongo, vault);
-  const accounts = new AccountRepository(mongo, vault);
+  const accounts = new AccountRepository(mongo, vault, new RedisAccountChanges(redis, config.REDIS_PREFIX));
   const attempts = new SessionAttemptRepository(mongo, vault);
   const idempotency = new IdempotencyRepository(mongo, config.IDEMPOTENCY_LOCK_SECONDS * 1000);
   const audit = new AuditLogRepository(mongo);
@@ -151,10 +153,20 @@ export interface AdminStores {
   close(): Promise<void>;
 }
 
-/** What the admin CLI and the stack tools open: the store, and the vault when PII_MASTER_KEYS is given. */
-export async function composeAdminStores(env: { MONGODB_URI: string } & Partial<VaultKeys>): Promise<AdminStores> {
+/**
+ * What the admin CLI and the stack tools open: the store, the vault when PII_MASTER_KEYS is given,
+ * and Redis when REDIS_URL is (changing an existing account or key must announce the change to the
+ * API processes' caches, so without it only creating accounts works).
+ */
+export async function composeAdminStores(
+  env: { MONGODB_URI: string; REDIS_URL?: string; REDIS_PREFIX?: string } & Partial<VaultKeys>,
+): Promise<AdminStores> {
   const mongo = await connectMongo(env.MONGODB_URI);
-  const { vault, accounts } = await accountsOn(mongo, env);
+  // A command must fail, not wait forever, when Redis is away: its change is stored but unannounced.
+  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, connectTimeout: 5_000 }) : null;
+  redis?.on('error', () => undefined); // the failed command reports it
+  const changes = redis ? new RedisAccountChanges(redis, env.REDIS_PREFIX ?? 'bv') : noAccountChanges;
+  const { vault, accounts } = await accountsOn(mongo, env, changes);
   return {
     mongo,
     accounts,
@@ -166,7 +178,10 @@ export async function composeAdminStores(env: { MONGODB_URI: string } & Partial<
         );
       return vault;
     },
-    close: () => mongo.close(),
+    async close() {
+      redis?.disconnect();
+      await mongo.close();
+    },
   };
 }
 
@@ -177,11 +192,12 @@ export async function composeAdminStores(env: { MONGODB_URI: string } & Partial<
 export async function accountsOn(
   mongo: Connection,
   keys: Partial<VaultKeys>,
+  changes: AccountChanges = noAccountChanges,
 ): Promise<{ vault: PiiVault | null; accounts: AccountRepository }> {
   const vault = keys.PII_MASTER_KEYS ? openVault(mongo, { ...keys, PII_MASTER_KEYS: keys.PII_MASTER_KEYS }) : null;
   const missing = (): Promise<string> =>
     Promise.reject(new AppError('VALIDATION_ERROR', 'set PII_MASTER_KEYS: webhook secrets are sealed by the vault'));
-  const accounts = new AccountRepository(mongo, vault ?? { seal: missing, open: missing });
+  const accounts = new AccountRepository(mongo, vault ?? { seal: missing, open: missing }, changes);
   await Promise.all([vault?.init(), accounts.init()]);
   return { vault, accounts };
 }

@@ -9,6 +9,7 @@ import { accountModels, ApiKeyDocument } from './account.model';
 import { webhookSecretWhere as secretWhere } from '../shared/sealer';
 import { PiiVault } from './pii-vault';
 import { retryTransient } from './store-retry';
+import { AccountChanges, noAccountChanges } from '../domain/ports/account-changes';
 
 export type { AccountRecord };
 
@@ -18,17 +19,27 @@ export interface ResolvedKey {
   environment: Environment;
 }
 
+/** A key as stored, expired or not: the caller decides against its own clock. */
+export interface StoredKey extends ResolvedKey {
+  expiresAt: Date | null;
+}
+
 type SecretSealer = Pick<PiiVault, 'seal' | 'open'>;
 
 const hashApiKey = (key: string): string => createHash('sha256').update(key, 'utf8').digest('hex');
 
-/** The store of accounts, their hashed API keys and their sealed webhook secrets. */
+/**
+ * The store of accounts, their hashed API keys and their sealed webhook secrets. Every change to an
+ * existing account or key is announced after it is stored (API processes cache both until then);
+ * creating an account or a key needs no announcement, as nothing caches what does not exist yet.
+ */
 export class AccountRepository implements AccountAdmin, RetentionOverrides, WebhookSecrets {
   private readonly models;
 
   constructor(
     connection: Connection,
     private readonly vault: SecretSealer,
+    private readonly changes: AccountChanges = noAccountChanges,
   ) {
     this.models = accountModels(connection);
   }
@@ -63,17 +74,24 @@ export class AccountRepository implements AccountAdmin, RetentionOverrides, Webh
 
   /** Every key of the account in that environment stops working at `at` (rotation grace period). */
   async expireKeys(accountId: string, environment: Environment, at: Date, exceptKey: string): Promise<number> {
-    const result = await this.models.ApiKey.updateMany(
-      { account_id: accountId, environment, expires_at: null, _id: { $ne: hashApiKey(exceptKey) } },
-      { $set: { expires_at: at } },
+    const result = await this.announced(() =>
+      this.models.ApiKey.updateMany(
+        { account_id: accountId, environment, expires_at: null, _id: { $ne: hashApiKey(exceptKey) } },
+        { $set: { expires_at: at } },
+      ),
     );
     return result.modifiedCount;
   }
 
-  async resolveKey(key: string, now: Date): Promise<ResolvedKey | null> {
+  async findKey(key: string): Promise<StoredKey | null> {
     const doc = await retryTransient(() => this.models.ApiKey.findById(hashApiKey(key)).lean().exec());
-    if (!doc || (doc.expires_at && doc.expires_at <= now)) return null;
-    return { keyId: doc._id.slice(0, 16), accountId: doc.account_id, environment: doc.environment };
+    if (!doc) return null;
+    return {
+      keyId: doc._id.slice(0, 16),
+      accountId: doc.account_id,
+      environment: doc.environment,
+      expiresAt: doc.expires_at ?? null,
+    };
   }
 
   async find(accountId: string): Promise<AccountRecord | null> {
@@ -94,7 +112,9 @@ export class AccountRepository implements AccountAdmin, RetentionOverrides, Webh
 
   /** Appends a plan change effective from `effectiveFrom` (earlier decisions keep the plan they had). */
   async addPlanChange(accountId: string, change: PlanChange): Promise<boolean> {
-    const result = await this.models.Account.updateOne({ _id: accountId }, { $push: { plan_changes: change } }).exec();
+    const result = await this.announced(() =>
+      this.models.Account.updateOne({ _id: accountId }, { $push: { plan_changes: change } }).exec(),
+    );
     return result.matchedCount === 1;
   }
 
@@ -102,23 +122,23 @@ export class AccountRepository implements AccountAdmin, RetentionOverrides, Webh
     accountId: string,
     fields: { default_country?: string | null; pii_retention_days?: number | null },
   ): Promise<boolean> {
-    const result = await this.models.Account.updateOne({ _id: accountId }, { $set: fields }).exec();
+    const result = await this.announced(() =>
+      this.models.Account.updateOne({ _id: accountId }, { $set: fields }).exec(),
+    );
     return result.matchedCount === 1;
   }
 
   async setKnownFacePolicy(accountId: string, policy: 'report' | 'fail'): Promise<boolean> {
-    const result = await this.models.Account.updateOne(
-      { _id: accountId },
-      { $set: { known_face_policy: policy } },
-    ).exec();
+    const result = await this.announced(() =>
+      this.models.Account.updateOne({ _id: accountId }, { $set: { known_face_policy: policy } }).exec(),
+    );
     return result.matchedCount === 1;
   }
 
   async setCaptureIntegrityPolicy(accountId: string, policy: CaptureIntegrityPolicy): Promise<boolean> {
-    const result = await this.models.Account.updateOne(
-      { _id: accountId },
-      { $set: { capture_integrity_policy: policy } },
-    ).exec();
+    const result = await this.announced(() =>
+      this.models.Account.updateOne({ _id: accountId }, { $set: { capture_integrity_policy: policy } }).exec(),
+    );
     return result.matchedCount === 1;
   }
 
@@ -143,10 +163,22 @@ export class AccountRepository implements AccountAdmin, RetentionOverrides, Webh
   }
 
   async replaceWebhookSecret(accountId: string, webhookSecret: string): Promise<boolean> {
-    const result = await this.models.Account.updateOne(
-      { _id: accountId },
-      { $set: { webhook_secret_sealed: await this.vault.seal(secretWhere(accountId), webhookSecret) } },
+    const sealed = await this.vault.seal(secretWhere(accountId), webhookSecret);
+    const result = await this.announced(() =>
+      this.models.Account.updateOne({ _id: accountId }, { $set: { webhook_secret_sealed: sealed } }).exec(),
     );
     return result.matchedCount === 1;
+  }
+
+  /**
+   * Stores a change, then announces it. Refused before writing where it could never be announced;
+   * a failed announcement fails the caller, whose change is stored but may be served stale from
+   * API caches until their entries age out (credential-cache.ts) or the command is run again.
+   */
+  private async announced<T>(write: () => Promise<T>): Promise<T> {
+    if (!this.changes.canAnnounce) await this.changes.announce();
+    const result = await write();
+    await this.changes.announce();
+    return result;
   }
 }

@@ -10,12 +10,15 @@ export interface AdminEnv {
   SECRET_ENCRYPTION_KEY: string;
   PII_MASTER_KEYS?: string;
   CAPTURE_ENCRYPTION_KEY?: string;
+  REDIS_URL?: string;
+  REDIS_PREFIX?: string;
 }
 
 /**
  * The admin CLI needs the store and the secret key, and PII_MASTER_KEYS for commands that seal or
  * open (accounts, keys, sessions redeliver); CAPTURE_ENCRYPTION_KEY only for `keys reseal` to open
- * captures sealed in the old formats. Against the local stack it reads what `npm start` wrote;
+ * captures sealed in the old formats; REDIS_URL (and the API's REDIS_PREFIX) for commands that
+ * change an existing account or key, which must tell the API processes' caches. Against the local stack it reads what `npm start` wrote;
  * elsewhere MONGODB_URI and SECRET_ENCRYPTION_KEY (and PII_MASTER_KEYS) must be set.
  */
 export function adminEnv(): AdminEnv {
@@ -30,6 +33,8 @@ export function adminEnv(): AdminEnv {
       SECRET_ENCRYPTION_KEY: z.string().min(32),
       PII_MASTER_KEYS: envSchema.shape.PII_MASTER_KEYS.optional(),
       CAPTURE_ENCRYPTION_KEY: envSchema.shape.CAPTURE_ENCRYPTION_KEY.optional(),
+      REDIS_URL: envSchema.shape.REDIS_URL.optional(),
+      REDIS_PREFIX: envSchema.shape.REDIS_PREFIX,
     })
     .safeParse({
       ...local,
@@ -38,6 +43,8 @@ export function adminEnv(): AdminEnv {
         'SECRET_ENCRYPTION_KEY',
         'PII_MASTER_KEYS',
         'CAPTURE_ENCRYPTION_KEY',
+        'REDIS_URL',
+        'REDIS_PREFIX',
       ]),
     });
   if (!parsed.success) {

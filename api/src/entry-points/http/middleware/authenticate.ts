@@ -2,12 +2,15 @@ import { NextFunction, Request, Response } from 'express';
 import { AppContext } from '../../../app-context';
 import { KEY_PREFIX, Tenant } from '../../../domain/environment';
 import { AppError } from '../../../shared/app-error';
-import { planAt } from '../../../domain/pricing/plan-at';
 
 const KEY_SHAPE = new RegExp(`^(${Object.values(KEY_PREFIX).join('|')})[0-9A-Za-z]{32,}$`);
 
-/** X-Api-Key → the tenant (account + environment). The environment comes from the key alone. */
-export function authenticate(ctx: Pick<AppContext, 'accounts' | 'clock'>) {
+/**
+ * X-Api-Key → the tenant (account + environment). The environment comes from the key alone.
+ * A key served from the cache is counted against its rate limit here, in the same Redis call
+ * that vouches for the cache (cached-authentication.ts); rateLimit() then only sets the headers.
+ */
+export function authenticate(ctx: Pick<AppContext, 'authentication' | 'clock'>) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     try {
       const key = req.header('x-api-key');
@@ -18,16 +21,10 @@ export function authenticate(ctx: Pick<AppContext, 'accounts' | 'clock'>) {
           'The API key must start with vk_sand_ or vk_live_ followed by at least 32 letters or digits.',
         );
       }
-      const resolved = await ctx.accounts.resolveKey(key, ctx.clock.now());
-      const account = resolved ? await ctx.accounts.find(resolved.accountId) : null;
-      if (!resolved || !account)
-        throw new AppError('INVALID_KEY_FORMAT', 'The API key does not match any key on record.');
-      const tenant: Tenant = {
-        ...resolved,
-        watchlist: account.watchlist,
-        plan: planAt(account, ctx.clock.now()),
-      };
-      res.locals.tenant = tenant;
+      const authenticated = await ctx.authentication.authenticate(key, ctx.clock.now());
+      if (!authenticated) throw new AppError('INVALID_KEY_FORMAT', 'The API key does not match any key on record.');
+      res.locals.tenant = authenticated.tenant;
+      res.locals.rateLimitCounted = authenticated.counted;
       next();
     } catch (error) {
       next(error);
