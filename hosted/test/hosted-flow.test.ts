@@ -72,6 +72,34 @@ describe('the applicant completes the hosted flow in a real browser with a (fake
     expect(integrity?.signals?.frame_timing?.frames).toBeGreaterThan(5);
   });
 
+  it("takes a production session's server-paced challenge on a phone: each revealed step is prompted, its frames are judged, and the flow reaches the selfie and the outcome", async () => {
+    const session = await flow.newProductionSession();
+    const applicant = await flow.captureOnPhone(
+      session.verification_url,
+      'astronaut',
+      'phone-paced',
+      'astronaut__augmented-1.jpg',
+      'paced',
+    );
+    await applicant.reach('done', 180_000);
+    // The fake camera plays a recording made before the targets were drawn, which is what the
+    // paced challenge exists to refuse: the outcome is shown, and it is not VERIFIED.
+    const shown = await applicant.page.locator('.outcome').getAttribute('data-status');
+    const decided = await flow.result(session.session_id, flow.liveApiKey);
+    expect(shown).toBe(decided.status);
+    expect(decided).toMatchObject({ status: 'FAILED', failure_reason: 'LIVENESS_FAILED' });
+    // Every step the server revealed was judged from the frames the page sent in chunks.
+    const report = await flow.stack.api<Schemas['EvidenceReport']>(
+      'GET',
+      `/v1/sessions/${session.session_id}/report`,
+      flow.liveApiKey,
+    );
+    const scores = report.body.checks.liveness.scores.map((s) => s.name);
+    expect(scores).toEqual(expect.arrayContaining(['steps_completed', 'nonrigid_deformation']));
+    expect(scores.filter((name) => /^paced_step_\d_/.test(name))).toHaveLength(4);
+    expect(applicant.violations).toEqual({});
+  });
+
   it("fails with FACE_MATCH_BELOW_THRESHOLD when another person's face follows the challenge and takes the selfie, and shows the outcome", async () => {
     const session = await flow.newSession();
     // Another person performs the challenge and takes the selfie (liveness passes: the selfie is the

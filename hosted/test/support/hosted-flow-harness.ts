@@ -88,8 +88,17 @@ export class HostedFlow {
     return { session_id: id, verification_url: `${this.stack.baseUrl}/v/${id}` };
   }
 
-  async result(id: string): Promise<SessionResult> {
-    return (await this.stack.api('GET', `/v1/sessions/${id}/result`)).body as SessionResult;
+  /** A production session (the server-paced challenge); production takes only https webhooks, here a closed port. */
+  async newProductionSession() {
+    const id = await this.stack.session(
+      { return_url: RETURN_URL, expected_name: HOLDER, webhook_url: 'https://127.0.0.1:9/hook' },
+      this.liveApiKey,
+    );
+    return { session_id: id, verification_url: `${this.stack.baseUrl}/v/${id}` };
+  }
+
+  async result(id: string, apiKey?: string): Promise<SessionResult> {
+    return (await this.stack.api('GET', `/v1/sessions/${id}/result`, apiKey)).body as SessionResult;
   }
 
   /**
@@ -101,6 +110,7 @@ export class HostedFlow {
     face: string,
     prefix: string,
     selfie = `${face}__augmented-1.jpg`,
+    liveness: 'pinned' | 'paced' = 'pinned',
   ): Promise<Applicant> {
     const documentCamera = await this.browserWith({
       file: await this.camera.still(documentImage(PASSPORT), 1440, 1080),
@@ -123,8 +133,16 @@ export class HostedFlow {
     await applicant.action('start').click();
     await atStep(applicant.page, 'liveness');
     await applicant.action('start').click();
-    await applicant.page.waitForSelector('[data-challenge="BLINK"]', { timeout: 30_000 });
-    await screenshot(applicant.page, `${prefix}-liveness-challenge`);
+    if (liveness === 'paced') {
+      // Steps come one at a time, drawn by the server; the non-rigid one is never the first.
+      await applicant.page.waitForSelector('[data-challenge="HOLD_POSE"]', { timeout: 30_000 });
+      await screenshot(applicant.page, `${prefix}-paced-hold-pose`);
+      await applicant.page.waitForSelector('[data-challenge="OPEN_MOUTH"]', { timeout: 90_000 });
+      await screenshot(applicant.page, `${prefix}-paced-open-mouth`);
+    } else {
+      await applicant.page.waitForSelector('[data-challenge="BLINK"]', { timeout: 30_000 });
+      await screenshot(applicant.page, `${prefix}-liveness-challenge`);
+    }
     await applicant.reach('selfie', 180_000);
     storage = await context.storageState();
     await livenessCamera.close();
