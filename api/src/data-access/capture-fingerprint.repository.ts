@@ -116,10 +116,7 @@ export class CaptureFingerprintRepository implements CaptureFingerprints {
           if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
           const owner = await this.collection.findOne({ _id });
           if (!owner || owner.session_id === sessionId) return [];
-          // Every place the digest stands in this submission was seen before.
-          return prints.flatMap((p, i) =>
-            p.exact === value ? [{ kind: p.kind, index: i, session_id: owner.session_id, exact: true }] : [],
-          );
+          return [{ kind, index, session_id: owner.session_id, exact: true }];
         }
       }),
     );

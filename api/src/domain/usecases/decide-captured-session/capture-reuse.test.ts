@@ -9,12 +9,14 @@ const copy = (index: number, session_id: string): CaptureSighting => ({
 });
 
 describe('which sightings of earlier captures amount to reuse', () => {
-  it('counts a document photo, a selfie or one frame seen byte for byte, once per earlier session', () => {
+  it('counts a document photo, a selfie or one frame seen byte for byte, once per capture', () => {
     expect(
       reusedFrom(
         [
           { kind: 'document', index: 0, session_id: 'ses_a', exact: true },
-          { kind: 'selfie', index: 9, session_id: 'ses_a', exact: false },
+          { kind: 'selfie', index: 9, session_id: 'ses_b', exact: false },
+          { kind: 'selfie', index: 9, session_id: 'ses_a', exact: true },
+          { kind: 'selfie', index: 9, session_id: 'ses_c', exact: false },
           { kind: 'liveness', index: 3, session_id: 'ses_b', exact: true },
           { kind: 'liveness', index: 4, session_id: 'ses_b', exact: true },
         ],
@@ -22,8 +24,10 @@ describe('which sightings of earlier captures amount to reuse', () => {
       ),
     ).toEqual([
       { kind: 'document', session_id: 'ses_a' },
-      { kind: 'selfie', session_id: 'ses_a' },
       { kind: 'liveness', session_id: 'ses_b' },
+      { kind: 'liveness', session_id: 'ses_b' },
+      // Seen in three sessions: one capture, named after the byte-for-byte sighting.
+      { kind: 'selfie', session_id: 'ses_a' },
     ]);
   });
 
@@ -35,13 +39,13 @@ describe('which sightings of earlier captures amount to reuse', () => {
         [1, 2, 3, 4].map((i) => copy(i, 'ses_a')),
         8,
       ),
-    ).toEqual([{ kind: 'liveness', session_id: 'ses_a' }]);
+    ).toEqual(Array.from({ length: 4 }, () => ({ kind: 'liveness', session_id: 'ses_a' })));
     // The same frame copied twice from one session counts once.
     expect(reusedFrom([copy(1, 'ses_a'), copy(1, 'ses_a'), copy(2, 'ses_a'), copy(3, 'ses_a')], 8)).toEqual([]);
   });
 
   it('needs two copied frames at least, however short the sequence', () => {
     expect(reusedFrom([copy(0, 'ses_a')], 1)).toEqual([]);
-    expect(reusedFrom([copy(0, 'ses_a'), copy(1, 'ses_a')], 2)).toEqual([{ kind: 'liveness', session_id: 'ses_a' }]);
+    expect(reusedFrom([copy(0, 'ses_a'), copy(1, 'ses_a')], 2)).toHaveLength(2);
   });
 });

@@ -46,21 +46,28 @@ export async function reusedCaptures(
 }
 
 /**
- * Which sightings amount to reuse. A document photo or selfie seen before is reused; so is any
- * frame seen byte for byte. A frame that is only a perceptual copy counts when half the session's
- * frames (two at least) are copies of ONE other session's: a face held still before a plain wall
- * looks alike from one session to the next, a recording replayed looks alike throughout.
+ * Which sightings amount to reuse, one entry per capture of this session (its report counts
+ * captures, however many earlier sessions presented them), naming the session it was seen in
+ * (byte for byte first). A document photo or selfie seen before is reused; so is any frame seen
+ * byte for byte. A frame that is only a perceptual copy counts when half the session's frames
+ * (two at least) are copies of ONE other session's: a face held still before a plain wall looks
+ * alike from one session to the next, a recording replayed looks alike throughout.
  */
 export function reusedFrom(sightings: CaptureSighting[], frameCount: number): ReusedCapture[] {
-  const reused = new Map<string, ReusedCapture>();
-  const add = (kind: CaptureKind, sessionId: string) =>
-    reused.set(`${kind}:${sessionId}`, { kind, session_id: sessionId });
+  const reused = new Map<number, CaptureSighting>();
+  const keep = (s: CaptureSighting) => {
+    const seen = reused.get(s.index);
+    if (!seen || (s.exact && !seen.exact)) reused.set(s.index, s);
+  };
   const copiedFrames = new Map<string, Set<number>>();
   for (const s of sightings) {
-    if (s.kind !== 'liveness' || s.exact) add(s.kind, s.session_id);
+    if (s.kind !== 'liveness' || s.exact) keep(s);
     else copiedFrames.set(s.session_id, (copiedFrames.get(s.session_id) ?? new Set()).add(s.index));
   }
   const enough = Math.max(2, Math.ceil(frameCount / 2));
-  for (const [sessionId, frames] of copiedFrames) if (frames.size >= enough) add('liveness', sessionId);
-  return [...reused.values()];
+  for (const [session_id, frames] of copiedFrames) {
+    if (frames.size < enough) continue;
+    for (const index of frames) keep({ kind: 'liveness', index, session_id, exact: false });
+  }
+  return [...reused.values()].sort((a, b) => a.index - b.index).map(({ kind, session_id }) => ({ kind, session_id }));
 }
