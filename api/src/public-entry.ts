@@ -18,3 +18,4 @@ export { PkijsChipVerifier } from './data-access/chip/chip-verifier';
 export { loadTrustAnchors } from './data-access/chip-trust/trust-anchors';
 export { searchKnownFaces } from './domain/known-face/known-face-search';
 export type { KnownFace } from './domain/ports/known-faces';
+export { dctHash, hammingDistance } from './data-access/perceptual-hash';

@@ -1,6 +1,13 @@
 import { createHmac, hkdfSync } from 'node:crypto';
 import { Connection, mongo } from 'mongoose';
-import type { CaptureFingerprint, CaptureFingerprints, ReusedCapture } from '../domain/ports/capture-fingerprints';
+import type {
+  CaptureFingerprint,
+  CaptureFingerprints,
+  CaptureKind,
+  CaptureSighting,
+} from '../domain/ports/capture-fingerprints';
+import { bandKeys, openHash, PERCEPTUAL_LINE, sealHash } from './perceptual-bands';
+import { dctHash, hammingDistance } from './perceptual-hash';
 
 const DUPLICATE_KEY = 11000;
 
@@ -11,65 +18,147 @@ interface FingerprintDoc {
   created_at: Date;
 }
 
-/** The fingerprints a session owns, by `_id`, so its redaction deletes them without a scan. */
+/** One band value of one kind in one account: every capture whose hash has it, with its sealed hash. */
+interface BandDoc {
+  _id: string;
+  members: { s: string; h: string }[];
+}
+
+/** What a session recorded, by `_id`, so its redaction deletes it without a scan. */
 interface SessionPrintsDoc {
   _id: string;
   ids: string[];
+  bands?: string[];
 }
 
 /**
- * One document per (account, fingerprint), its `_id` the pair, so the first session to record a
- * capture owns it with a plain insert (the only index FerretDB pushes down is `_id`). The key is
- * derived from CAPTURE_ENCRYPTION_KEY, so the digests are worthless outside the deployment.
+ * Exact digests: one document per (account, digest), its `_id` the pair, so the first session to
+ * record a capture owns it with a plain insert (the only index FerretDB pushes down is `_id`).
+ * Perceptual hashes (selfies and liveness frames; documents of one template hash alike, so they
+ * stay exact): one document per keyed band value listing the captures that have it, each with its
+ * full hash sealed, confirmed by Hamming distance. Every key is derived from CAPTURE_ENCRYPTION_KEY,
+ * so nothing stored is worth anything outside the deployment.
  */
 export class CaptureFingerprintRepository implements CaptureFingerprints {
   private readonly collection: mongo.Collection<FingerprintDoc>;
+  private readonly bands: mongo.Collection<BandDoc>;
   private readonly bySession: mongo.Collection<SessionPrintsDoc>;
   private readonly key: Buffer;
+  private readonly bandKey: Buffer;
+  private readonly sealKey: Buffer;
 
   constructor(connection: Connection, captureKeyBase64: string) {
     const db = connection.db;
     if (!db) throw new Error('the store connection is not open');
     this.collection = db.collection<FingerprintDoc>('capture_fingerprints');
+    this.bands = db.collection<BandDoc>('capture_perceptual_bands');
     this.bySession = db.collection<SessionPrintsDoc>('capture_fingerprint_sessions');
-    this.key = Buffer.from(
-      hkdfSync('sha256', Buffer.from(captureKeyBase64, 'base64'), Buffer.alloc(0), 'bioverify capture fingerprint', 32),
+    const master = Buffer.from(captureKeyBase64, 'base64');
+    const derive = (info: string) => Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), info, 32));
+    this.key = derive('bioverify capture fingerprint');
+    this.bandKey = derive('bioverify capture perceptual band');
+    this.sealKey = derive('bioverify capture perceptual seal');
+  }
+
+  async of(kind: CaptureKind, bytes: Buffer): Promise<CaptureFingerprint> {
+    const exact = createHmac('sha256', this.key).update(bytes).digest('base64url');
+    if (kind === 'document') return { kind, exact, perceptual: null };
+    // Pixels sharp cannot read are still matched byte for byte.
+    const perceptual = await dctHash(bytes).catch(() => null);
+    return { kind, exact, perceptual };
+  }
+
+  async claim(accountId: string, sessionId: string, prints: CaptureFingerprint[]): Promise<CaptureSighting[]> {
+    const perceptual = prints.flatMap((p, index) =>
+      p.perceptual
+        ? [{ ...p, index, perceptual: p.perceptual, keys: bandKeys(this.bandKey, accountId, p.kind, p.perceptual) }]
+        : [],
     );
-  }
-
-  of(bytes: Buffer): string {
-    return createHmac('sha256', this.key).update(bytes).digest('base64url');
-  }
-
-  async claim(accountId: string, sessionId: string, prints: CaptureFingerprint[]): Promise<ReusedCapture[]> {
-    const unique = [...new Map(prints.map((p) => [p.value, p])).values()];
-    // The pointer first: a fingerprint is never owned without its session being able to find it.
+    // The pointer first: nothing is recorded without its session being able to find it.
     // One decision per session at a time (the transition claim), so read-then-replace is safe.
     const pointer = `${accountId}:${sessionId}`;
-    const listed = (await this.bySession.findOne({ _id: pointer }))?.ids ?? [];
-    const ids = [...new Set([...listed, ...unique.map((p) => `${accountId}:${p.value}`)])];
-    await this.bySession.replaceOne({ _id: pointer }, { ids }, { upsert: true });
+    const listed = await this.bySession.findOne({ _id: pointer });
+    const ids = [...new Set([...(listed?.ids ?? []), ...prints.map((p) => `${accountId}:${p.exact}`)])];
+    const bands = [...new Set([...(listed?.bands ?? []), ...perceptual.flatMap((p) => p.keys)])];
+    await this.bySession.replaceOne({ _id: pointer }, { ids, bands }, { upsert: true });
+    const [exact, copies] = await Promise.all([
+      this.claimExact(accountId, sessionId, prints),
+      this.findCopies(sessionId, perceptual),
+    ]);
+    await Promise.all(
+      perceptual.flatMap(({ kind, index, perceptual: hash, keys }) => {
+        const member = {
+          s: sessionId,
+          h: sealHash(this.sealKey, hash, `${accountId}\0${sessionId}\0${kind}\0${index}`),
+        };
+        return keys.map((_id) => this.bands.updateOne({ _id }, { $addToSet: { members: member } }, { upsert: true }));
+      }),
+    );
+    const exactly = new Set(exact.map((s) => `${s.index}:${s.session_id}`));
+    return [...exact, ...copies.filter((s) => !exactly.has(`${s.index}:${s.session_id}`))];
+  }
+
+  private async claimExact(
+    accountId: string,
+    sessionId: string,
+    prints: CaptureFingerprint[],
+  ): Promise<CaptureSighting[]> {
+    const first = new Map<string, number>();
+    prints.forEach((p, index) => first.has(p.exact) || first.set(p.exact, index));
     const owners = await Promise.all(
-      unique.map(async ({ kind, value }) => {
+      [...first].map(async ([value, index]) => {
+        const { kind } = prints[index];
         const _id = `${accountId}:${value}`;
         try {
           await this.collection.insertOne({ _id, session_id: sessionId, kind, created_at: new Date() });
-          return null;
+          return [];
         } catch (error) {
           if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
           const owner = await this.collection.findOne({ _id });
-          return owner && owner.session_id !== sessionId ? { kind, session_id: owner.session_id } : null;
+          if (!owner || owner.session_id === sessionId) return [];
+          return [{ kind, index, session_id: owner.session_id, exact: true }];
         }
       }),
     );
-    return owners.filter((o): o is ReusedCapture => o !== null);
+    return owners.flat();
+  }
+
+  /** Other sessions' captures within the line of each hash: candidates from any matching band, confirmed by distance. */
+  private async findCopies(
+    sessionId: string,
+    prints: { kind: CaptureKind; index: number; perceptual: string; keys: string[] }[],
+  ): Promise<CaptureSighting[]> {
+    const keys = [...new Set(prints.flatMap((p) => p.keys))];
+    const docs = keys.length ? await this.bands.find({ _id: { $in: keys } }).toArray() : [];
+    const byKey = new Map(docs.map((d) => [d._id, d.members]));
+    const opened = new Map<string, string>();
+    const open = (sealed: string) =>
+      opened.get(sealed) ?? opened.set(sealed, openHash(this.sealKey, sealed)).get(sealed)!;
+    const sightings = new Map<string, CaptureSighting>();
+    for (const { kind, index, perceptual, keys: mine } of prints) {
+      for (const member of mine.flatMap((k) => byKey.get(k) ?? [])) {
+        if (member.s === sessionId || sightings.has(`${index}:${member.s}`)) continue;
+        if (hammingDistance(open(member.h), perceptual) > PERCEPTUAL_LINE) continue;
+        sightings.set(`${index}:${member.s}`, { kind, index, session_id: member.s, exact: false });
+      }
+    }
+    return [...sightings.values()];
   }
 
   async forget(accountId: string, sessionId: string): Promise<void> {
     const pointer = `${accountId}:${sessionId}`;
-    const ids = (await this.bySession.findOne({ _id: pointer }))?.ids ?? [];
+    const listed = await this.bySession.findOne({ _id: pointer });
     // Only those this session owns: the others listed are another session's first sighting.
-    for (const _id of ids) await this.collection.deleteOne({ _id, session_id: sessionId });
+    for (const _id of listed?.ids ?? []) await this.collection.deleteOne({ _id, session_id: sessionId });
+    for (const _id of listed?.bands ?? []) {
+      // $pull by whole value (FerretDB does not pull by a condition on a member's field), so a
+      // member another session adds meanwhile is never lost to a read-then-replace.
+      const band = await this.bands.findOne({ _id });
+      const mine = band?.members.filter((m) => m.s === sessionId) ?? [];
+      for (const member of mine) await this.bands.updateOne({ _id }, { $pull: { members: member } });
+      const left = await this.bands.findOne({ _id });
+      if (left && left.members.length === 0) await this.bands.deleteOne({ _id, members: { $size: 0 } });
+    }
     await this.bySession.deleteOne({ _id: pointer });
   }
 }

@@ -12,6 +12,7 @@ import type { Schemas } from '../support/api-bodies';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { issueAccount } from '../../../scripts/test-support/account-bootstrap';
 
 const run = promisify(execFile);
@@ -160,6 +161,50 @@ describe('the server-paced liveness challenge (production sessions, real models)
     expect(checks.document).toMatchObject({ verdict: 'FAIL', reason: 'CAPTURE_REUSED' });
     expect(score(checks.document, 'captures_reused')?.value).toBe(1);
     expect(score(checks.antispoof, 'captures_reused')?.value).toBe(1);
+  }, 300_000);
+
+  it("fails a production session whose selfie is another session's selfie re-encoded at another quality and resized (CAPTURE_REUSED on the antispoof check)", async () => {
+    // An account of its own, and another document in the second session: only the selfie is carried over.
+    const account = await issueAccount(stack.stack.store, stack.stack.env, { name: 'Perceptual reuse' });
+    const selfie = selfieOf(APPLICANT);
+    const { width } = await sharp(selfie).metadata();
+    const copy = await sharp(selfie)
+      .resize({ width: Math.round(width * 0.8) })
+      .jpeg({ quality: 70 })
+      .toBuffer();
+    const decideWith = async (passport: ReturnType<typeof documentOf>, image: Buffer) => {
+      const id = await stack.session(
+        { expected_name: passport.label.expected.fields.name, webhook_url: 'https://127.0.0.1:9/hook' },
+        account.live_api_key,
+      );
+      const client = new CaptureClient(stack.baseUrl, id);
+      expect((await client.start()).body).toMatchObject({ liveness_mode: 'paced' });
+      expect((await performChallenge(client, new SyntheticHead(true))).next).toBe('selfie');
+      expect((await client.document('front', 'passport', passport.image)).body).toMatchObject({ readable: true });
+      expect((await client.selfie(image)).status).toBe(200);
+      expect((await client.submit()).status).toBe(202);
+      expect((await client.decided(180_000)).decision).toBe('done');
+      const result = await stack.api<{ status: string; failure_reason: string | null }>(
+        'GET',
+        `/v1/sessions/${id}/result`,
+        account.live_api_key,
+      );
+      const report = await stack.api<Schemas['EvidenceReport']>(
+        'GET',
+        `/v1/sessions/${id}/report`,
+        account.live_api_key,
+      );
+      return { result: result.body, checks: report.body.checks as Record<string, ReportCheck> };
+    };
+    const first = await decideWith(documentOf('TD3', 'clean', APPLICANT, 0), selfie);
+    expect(score(first.checks.antispoof, 'captures_reused')).toBeUndefined();
+    const second = await decideWith(documentOf('TD3', 'clean', APPLICANT, 1), copy);
+    expect(second.result).toMatchObject({ status: 'FAILED', failure_reason: 'CAPTURE_REUSED' });
+    // The antispoof check may also refuse the re-encoded copy on its own (its reason then stays its
+    // own): the reuse is the captures_reused score it carries, which only a reused selfie puts there.
+    expect(second.checks.antispoof.verdict).toBe('FAIL');
+    expect(score(second.checks.antispoof, 'captures_reused')?.value).toBe(1);
+    expect(score(second.checks.document, 'captures_reused')).toBeUndefined();
   }, 300_000);
 
   it("records the page's integrity signals and, for an account whose policy is 'fail' (set by the admin CLI), fails a production session captured through a virtual camera with CAPTURE_TAMPERED", async () => {

@@ -1,7 +1,12 @@
 import { unpackFrames } from '../../capture/frame-pack';
 import type { CaptureState } from '../../capture/capture-state';
 import type { CaptureBlobStore } from '../../ports/capture-stores';
-import type { CaptureFingerprint, CaptureFingerprints, ReusedCapture } from '../../ports/capture-fingerprints';
+import type {
+  CaptureFingerprints,
+  CaptureKind,
+  CaptureSighting,
+  ReusedCapture,
+} from '../../ports/capture-fingerprints';
 import type { Session } from '../../session/session';
 
 export interface CaptureReuseDeps {
@@ -11,8 +16,9 @@ export interface CaptureReuseDeps {
 
 /**
  * The captures of this submission that another session of the account submitted first: the
- * document photos, every liveness frame and the selfie, byte for byte. A script that lifts a
- * capture from one session and posts it into another is caught here whatever the models say.
+ * document photos byte for byte; the selfie and the liveness frames byte for byte or as a
+ * perceptual copy (re-encoded, resized, slightly cropped, re-lit). A script that lifts a capture
+ * from one session and posts it into another is caught here whatever the models say.
  * Production sessions only: sandbox integrators replay the same recordings in their own tests.
  */
 export async function reusedCaptures(
@@ -28,11 +34,40 @@ export async function reusedCaptures(
     Promise.all((state.liveness?.blob_ids ?? []).map(get)),
     state.selfie ? get(state.selfie.blob_id) : Promise.resolve(null),
   ]);
-  const print = (kind: CaptureFingerprint['kind']) => (bytes: Buffer) => ({ kind, value: deps.fingerprints.of(bytes) });
-  const prints = [
+  const frames = packs.flatMap((pack) => unpackFrames(pack));
+  const print = (kind: CaptureKind) => (bytes: Buffer) => deps.fingerprints.of(kind, bytes);
+  const prints = await Promise.all([
     ...documents.map(print('document')),
-    ...packs.flatMap((pack) => unpackFrames(pack)).map(print('liveness')),
+    ...frames.map(print('liveness')),
     ...(selfie ? [print('selfie')(selfie)] : []),
-  ];
-  return deps.fingerprints.claim(session.account_id, session._id, prints);
+  ]);
+  const sightings = await deps.fingerprints.claim(session.account_id, session._id, prints);
+  return reusedFrom(sightings, frames.length);
+}
+
+/**
+ * Which sightings amount to reuse, one entry per capture of this session (its report counts
+ * captures, however many earlier sessions presented them), naming the session it was seen in
+ * (byte for byte first). A document photo or selfie seen before is reused; so is any frame seen
+ * byte for byte. A frame that is only a perceptual copy counts when half the session's frames
+ * (two at least) are copies of ONE other session's: a face held still before a plain wall looks
+ * alike from one session to the next, a recording replayed looks alike throughout.
+ */
+export function reusedFrom(sightings: CaptureSighting[], frameCount: number): ReusedCapture[] {
+  const reused = new Map<number, CaptureSighting>();
+  const keep = (s: CaptureSighting) => {
+    const seen = reused.get(s.index);
+    if (!seen || (s.exact && !seen.exact)) reused.set(s.index, s);
+  };
+  const copiedFrames = new Map<string, Set<number>>();
+  for (const s of sightings) {
+    if (s.kind !== 'liveness' || s.exact) keep(s);
+    else copiedFrames.set(s.session_id, (copiedFrames.get(s.session_id) ?? new Set()).add(s.index));
+  }
+  const enough = Math.max(2, Math.ceil(frameCount / 2));
+  for (const [session_id, frames] of copiedFrames) {
+    if (frames.size < enough) continue;
+    for (const index of frames) keep({ kind: 'liveness', index, session_id, exact: false });
+  }
+  return [...reused.values()].sort((a, b) => a.index - b.index).map(({ kind, session_id }) => ({ kind, session_id }));
 }
