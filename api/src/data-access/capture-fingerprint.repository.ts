@@ -60,9 +60,9 @@ export class CaptureFingerprintRepository implements CaptureFingerprints {
     this.sealKey = derive('bioverify capture perceptual seal');
   }
 
-  async of(kind: CaptureKind, bytes: Buffer): Promise<CaptureFingerprint> {
+  async of(kind: CaptureKind, bytes: Buffer, options: { perceptual?: boolean } = {}): Promise<CaptureFingerprint> {
     const exact = createHmac('sha256', this.key).update(bytes).digest('base64url');
-    if (kind === 'document') return { kind, exact, perceptual: null };
+    if (kind === 'document' || options.perceptual === false) return { kind, exact, perceptual: null };
     // Pixels sharp cannot read are still matched byte for byte.
     const perceptual = await dctHash(bytes).catch(() => null);
     return { kind, exact, perceptual };

@@ -35,7 +35,8 @@ export interface ReusedCapture {
  * deployment's key the stored fingerprints neither reveal nor confirm anything about an image.
  */
 export interface CaptureFingerprints {
-  of(kind: CaptureKind, bytes: Buffer): Promise<CaptureFingerprint>;
+  /** `perceptual: false`: the byte-for-byte digest only (no perceptual hash is made or stored). */
+  of(kind: CaptureKind, bytes: Buffer, options?: { perceptual?: boolean }): Promise<CaptureFingerprint>;
   /** Records the session's fingerprints; answers those another session of the account recorded first. */
   claim(accountId: string, sessionId: string, prints: CaptureFingerprint[]): Promise<CaptureSighting[]>;
   /** Deletes the fingerprints the session recorded (its redaction: they go with its captures' retention). */

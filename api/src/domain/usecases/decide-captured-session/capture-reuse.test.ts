@@ -1,5 +1,5 @@
 import type { CaptureSighting } from '../../ports/capture-fingerprints';
-import { reusedFrom } from './capture-reuse';
+import { PERCEPTUAL_FRAMES, perceptualSample, reusedFrom } from './capture-reuse';
 
 const copy = (index: number, session_id: string): CaptureSighting => ({
   kind: 'liveness',
@@ -47,5 +47,14 @@ describe('which sightings of earlier captures amount to reuse', () => {
   it('needs two copied frames at least, however short the sequence', () => {
     expect(reusedFrom([copy(0, 'ses_a')], 1)).toEqual([]);
     expect(reusedFrom([copy(0, 'ses_a'), copy(1, 'ses_a')], 2)).toHaveLength(2);
+  });
+
+  it('hashes every frame of a short sequence perceptually, and an even spread of a long one, the same places for the same count', () => {
+    expect([...perceptualSample(5)]).toEqual([0, 1, 2, 3, 4]);
+    const sixty = [...perceptualSample(60)];
+    expect(sixty).toHaveLength(PERCEPTUAL_FRAMES);
+    expect([sixty[0], sixty.at(-1)]).toEqual([0, 59]);
+    expect(sixty.every((at, i) => i === 0 || at - sixty[i - 1] >= 8)).toBe(true);
+    expect([...perceptualSample(60)]).toEqual(sixty);
   });
 });

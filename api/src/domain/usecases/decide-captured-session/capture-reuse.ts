@@ -35,22 +35,39 @@ export async function reusedCaptures(
     state.selfie ? get(state.selfie.blob_id) : Promise.resolve(null),
   ]);
   const frames = packs.flatMap((pack) => unpackFrames(pack));
+  const sampled = perceptualSample(frames.length);
   const print = (kind: CaptureKind) => (bytes: Buffer) => deps.fingerprints.of(kind, bytes);
   const prints = await Promise.all([
     ...documents.map(print('document')),
-    ...frames.map(print('liveness')),
+    ...frames.map((bytes, i) => deps.fingerprints.of('liveness', bytes, { perceptual: sampled.has(i) })),
     ...(selfie ? [print('selfie')(selfie)] : []),
   ]);
   const sightings = await deps.fingerprints.claim(session.account_id, session._id, prints);
-  return reusedFrom(sightings, frames.length);
+  return reusedFrom(sightings, sampled.size);
+}
+
+/**
+ * Liveness frames hashed perceptually per session. Every frame keeps its byte-for-byte digest, but
+ * a paced challenge keeps up to 60 frames, and each perceptual hash costs a decode (about 4 ms) and
+ * 8 band writes at decision, with band lists that grow with the account. A replayed recording
+ * copies the whole sequence, so frames spread evenly over it find it as well as all of them would:
+ * the same count of frames picks the same places in it.
+ */
+export const PERCEPTUAL_FRAMES = 8;
+
+export function perceptualSample(frameCount: number): Set<number> {
+  if (frameCount <= PERCEPTUAL_FRAMES) return new Set(Array.from({ length: frameCount }, (_, i) => i));
+  return new Set(
+    Array.from({ length: PERCEPTUAL_FRAMES }, (_, i) => Math.round((i * (frameCount - 1)) / (PERCEPTUAL_FRAMES - 1))),
+  );
 }
 
 /**
  * Which sightings amount to reuse, one entry per capture of this session (its report counts
  * captures, however many earlier sessions presented them), naming the session it was seen in
  * (byte for byte first). A document photo or selfie seen before is reused; so is any frame seen
- * byte for byte. A frame that is only a perceptual copy counts when half the session's frames
- * (two at least) are copies of ONE other session's: a face held still before a plain wall looks
+ * byte for byte. A frame that is only a perceptual copy counts when half the session's hashed frames
+ * (two at least; `frameCount` is how many were hashed) are copies of ONE other session's: a face held still before a plain wall looks
  * alike from one session to the next, a recording replayed looks alike throughout.
  */
 export function reusedFrom(sightings: CaptureSighting[], frameCount: number): ReusedCapture[] {
