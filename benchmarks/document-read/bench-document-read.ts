@@ -163,6 +163,7 @@ async function main(): Promise<void> {
   );
   const report = {
     date: new Date().toISOString(),
+    args: process.argv.slice(2),
     cpus: cpus().length,
     cpu_model: cpus()[0]?.model,
     load_average_1m: load.map((l) => Number(l.toFixed(1))),
