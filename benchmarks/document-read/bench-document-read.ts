@@ -1,5 +1,6 @@
 /**
- * `npm run bench:document-read [-- --every K] [--limit N] [--trees name=DIR,...] [--results DIR]`: the document
+ * `npm run bench:document-read [-- --every K] [--limit N] [--trees name=DIR,...] [--versions MODEL=N,M,...]
+ * [--results DIR]`: the document
  * evaluation (every labelled synthetic document: every MRZ field, every verdict, portrait, address)
  * and, per document, the model CPU of text detection and text recognition, in-process on the real
  * models with one ORT thread (as an executor on this 2-core machine runs).
@@ -9,7 +10,9 @@
  * is not counted. With `--trees base=DIR,...` (copies of other commits' `inference/src`, e.g.
  * `git archive <commit> inference/src | tar -x -C DIR`, with a node_modules link) each document is
  * read by every tree, in rotating order, so load drifts reach all alike and the ratios come from
- * one run; answers that differ from the first tree's are listed.
+ * one run; answers that differ from the first tree's are listed. `--versions text-recognition=2,3`
+ * does the same with this tree's code over versions of one model (each served from a repository
+ * beside models/ that pins it), the first version being the reference.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
@@ -23,6 +26,7 @@ import {
   summariseDocuments,
   type DocumentResult,
 } from '../../inference/tools/eval/tasks/document-scoring';
+import { versionRepository } from '../../inference/tools/version-repository';
 import { percentile } from '../../scripts/test-support/percentiles';
 import { documentReadMarkdown } from './document-read-markdown';
 import { meteredRunner, type ModelCall } from './metered-runner';
@@ -113,18 +117,27 @@ async function main(): Promise<void> {
   const every = Number(arg('every') ?? 1);
   const documents = labels.documents.filter((_, i) => i % every === 0).slice(0, limit);
   const now = new Date(`${labels.reference_date}T12:00:00Z`);
-  const runner = await createInProcessModelRunner({
-    repository: path.join(root, 'models'),
-    models: MODELS,
-    intraOpThreads: 1,
-  });
-  const trees = [...others, { name: 'this tree', dir: root }];
+  const runnerOn = (repository: string) =>
+    createInProcessModelRunner({ repository, models: MODELS, intraOpThreads: 1 });
+  const runner = await runnerOn(path.join(root, 'models'));
+  // --versions MODEL=N,M: this tree's code over each version of one model.
+  const [versioned, versionList] = (arg('versions') ?? '=').split('=');
+  const versions = versionList.split(',').filter(Boolean).map(Number);
+  const trees = versions.length
+    ? await Promise.all(
+        versions.map(async (v) => ({
+          name: `${versioned} v${v}`,
+          dir: root,
+          runner: await runnerOn(versionRepository(path.join(root, 'models'), versioned, v)),
+        })),
+      )
+    : [...others, { name: 'this tree', dir: root }].map((t) => ({ ...t, runner }));
   const checks = await Promise.all(trees.map((t) => loadCheck(t.dir)));
   const runs: TreeRun[] = trees.map((t) => ({ tree: t.name, costs: [], results: [], answers: {} }));
   const load = [loadavg()[0]];
   // One warm-up read per tree: first runs of each input shape allocate.
-  for (const check of checks)
-    await check(runner, { image: await readFile(path.join(testdata, documents[0].file)), now });
+  for (const [t, check] of checks.entries())
+    await check(trees[t].runner, { image: await readFile(path.join(testdata, documents[0].file)), now });
   for (const [n, label] of documents.entries()) {
     const image = await readFile(path.join(testdata, label.file));
     // Rotating order, so load drifts reach every tree alike.
@@ -132,7 +145,7 @@ async function main(): Promise<void> {
     for (const t of order) {
       const calls: ModelCall[] = [];
       const started = performance.now();
-      const out = await checks[t](meteredRunner(runner, calls), { image, now });
+      const out = await checks[t](meteredRunner(trees[t].runner, calls), { image, now });
       const wall = performance.now() - started;
       runs[t].costs.push(cost(label.file, calls, wall));
       runs[t].results.push(scoreDocument(label, out, wall));
@@ -144,12 +157,13 @@ async function main(): Promise<void> {
     }
   }
   load.push(loadavg()[0]);
-  await runner.close();
+  for (const r of new Set([runner, ...trees.map((t) => t.runner)])) await r.close();
   const differing = Object.fromEntries(
     runs.slice(1).map((r) => [r.tree, documents.map((d) => d.file).filter((f) => runs[0].answers[f] !== r.answers[f])]),
   );
   const report = {
     date: new Date().toISOString(),
+    args: process.argv.slice(2),
     cpus: cpus().length,
     cpu_model: cpus()[0]?.model,
     load_average_1m: load.map((l) => Number(l.toFixed(1))),
@@ -169,7 +183,7 @@ async function main(): Promise<void> {
     console.log(describeDocumentSummary(summariseDocuments(r.results)).join('\n'));
     console.log(JSON.stringify(costSummary(r.costs)));
   }
-  if (others.length) console.log(`\nanswers differing from ${runs[0].tree}: ${JSON.stringify(differing)}`);
+  if (trees.length > 1) console.log(`\nanswers differing from ${runs[0].tree}: ${JSON.stringify(differing)}`);
   const outDir = resultsDir ?? path.join(root, '.state/bench');
   await mkdir(outDir, { recursive: true });
   await writeFile(path.join(outDir, 'document-read.json'), `${JSON.stringify(report, null, 1)}\n`);

@@ -3,6 +3,8 @@ import type { DocumentSummary } from '../../inference/tools/eval/tasks/document-
 
 export interface DocumentReadReport {
   date: string;
+  /** The arguments the benchmark ran with (absent in reports written before they were kept). */
+  args?: string[];
   cpus: number;
   cpu_model?: string;
   load_average_1m: number[];
@@ -27,7 +29,7 @@ export function documentReadMarkdown(r: DocumentReadReport): string {
   return [
     '# Document read: evaluation and model CPU per document',
     '',
-    `\`npm run bench:document-read${r.trees.length > 1 ? ' -- --trees …' : ''}\`, ${r.date}, ${r.documents} synthetic documents,`,
+    `\`npm run bench:document-read${r.args?.length ? ` -- ${r.args.join(' ')}` : r.trees.length > 1 ? ' -- --trees …' : ''}\`, ${r.date}, ${r.documents} synthetic documents,`,
     `${r.cpus} CPUs (${r.cpu_model ?? 'unknown'}), ORT ${r.ort_intra_op_threads} intra-op thread, in-process, model calls one at a time;`,
     `load average (1 min) during the run: ${Math.min(...r.load_average_1m)}–${Math.max(...r.load_average_1m)}.`,
     r.trees.length > 1

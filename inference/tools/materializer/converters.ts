@@ -25,6 +25,8 @@ const conversions: Record<string, Conversion> = {
     convertDlibResnetWeights(file, `${source.package}@${source.package_version} ${source.path}`),
   // The recogniser with greedy CTC decoding's argmax and maxima in the graph (a few bytes per frame back).
   'append-ctc-greedy-heads': (file, source) => ctcHeadsFromPackage(file, source),
+  // The same with the classifier cut to the Latin classes the service's documents print.
+  'slice-latin-classes-append-ctc-heads': (file, source) => ctcHeadsFromPackage(file, source, { latinOnly: true }),
 };
 
 export function conversionFor(name: string | undefined): Conversion | undefined {

@@ -8,6 +8,9 @@
  *     among the MRZ alphabet's (A-Z, 0-9, '<'), which MRZ reading and correction use.
  * Every other node, weight and the opset stay as they are; only ops of the source's opset (9)
  * are added, so the softmax and everything before it compute what the source computes.
+ * A recogniser whose classifier was cut to some of the classes (slice-classes.ts) passes
+ * `keptClasses`: the heads then map each frame's class back to the charset's index, so the
+ * decoder reads the same class numbers from every version.
  */
 import { onnx } from 'onnx-proto';
 import { CTC_HEAD_OUTPUTS } from '../../../src/tasks';
@@ -31,8 +34,10 @@ function valueInfo(name: string, elemType: number, dim: onnx.TensorShapeProto.ID
 /**
  * @param model the recogniser's ONNX bytes; its single output must be the [N, T, C] softmax.
  * @param mrzClasses class indices of the MRZ alphabet, in the order the decoder ranks ties.
+ * @param keptClasses the charset index of each of the softmax's classes, ascending, when the
+ *   softmax covers only some of the charset's classes; absent, softmax class i is charset class i.
  */
-export function appendCtcHeads(model: Uint8Array, mrzClasses: Int32Array): Uint8Array {
+export function appendCtcHeads(model: Uint8Array, mrzClasses: Int32Array, keptClasses?: Int32Array): Uint8Array {
   const decoded = onnx.ModelProto.decode(model);
   const graph = decoded.graph;
   const outputs = graph?.output ?? [];
@@ -49,17 +54,37 @@ export function appendCtcHeads(model: Uint8Array, mrzClasses: Int32Array): Uint8
   const batchAndTime = dims.slice(0, 2);
   const classesInput = 'ctc_heads/mrz_classes';
   const mrzIndex = 'ctc_heads/mrz_top2_index';
-  const int64Classes = Array.from(mrzClasses, (c) => c);
+  const position = (charsetClass: number): number => {
+    if (!keptClasses) return charsetClass;
+    const at = keptClasses.indexOf(charsetClass);
+    if (at < 0) throw new Error(`the MRZ class ${charsetClass} is not among the kept classes`);
+    return at;
+  };
+  const int64Classes = Array.from(mrzClasses, position);
+  const int64Constant = (name: string, values: number[]) =>
+    node(
+      'Constant',
+      [],
+      [name],
+      [{ name: 'value', type: A.TENSOR, t: { name, dims: [values.length], dataType: T.INT64, int64Data: values } }],
+    );
+  // With kept classes, a softmax position becomes its charset class through one more Gather.
+  const toCharset = (from: string, to: string): onnx.INodeProto[] =>
+    keptClasses ? [node('Gather', ['ctc_heads/kept_classes', from], [to], [{ name: 'axis', type: A.INT, i: 0 }])] : [];
+  const argmax = keptClasses ? 'ctc_heads/argmax_position' : 'ctc_heads/argmax';
+  const mrzTop2 = keptClasses ? 'ctc_heads/mrz_top2_position' : 'ctc_heads/mrz_top2_class64';
   (graph.node ??= []).push(
+    ...(keptClasses ? [int64Constant('ctc_heads/kept_classes', Array.from(keptClasses))] : []),
     node(
       'ArgMax',
       [softmax.name!],
-      ['ctc_heads/argmax'],
+      [argmax],
       [
         { name: 'axis', type: A.INT, i: 2 },
         { name: 'keepdims', type: A.INT, i: 0 },
       ],
     ),
+    ...toCharset(argmax, 'ctc_heads/argmax'),
     node('Cast', ['ctc_heads/argmax'], [CTC_HEAD_OUTPUTS.bestClass], [{ name: 'to', type: A.INT, i: T.INT32 }]),
     node(
       'ReduceMax',
@@ -70,18 +95,7 @@ export function appendCtcHeads(model: Uint8Array, mrzClasses: Int32Array): Uint8
         { name: 'keepdims', type: A.INT, i: 0 },
       ],
     ),
-    node(
-      'Constant',
-      [],
-      [classesInput],
-      [
-        {
-          name: 'value',
-          type: A.TENSOR,
-          t: { name: classesInput, dims: [int64Classes.length], dataType: T.INT64, int64Data: int64Classes },
-        },
-      ],
-    ),
+    int64Constant(classesInput, int64Classes),
     node('Gather', [softmax.name!, classesInput], ['ctc_heads/mrz_probs'], [{ name: 'axis', type: A.INT, i: 2 }]),
     // TopK orders equal values by lower index, which is the decoder's first-wins rule over mrzClasses.
     node(
@@ -93,7 +107,8 @@ export function appendCtcHeads(model: Uint8Array, mrzClasses: Int32Array): Uint8
         { name: 'k', type: A.INT, i: 2 },
       ],
     ),
-    node('Gather', [classesInput, mrzIndex], ['ctc_heads/mrz_top2_class64'], [{ name: 'axis', type: A.INT, i: 0 }]),
+    node('Gather', [classesInput, mrzIndex], [mrzTop2], [{ name: 'axis', type: A.INT, i: 0 }]),
+    ...toCharset(mrzTop2, 'ctc_heads/mrz_top2_class64'),
     node(
       'Cast',
       ['ctc_heads/mrz_top2_class64'],
