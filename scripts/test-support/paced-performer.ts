@@ -347,6 +347,7 @@ export async function performStep(
   const statuses: number[] = [];
   const sent: Buffer[] = [];
   let batch: { frame: Buffer; t: number }[] = [];
+  let uploads: Promise<void> = Promise.resolve();
   let last = poseAt(0);
   let previousT = -1;
   // A camera behind schedule drops frames rather than bursting: the next frame is due a frame
@@ -372,17 +373,23 @@ export async function performStep(
     // first frame is a second old, so no frame comes near the server's max_frame_age_ms.
     const stale = Date.now() - revealedAt - batch[0].t > 1_000;
     if (batch.length >= framesPerChunk || finished || stale) {
-      const answer = await client.pacedFrames(
-        step.step_id,
-        batch.map((b) => b.frame),
-        batch.map((b) => b.t),
-      );
-      statuses.push(answer.status);
-      if (process.env.PACED_DEBUG && answer.status !== 200) console.log(JSON.stringify(answer.body));
+      // Sent while the camera keeps capturing, as the hosted page does, one upload after another
+      // so chunks arrive in order: a slow answer does not hold back the next frames.
+      const chunk = batch;
+      uploads = uploads.then(async () => {
+        const answer = await client.pacedFrames(
+          step.step_id,
+          chunk.map((b) => b.frame),
+          chunk.map((b) => b.t),
+        );
+        statuses.push(answer.status);
+        if (process.env.PACED_DEBUG && answer.status !== 200) console.log(JSON.stringify(answer.body));
+      });
       batch = [];
     }
     if (finished) break;
   }
+  await uploads;
   // The mouth closes during the next step's move, as a person's does, rather than between two frames.
   return { end: { ...last, eyesClosed: false }, chunks: statuses, frames: sent };
 }

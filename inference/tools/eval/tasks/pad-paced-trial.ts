@@ -30,7 +30,14 @@ export interface PacedTrialOutcome {
   challenge: { next: string; attempts: number; elapsedMs: number; chunkStatuses: Record<string, number> };
   status: string;
   failure_reason: string | null;
-  liveness: { verdict: string; reason: string | null; steps_completed: number | null; nonrigid: number | null };
+  liveness: {
+    verdict: string;
+    reason: string | null;
+    steps_completed: number | null;
+    nonrigid: number | null;
+    /** Each step's kind, target and measure against its line (paced_step_<n>_held_ms / _mouth_gain). */
+    steps: Array<{ kind: string; target: { yaw: number; pitch: number }; measure: number | null; line: number | null }>;
+  };
   /** Every check's verdict (and reason when it failed), as the evidence report gives them. */
   checks: Record<string, string>;
 }
@@ -46,7 +53,7 @@ export interface CapturedBytes {
 interface ReportCheck {
   verdict: string;
   reason: string | null;
-  scores?: Array<{ name: string; value: number }>;
+  scores?: Array<{ name: string; value: number; threshold?: number }>;
 }
 
 function performanceOf(species: PacedSpecies, params: TrialParams, replay?: CapturedBytes): PerformOptions {
@@ -143,6 +150,16 @@ export async function runPacedTrial(
         reason: liveness?.reason ?? null,
         steps_completed: score('steps_completed'),
         nonrigid: score('nonrigid_deformation'),
+        steps: performed.steps.map((step) => {
+          const name = `paced_step_${step.index + 1}_${step.kind === 'OPEN_MOUTH' ? 'mouth_gain' : 'held_ms'}`;
+          const measure = liveness?.scores?.find((s) => s.name === name);
+          return {
+            kind: step.kind,
+            target: step.target,
+            measure: measure?.value ?? null,
+            line: measure?.threshold ?? null,
+          };
+        }),
       },
       checks: Object.fromEntries(
         Object.entries(report.body.checks ?? {}).map(([name, c]) => [
