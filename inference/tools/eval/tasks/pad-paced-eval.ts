@@ -18,7 +18,7 @@ import type { EvalTask } from '../eval-task';
 import { describePaced, tallyPaced } from './pad-paced-report';
 import { runPacedTrial, type CapturedBytes, type PacedTrialOutcome } from './pad-paced-trial';
 
-/** About 20 minutes on the shared 2-core machine (a trial takes 20-35 s there). */
+/** About 12 minutes on the shared 2-core machine (a trial took 15-25 s there on 2026-11-27). */
 export const defaultPacedTrials: Record<PacedSpecies, number> = {
   'live-paced': 10,
   'rigid-blinking': 8,
