@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { CaptureStack } from '../../api/test/capture/support/capture-stack';
 import { TESTDATA } from '../../api/test/capture/support/applicant-files';
-import { SyntheticHead } from '../../api/test/capture/support/paced-performer';
+import { SyntheticHead } from '../../scripts/test-support/paced-performer';
 
 const ROOT = path.resolve(__dirname, '../..');
 const SDK = __dirname;

@@ -2,18 +2,30 @@
  * The server-paced liveness challenge (docs/paced-challenge.md) through the capture API, on the real
  * stack (FerretDB, Redis, the inference service on the real models, the API and a worker), with
  * production keys. The applicant is the project's synthetic head (a real photo warped live to each
- * revealed target, see support/paced-performer.ts): it is a rigid mask except for the mouth warp.
+ * revealed target, see scripts/test-support/paced-performer.ts): it is a rigid mask except for the mouth warp.
  */
 import { CaptureClient } from './support/capture-client';
 import { CaptureStack } from './support/capture-stack';
 import { documentOf, selfieOf } from './support/applicant-files';
-import { performChallenge, performStep, RevealedStep, SyntheticHead } from './support/paced-performer';
+import {
+  performChallenge,
+  performStep,
+  RevealedStep,
+  SyntheticHead,
+} from '../../../scripts/test-support/paced-performer';
 import type { Schemas } from '../support/api-bodies';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { issueAccount } from '../../../scripts/test-support/account-bootstrap';
+import {
+  drawTrial,
+  headFor,
+  nearestPosePuppetPerformance,
+  rigidBlinkingPerformance,
+} from '../../../scripts/test-support/paced-attacks';
+import { seededRandom, seedOf } from '../../../scripts/test-support/seeded-random';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../../..');
@@ -35,11 +47,11 @@ describe('the server-paced liveness challenge (production sessions, real models)
   }, 240_000);
   afterAll(async () => stack?.stop(), 60_000);
 
-  async function productionCapture(): Promise<CaptureClient> {
+  async function productionCapture(key = liveKey): Promise<CaptureClient> {
     const passport = documentOf('TD3', 'clean', APPLICANT);
     const id = await stack.session(
       { expected_name: passport.label.expected.fields.name, webhook_url: 'https://127.0.0.1:9/hook' },
-      liveKey,
+      key,
     );
     const client = new CaptureClient(stack.baseUrl, id);
     const started = await client.start();
@@ -47,18 +59,14 @@ describe('the server-paced liveness challenge (production sessions, real models)
     return client;
   }
 
-  async function decide(client: CaptureClient): Promise<Record<string, ReportCheck>> {
+  async function decide(client: CaptureClient, key = liveKey): Promise<Record<string, ReportCheck>> {
     const passport = documentOf('TD3', 'clean', APPLICANT);
     expect((await client.document('front', 'passport', passport.image)).body).toMatchObject({ readable: true });
     expect((await client.selfie(selfieOf(APPLICANT))).status).toBe(200);
     const submitted = await client.submit();
     expect({ status: submitted.status, error: submitted.body.error }).toEqual({ status: 202, error: undefined });
     expect((await client.decided(180_000)).decision).toBe('done');
-    const report = await stack.api<Schemas['EvidenceReport']>(
-      'GET',
-      `/v1/sessions/${client.sessionId}/report`,
-      liveKey,
-    );
+    const report = await stack.api<Schemas['EvidenceReport']>('GET', `/v1/sessions/${client.sessionId}/report`, key);
     if (process.env.PACED_DEBUG) console.log(JSON.stringify(report.body.checks.liveness));
     return report.body.checks;
   }
@@ -141,6 +149,39 @@ describe('the server-paced liveness challenge (production sessions, real models)
     });
     expect((await performChallenge(client, new SyntheticHead(true), { poseAt: recorded })).next).toBe('selfie');
     expect((await decide(client)).liveness).toMatchObject({ verdict: 'FAIL', reason: 'LIVENESS_FAILED' });
+  }, 240_000);
+
+  // The two species below run in accounts of their own, with a trial's seeded parameters (the
+  // eval's draw, scripts/test-support/paced-attacks.ts); npm run eval -- --task pad_paced gives their rates.
+  it('a rigid head that blinks (a photo on a 3D shape: its eyelids close every 2-4 s, its mouth never deforms) fails liveness on the non-rigid step', async () => {
+    const params = drawTrial(seededRandom(seedOf('rigid-blinking')), [APPLICANT]);
+    const account = await issueAccount(stack.stack.store, stack.stack.env, { name: 'Rigid blinking' });
+    const client = await productionCapture(account.live_api_key);
+    const done = await performChallenge(client, headFor(params, false), rigidBlinkingPerformance(params));
+    expect(done.next).toBe('selfie');
+    const liveness = (await decide(client, account.live_api_key)).liveness;
+    expect(liveness).toMatchObject({ verdict: 'FAIL', reason: 'LIVENESS_FAILED' });
+    const deformation = score(liveness, 'nonrigid_deformation');
+    expect(deformation?.value).toBeLessThan(deformation?.threshold ?? -Infinity);
+  }, 240_000);
+
+  it('a real-time puppet playing the nearest-pose frames of a video-call recording is judged on every step it was given (its verdict is reported, not assumed: the eval gives its rate)', async () => {
+    const params = drawTrial(seededRandom(seedOf('nearest-pose-puppet')), [APPLICANT]);
+    const account = await issueAccount(stack.stack.store, stack.stack.env, { name: 'Puppet' });
+    const client = await productionCapture(account.live_api_key);
+    const done = await performChallenge(client, headFor(params), nearestPosePuppetPerformance(params));
+    expect(done.next).toBe('selfie');
+    expect(done.chunkStatuses.every((s) => s === 200)).toBe(true);
+    const liveness = (await decide(client, account.live_api_key)).liveness;
+    expect(['PASS', 'FAIL']).toContain(liveness.verdict);
+    // Each step has its measure in the report, against its line, whatever the verdict.
+    const measures = done.steps.map((step) =>
+      score(liveness, `paced_step_${step.index + 1}_${step.kind === 'OPEN_MOUTH' ? 'mouth_gain' : 'held_ms'}`),
+    );
+    expect(measures.every((m) => m !== undefined && Number.isFinite(m.value))).toBe(true);
+    console.log(
+      `nearest-pose puppet: liveness ${liveness.verdict}${liveness.reason ? ` (${liveness.reason})` : ''}, steps followed ${score(liveness, 'steps_completed')?.value} of ${done.steps.length}`,
+    );
   }, 240_000);
 
   it('fails a production session that presents captures another session of the account submitted (CAPTURE_REUSED)', async () => {

@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { CaptureClient } from '../capture/support/capture-client';
 import { CaptureStack } from '../capture/support/capture-stack';
 import { documentOf, selfieOf } from '../capture/support/applicant-files';
-import { performChallenge, SyntheticHead } from '../capture/support/paced-performer';
+import { performChallenge, SyntheticHead } from '../../../scripts/test-support/paced-performer';
 import { BillingLedgerRepository } from '../../src/data-access/billing-ledger.repository';
 import { billDecision } from '../../src/domain/usecases/bill-decision/bill-decision.usecase';
 import { priceFor } from '../../src/domain/pricing/price-for';

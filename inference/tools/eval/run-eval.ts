@@ -34,6 +34,13 @@ function usage(): string {
   ].join('\n');
 }
 
+function noModels(task: string): Awaited<ReturnType<typeof createInProcessModelRunner>> {
+  const refuse = (): never => {
+    throw new Error(`eval task ${task} declared no models, so the harness loaded none`);
+  };
+  return { infer: refuse, config: refuse, models: () => [], close: () => Promise.resolve() };
+}
+
 export async function runEval(argv: string[]): Promise<number> {
   if (argv.length === 0) {
     let code = 0;
@@ -46,10 +53,10 @@ export async function runEval(argv: string[]): Promise<number> {
     console.log(usage());
     return task || args.help ? 0 : 2;
   }
-  const runner = await createInProcessModelRunner({
-    repository: args.models ?? 'models',
-    models: task.models,
-  });
+  // A task that names no models runs its own service (pad_paced starts a whole stack): no runner to load.
+  const runner = task.models.length
+    ? await createInProcessModelRunner({ repository: args.models ?? 'models', models: task.models })
+    : noModels(task.name);
   try {
     const outcome = await task.run({ runner, args, log: (line) => console.log(line) });
     const outDir = args.out ?? path.join('.state/eval', task.name);

@@ -10,6 +10,7 @@ import { faceLineEval } from './face-line-eval';
 import { livenessEval } from './liveness-eval';
 import { documentEval } from './document-eval';
 import { padEval } from './pad-eval';
+import { padPacedEval } from './pad-paced-eval';
 import { selfieRetakeEval } from './selfie-retake-eval';
 
 export const evalTasks: Record<string, EvalTask> = {
@@ -21,5 +22,6 @@ export const evalTasks: Record<string, EvalTask> = {
   [documentEval.name]: documentEval,
   [faceLineEval.name]: faceLineEval,
   [padEval.name]: padEval,
+  [padPacedEval.name]: padPacedEval,
   [selfieRetakeEval.name]: selfieRetakeEval,
 };

@@ -1,4 +1,4 @@
-import { describePadRates, tallyRates, wilsonUpper, type PadOutcome } from './pad-rates';
+import { clopperPearson, describePadRates, tallyRates, wilsonUpper, type PadOutcome } from './pad-rates';
 
 const outcome = (species: string, live: boolean, accepted: boolean, noFace = false): PadOutcome => ({
   id: species,
@@ -38,5 +38,20 @@ describe('PAD error rates', () => {
     });
     expect(lines).toContain('| print | 1 | APCER 0.0% (0/1) [≤79.3%] |');
     expect(lines).toContain('| live | 1 | BPCER 0.0% (0/1) [≤79.3%] |');
+  });
+});
+
+describe('Clopper-Pearson 95 % interval', () => {
+  it('gives the exact bounds the tables give: 0 of 20 up to 16.8 %, 1 of 10 from 0.25 % to 44.5 %, 10 of 10 from 69.2 %', () => {
+    const none = clopperPearson(0, 20);
+    expect(none.lower).toBe(0);
+    expect(none.upper).toBeCloseTo(0.1684, 4);
+    const one = clopperPearson(1, 10);
+    expect(one.lower).toBeCloseTo(0.00253, 4);
+    expect(one.upper).toBeCloseTo(0.445, 3);
+    const all = clopperPearson(10, 10);
+    expect(all.lower).toBeCloseTo(0.6915, 4);
+    expect(all.upper).toBe(1);
+    expect(clopperPearson(0, 0)).toEqual({ lower: 0, upper: 1 });
   });
 });
