@@ -24,6 +24,8 @@ export interface Applicant {
   passport: { file: string; image: Buffer; name: string; dob: string };
   selfie: { file: string; image: Buffer };
   liveness: { name: string; frames: Buffer[]; challenge: string[] };
+  /** With --paced: the live key of the applicant's own account (see bench-decision.ts). */
+  apiKey?: string;
 }
 
 interface DocumentLabel {
