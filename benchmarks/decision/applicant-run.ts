@@ -5,6 +5,7 @@
  * and fetch the evidence report.
  */
 import type { Applicant } from './applicants';
+import { performPacedLiveness } from './paced-liveness';
 
 export interface ApplicantTiming {
   index: number;
@@ -16,6 +17,8 @@ export interface ApplicantTiming {
   document_ms: number;
   liveness_ms: number;
   selfie_ms: number;
+  /** With --paced: the steps the server revealed (4 when the challenge ran through at the first try). */
+  paced_steps?: number;
   submit_ms: number;
   /** Submit sent → a status poll first answered a terminal state (client view, ≤ poll interval late). */
   submit_to_decided_ms: number;
@@ -82,15 +85,19 @@ export async function runApplicant(
   pollMs: number,
 ): Promise<ApplicantTiming> {
   const startedAt = Date.now();
+  const paced = a.apiKey !== undefined;
+  const key = a.apiKey ?? apiKey;
   const created = await call<Created>(`${base}/v1/sessions`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+    headers: { 'content-type': 'application/json', 'x-api-key': key },
     body: JSON.stringify({
       return_url: 'https://example.com/done',
-      webhook_url: webhookUrl,
+      // Production keys take only https webhooks: a paced run sends them to a closed loopback port
+      // (refused at once, retried later), so its webhook timings are empty.
+      webhook_url: paced ? 'https://127.0.0.1:9/hook' : webhookUrl,
       expected_name: a.passport.name,
       expected_dob: a.passport.dob,
-      sandbox: { liveness_challenge: a.liveness.challenge },
+      ...(paced ? {} : { sandbox: { liveness_challenge: a.liveness.challenge } }),
     }),
   });
   must('POST /v1/sessions', created, 201);
@@ -106,12 +113,22 @@ export async function runApplicant(
     body: new Uint8Array(a.passport.image),
   });
   must('document upload', document);
-  const form = new FormData();
-  for (const frame of a.liveness.frames)
-    form.append('frame', new Blob([new Uint8Array(frame)], { type: 'image/jpeg' }), 'frame.jpg');
-  form.append('timestamps', JSON.stringify(a.liveness.frames.map((_, i) => i * 150)));
-  const liveness = await call(`${capture}/liveness`, { method: 'POST', headers: auth, body: form });
-  must('liveness upload', liveness);
+  let liveness: { ms: number };
+  let pacedSteps: number | undefined;
+  if (paced) {
+    const performed = await performPacedLiveness(capture, auth, a.identity, index + 1);
+    if (performed.next !== 'selfie') throw new Error(`the paced challenge ended with "${performed.next}"`);
+    liveness = performed;
+    pacedSteps = performed.steps;
+  } else {
+    const form = new FormData();
+    for (const frame of a.liveness.frames)
+      form.append('frame', new Blob([new Uint8Array(frame)], { type: 'image/jpeg' }), 'frame.jpg');
+    form.append('timestamps', JSON.stringify(a.liveness.frames.map((_, i) => i * 150)));
+    const uploaded = await call(`${capture}/liveness`, { method: 'POST', headers: auth, body: form });
+    must('liveness upload', uploaded);
+    liveness = uploaded;
+  }
   const selfieSent = Date.now();
   const selfie = await call(`${capture}/selfie`, {
     method: 'PUT',
@@ -138,12 +155,12 @@ export async function runApplicant(
   }
   const report = await call<Report>(`${base}/v1/sessions/${id}/report`, {
     method: 'GET',
-    headers: { 'x-api-key': apiKey },
+    headers: { 'x-api-key': key },
   });
   must('report', report);
   const result = await call<Result>(`${base}/v1/sessions/${id}/result`, {
     method: 'GET',
-    headers: { 'x-api-key': apiKey },
+    headers: { 'x-api-key': key },
   });
   must('result', result);
   const decidedAt = Date.parse(report.body.decided_at);
@@ -160,6 +177,7 @@ export async function runApplicant(
     document_ms: document.ms,
     liveness_ms: liveness.ms,
     selfie_ms: selfie.ms,
+    ...(pacedSteps === undefined ? {} : { paced_steps: pacedSteps }),
     submit_ms: submit.ms,
     submit_to_decided_ms: decidedMs,
     submit_to_decided_at_ms: decidedAt - submitSent,

@@ -2,7 +2,7 @@
  * The applicants a decision run drives (what each does is applicant-run.ts). Every applicant is
  * made by the project's own generators
  * (.state/testdata): clean synthetic TD3 passports printed with a real portrait, augmented selfies
- * of the same photo, and synthetic head-motion sequences of the same person that perform their
+ * of the same photo as the hosted page encodes them (page-selfies.ts), and synthetic head-motion sequences of the same person that perform their
  * challenge (pinned with the sandbox `liveness_challenge`). The measured applicants are camera
  * photos (live-like-sequences.ts makes the third subject's sequences); Grace Hopper's portrait, a
  * scan of a 1984 print, is a recapture to PAD and runs apart as a PAD case.
@@ -12,6 +12,7 @@ import path from 'node:path';
 import { ROOT } from './decision-stack';
 import { distinctImage } from './distinct-images';
 import { liveLikeSequences } from './live-like-sequences';
+import { pageSelfie } from './page-selfies';
 
 const TESTDATA = path.join(ROOT, '.state', 'testdata');
 /** The honest applicants: camera photos of three people. */
@@ -24,6 +25,8 @@ export interface Applicant {
   passport: { file: string; image: Buffer; name: string; dob: string };
   selfie: { file: string; image: Buffer };
   liveness: { name: string; frames: Buffer[]; challenge: string[] };
+  /** With --paced: the live key of the applicant's own account (see bench-decision.ts). */
+  apiKey?: string;
 }
 
 interface DocumentLabel {
@@ -66,6 +69,8 @@ export async function loadApplicants(n: number, first = 0, identities = IDENTITI
   const cache = new Map<string, Buffer>();
   const read = (file: string) => cache.get(file) ?? cache.set(file, readFileSync(file)).get(file)!;
   const made = await liveLikeSequences(path.join(TESTDATA, 'faces'));
+  const selfies = new Map<string, Promise<Buffer>>();
+  const selfieOf = (file: string) => selfies.get(file) ?? selfies.set(file, pageSelfie(ROOT, file)).get(file)!;
   const pools = identities.map((identity) => {
     const passports = labels.filter(
       (d) => d.format === 'TD3' && d.variant === 'clean' && d.generation.portrait === identity,
@@ -98,7 +103,7 @@ export async function loadApplicants(n: number, first = 0, identities = IDENTITI
         },
         selfie: {
           file: selfieFile,
-          image: await distinctImage(read(path.join(TESTDATA, 'faces', selfieFile)), seed + 1),
+          image: await distinctImage(await selfieOf(selfieFile), seed + 1),
         },
         liveness: {
           name: sequence.name,

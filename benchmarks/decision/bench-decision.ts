@@ -10,7 +10,9 @@
  */
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import { loadApplicants, loadPadCases, PAD_CASE, type Applicant } from './applicants';
+import { IDENTITIES, loadApplicants, loadPadCases, PAD_CASE, type Applicant } from './applicants';
+import { PACED_IDENTITIES } from './paced-liveness';
+import { issueAccountAt } from '../../scripts/test-support/account-bootstrap';
 import { runApplicant, type ApplicantTiming } from './applicant-run';
 import { prepareTestData } from './prepare-testdata';
 import { ROOT, startDecisionStack } from './decision-stack';
@@ -52,9 +54,26 @@ async function main(): Promise<void> {
     const webhook = stack.receiver.url();
     const drive = (a: Applicant, i: number) =>
       runApplicant(stack.baseUrl, stack.apiKey, webhook, a, i, options.poll_ms);
+    // --paced: production sessions, each applicant in an account of its own, issued before the
+    // pass's CPU is read. Its own account keeps one applicant's captures and face from another's:
+    // the applicants are renderings of a few photos, which a production account rightly takes for
+    // reused captures or a known face under another name.
+    const applicantsOf = async (n: number, first: number): Promise<Applicant[]> => {
+      const loaded = await loadApplicants(n, first, options.paced ? PACED_IDENTITIES : IDENTITIES);
+      if (!options.paced) return loaded;
+      return Promise.all(
+        loaded.map(async (a, i) => {
+          const account = await issueAccountAt(stack.env.MONGODB_URI, stack.env, {
+            name: `Paced applicant ${first + i}`,
+            plan: 'enterprise',
+          });
+          return { ...a, apiKey: account.live_api_key };
+        }),
+      );
+    };
 
     log(`warm-up: ${options.warmup} applicants (not measured)`);
-    await pool(await loadApplicants(options.warmup), options.concurrency, drive);
+    await pool(await applicantsOf(options.warmup, 0), options.concurrency, drive);
 
     const all: ApplicantTiming[] = [];
     const raw: Array<{
@@ -69,7 +88,7 @@ async function main(): Promise<void> {
     }> = [];
     const errors: string[] = [];
     for (let pass = 1; pass <= options.passes; pass += 1) {
-      const applicants = await loadApplicants(options.applicants, options.warmup + (pass - 1) * options.applicants);
+      const applicants = await applicantsOf(options.applicants, options.warmup + (pass - 1) * options.applicants);
       const loads: number[] = [os.loadavg()[0]];
       const sampler = setInterval(() => loads.push(os.loadavg()[0]), 2_000);
       const runsBefore = await modelRuns(stack);

@@ -9,6 +9,8 @@ export interface RunOptions {
   passes: number;
   concurrency: number;
   poll_ms: number;
+  /** Production sessions with the server-paced challenge (older runs lack it). */
+  paced?: boolean;
 }
 
 /** The machine the run measured, load averages (1/5/15 min) at its start and end. */
@@ -88,11 +90,17 @@ export function renderMarkdown(r: DecisionReport): string {
     '| step | n | p50 | p95 | p99 | mean | what |',
     '|---|---|---|---|---|---|---|',
     row('document read at upload', s.document_read, 'PUT /document/front: decode, store, read (gRPC verify-document)'),
-    row(
-      'liveness upload',
-      s.liveness_upload,
-      'POST /liveness, multipart frames: the liveness check without the selfie runs here for its face-found gate',
-    ),
+    r.options.paced
+      ? row(
+          'paced challenge',
+          s.liveness_upload,
+          'production: first step revealed → the answer asking for the selfie, every step performed live and its frames posted in chunks',
+        )
+      : row(
+          'liveness upload',
+          s.liveness_upload,
+          'POST /liveness, multipart frames: the liveness check without the selfie runs here for its face-found gate',
+        ),
     row(
       'selfie upload',
       s.selfie_upload,

@@ -21,6 +21,11 @@ export const options = {
   warmup: option('warmup', 4),
   /** Applicants showing the recapture-like portrait, after the passes and outside every figure. */
   pad_cases: option('pad-cases', 3, 0),
+  /**
+   * Production sessions: the server-paced challenge performed live (paced-liveness.ts), each
+   * applicant in an account of its own, with every production check on (capture reuse, known faces).
+   */
+  paced: process.argv.includes('--paced'),
 };
 
 export type DecisionOptions = typeof options;

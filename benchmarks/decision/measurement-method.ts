@@ -3,8 +3,9 @@ import type { DecisionOptions } from './decision-options';
 
 export function measurementMethod(options: DecisionOptions) {
   return {
-    applicants:
-      'clean synthetic TD3 passports (astronaut, grace-hopper, bearded-man portraits), augmented selfies of the same photo, synthetic head-motion sequences that perform their challenge, pinned with sandbox.liveness_challenge; expected_name/dob from the passport',
+    applicants: options.paced
+      ? 'production sessions (--paced), each applicant in an enterprise account of its own: clean synthetic TD3 passports (astronaut, bearded-man portraits), augmented selfies of the same photo, and the server-paced liveness challenge performed live over HTTP by the synthetic head of the same photo (scripts/test-support/paced-performer.ts; its rendering is bench_client CPU); "liveness upload" is then the whole challenge, first reveal to the answer that asks for the selfie; expected_name/dob from the passport'
+      : 'clean synthetic TD3 passports (astronaut, grace-hopper, bearded-man portraits), augmented selfies of the same photo, synthetic head-motion sequences that perform their challenge, pinned with sandbox.liveness_challenge; expected_name/dob from the passport',
     stack:
       'FerretDB (SQLite) + Redis + inference/src/main.ts (one executor process, declared model configs) + API + one worker, each its own process; LOG_LEVEL=warn; webhooks to a loopback receiver answering 200',
     document_read:
