@@ -85,19 +85,31 @@ export class CaptureFingerprintRepository implements CaptureFingerprints {
       this.claimExact(accountId, sessionId, prints),
       this.findCopies(sessionId, perceptual),
     ]);
-    await Promise.all(
-      perceptual.flatMap(({ kind, index, perceptual: hash, keys }) => {
-        const member = {
-          s: sessionId,
-          h: sealHash(this.sealKey, hash, `${accountId}\0${sessionId}\0${kind}\0${index}`),
-        };
-        return keys.map((_id) => this.bands.updateOne({ _id }, { $addToSet: { members: member } }, { upsert: true }));
-      }),
-    );
+    const joins = perceptual.flatMap(({ kind, index, perceptual: hash, keys }) => {
+      const member = { s: sessionId, h: sealHash(this.sealKey, hash, `${accountId}\0${sessionId}\0${kind}\0${index}`) };
+      return keys.map((_id) => ({
+        updateOne: { filter: { _id }, update: { $addToSet: { members: member } }, upsert: true },
+      }));
+    });
+    if (joins.length > 0) {
+      try {
+        await this.bands.bulkWrite(joins, { ordered: false });
+      } catch (error) {
+        // Racing upserts of a new band value: the loser's is a duplicate key; the value exists now.
+        if (!duplicateIndexes(error)) throw error;
+        await this.bands.bulkWrite(joins, { ordered: false });
+      }
+    }
     const exactly = new Set(exact.map((s) => `${s.index}:${s.session_id}`));
     return [...exact, ...copies.filter((s) => !exactly.has(`${s.index}:${s.session_id}`))];
   }
 
+  /**
+   * One unordered insert for every digest: the first session to record a capture owns it, and a
+   * duplicate key names the digests another session (or this one, retried) recorded first, whose
+   * owners one `$in` read fetches. A paced challenge keeps up to 60 frames: one round trip and one
+   * store transaction instead of one each.
+   */
   private async claimExact(
     accountId: string,
     sessionId: string,
@@ -105,22 +117,31 @@ export class CaptureFingerprintRepository implements CaptureFingerprints {
   ): Promise<CaptureSighting[]> {
     const first = new Map<string, number>();
     prints.forEach((p, index) => first.has(p.exact) || first.set(p.exact, index));
-    const owners = await Promise.all(
-      [...first].map(async ([value, index]) => {
-        const { kind } = prints[index];
-        const _id = `${accountId}:${value}`;
-        try {
-          await this.collection.insertOne({ _id, session_id: sessionId, kind, created_at: new Date() });
-          return [];
-        } catch (error) {
-          if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
-          const owner = await this.collection.findOne({ _id });
-          if (!owner || owner.session_id === sessionId) return [];
-          return [{ kind, index, session_id: owner.session_id, exact: true }];
-        }
-      }),
-    );
-    return owners.flat();
+    const entries = [...first].map(([value, index]) => ({
+      _id: `${accountId}:${value}`,
+      index,
+      kind: prints[index].kind,
+    }));
+    if (entries.length === 0) return [];
+    const created_at = new Date();
+    let taken: typeof entries = [];
+    try {
+      await this.collection.insertMany(
+        entries.map(({ _id, kind }) => ({ _id, session_id: sessionId, kind, created_at })),
+        { ordered: false },
+      );
+    } catch (error) {
+      const failed = duplicateIndexes(error);
+      if (!failed) throw error;
+      taken = entries.filter((_, i) => failed.has(i));
+    }
+    if (taken.length === 0) return [];
+    const owners = await this.collection.find({ _id: { $in: taken.map((t) => t._id) } }).toArray();
+    const ownerOf = new Map(owners.map((o) => [o._id, o.session_id]));
+    return taken.flatMap(({ _id, index, kind }) => {
+      const owner = ownerOf.get(_id);
+      return !owner || owner === sessionId ? [] : [{ kind, index, session_id: owner, exact: true }];
+    });
   }
 
   /** Other sessions' captures within the line of each hash: candidates from any matching band, confirmed by distance. */
@@ -161,4 +182,16 @@ export class CaptureFingerprintRepository implements CaptureFingerprints {
     }
     await this.bySession.deleteOne({ _id: pointer });
   }
+}
+
+/** The indexes of a bulk write's failed operations when every failure is a duplicate key, else null. */
+function duplicateIndexes(error: unknown): Set<number> | null {
+  const reported = (error as { writeErrors?: unknown }).writeErrors;
+  const writeErrors = (Array.isArray(reported) ? reported : reported ? [reported] : []) as Array<{
+    index: number;
+    code?: number;
+    err?: { code?: number };
+  }>;
+  if (writeErrors.length === 0 || !writeErrors.every((e) => (e.code ?? e.err?.code) === DUPLICATE_KEY)) return null;
+  return new Set(writeErrors.map((e) => e.index));
 }

@@ -45,6 +45,21 @@ describe('the capture fingerprints on the real store (FerretDB or MONGODB_URI)',
     expect(await prints.claim('acc_a', 'ses_1', [print])).toEqual([]);
   });
 
+  it('claims a whole sequence in one write: frames new to the account are recorded, and only those another session recorded first are named', async () => {
+    const frames = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => prints.of('liveness', Buffer.from(`frame ${i}`))),
+    );
+    expect(await prints.claim('acc_m', 'ses_m1', frames.slice(0, 5))).toEqual([]);
+    const sightings = await prints.claim('acc_m', 'ses_m2', frames);
+    expect(sightings.map((s) => [s.index, s.session_id, s.exact])).toEqual(
+      [0, 1, 2, 3, 4].map((index) => [index, 'ses_m1', true]),
+    );
+    // The seven new frames now belong to the second session.
+    expect((await prints.claim('acc_m', 'ses_m3', frames.slice(5))).map((s) => s.session_id)).toEqual(
+      Array.from({ length: 7 }, () => 'ses_m2'),
+    );
+  });
+
   it("deletes a redacted session's own fingerprints, and only those, so the capture is no longer linked to it", async () => {
     const [s, f] = [await prints.of('selfie', selfie), await prints.of('liveness', frame)];
     await prints.claim('acc_r', 'ses_first', [s, f]);
