@@ -12,23 +12,12 @@ import { createInProcessModelRunner } from '../../src/runtime/in-process-model-r
 import type { ModelRunner } from '../../src/runtime/model-runner';
 import { textRecognitionModel, verifyDocument } from '../../src/tasks';
 import type { DocumentLabels } from '../testdata/documents/document-labels';
+import { seededRandom } from '../../../scripts/test-support/seeded-random';
 
 const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : fallback;
 };
-
-/** mulberry32: a small seeded generator, so the pick does not depend on Math.random. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function main(): Promise<void> {
   const root = path.resolve(__dirname, '../../..');
@@ -37,7 +26,7 @@ async function main(): Promise<void> {
   const out = path.resolve(arg('out', path.join(root, '.state/bench/recognition-calibration')));
   const testdata = path.join(root, '.state/testdata/documents');
   const labels = JSON.parse(await readFile(path.join(testdata, 'labels.json'), 'utf8')) as DocumentLabels;
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const order = labels.documents.map((d) => d.file).sort();
   for (let i = order.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
