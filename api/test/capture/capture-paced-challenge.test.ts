@@ -73,6 +73,37 @@ describe('the server-paced liveness challenge (production sessions, real models)
 
   const score = (check: ReportCheck, name: string) => check.scores.find((s) => s.name === name);
 
+  /**
+   * A production session of the key's account, captured through the paced challenge (after
+   * `beforeChallenge`, given the started capture) with this passport and selfie, and decided.
+   */
+  async function decideInAccount(
+    apiKey: string,
+    passport: ReturnType<typeof documentOf>,
+    selfie: Buffer,
+    beforeChallenge?: (client: CaptureClient) => Promise<void>,
+  ) {
+    const id = await stack.session(
+      { expected_name: passport.label.expected.fields.name, webhook_url: 'https://127.0.0.1:9/hook' },
+      apiKey,
+    );
+    const client = new CaptureClient(stack.baseUrl, id);
+    expect((await client.start()).body).toMatchObject({ liveness_mode: 'paced' });
+    await beforeChallenge?.(client);
+    expect((await performChallenge(client, new SyntheticHead(true))).next).toBe('selfie');
+    expect((await client.document('front', 'passport', passport.image)).body).toMatchObject({ readable: true });
+    expect((await client.selfie(selfie)).status).toBe(200);
+    expect((await client.submit()).status).toBe(202);
+    expect((await client.decided(180_000)).decision).toBe('done');
+    const result = await stack.api<{ status: string; failure_reason: string | null }>(
+      'GET',
+      `/v1/sessions/${id}/result`,
+      apiKey,
+    );
+    const report = await stack.api<Schemas['EvidenceReport']>('GET', `/v1/sessions/${id}/report`, apiKey);
+    return { result: result.body, report: report.body, checks: report.body.checks as Record<string, ReportCheck> };
+  }
+
   it('starts production sessions paced and refuses their one-shot upload with 409 naming the paced routes', async () => {
     const client = await productionCapture();
     const head = new SyntheticHead();
@@ -213,33 +244,9 @@ describe('the server-paced liveness challenge (production sessions, real models)
       .resize({ width: Math.round(width * 0.8) })
       .jpeg({ quality: 70 })
       .toBuffer();
-    const decideWith = async (passport: ReturnType<typeof documentOf>, image: Buffer) => {
-      const id = await stack.session(
-        { expected_name: passport.label.expected.fields.name, webhook_url: 'https://127.0.0.1:9/hook' },
-        account.live_api_key,
-      );
-      const client = new CaptureClient(stack.baseUrl, id);
-      expect((await client.start()).body).toMatchObject({ liveness_mode: 'paced' });
-      expect((await performChallenge(client, new SyntheticHead(true))).next).toBe('selfie');
-      expect((await client.document('front', 'passport', passport.image)).body).toMatchObject({ readable: true });
-      expect((await client.selfie(image)).status).toBe(200);
-      expect((await client.submit()).status).toBe(202);
-      expect((await client.decided(180_000)).decision).toBe('done');
-      const result = await stack.api<{ status: string; failure_reason: string | null }>(
-        'GET',
-        `/v1/sessions/${id}/result`,
-        account.live_api_key,
-      );
-      const report = await stack.api<Schemas['EvidenceReport']>(
-        'GET',
-        `/v1/sessions/${id}/report`,
-        account.live_api_key,
-      );
-      return { result: result.body, checks: report.body.checks as Record<string, ReportCheck> };
-    };
-    const first = await decideWith(documentOf('TD3', 'clean', APPLICANT, 0), selfie);
+    const first = await decideInAccount(account.live_api_key, documentOf('TD3', 'clean', APPLICANT, 0), selfie);
     expect(score(first.checks.antispoof, 'captures_reused')).toBeUndefined();
-    const second = await decideWith(documentOf('TD3', 'clean', APPLICANT, 1), copy);
+    const second = await decideInAccount(account.live_api_key, documentOf('TD3', 'clean', APPLICANT, 1), copy);
     expect(second.result).toMatchObject({ status: 'FAILED', failure_reason: 'CAPTURE_REUSED' });
     // The antispoof check may also refuse the re-encoded copy on its own (its reason then stays its
     // own): the reuse is the captures_reused score it carries, which only a reused selfie puts there.
@@ -259,13 +266,6 @@ describe('the server-paced liveness challenge (production sessions, real models)
     const set = await admin('accounts', 'set-capture-integrity', '--account', account.account_id, '--policy', 'fail');
     expect(JSON.parse(set.stdout)).toEqual({ account_id: account.account_id, capture_integrity_policy: 'fail' });
 
-    const passport = documentOf('TD3', 'clean', APPLICANT);
-    const id = await stack.session(
-      { expected_name: passport.label.expected.fields.name, webhook_url: 'https://127.0.0.1:9/hook' },
-      account.live_api_key,
-    );
-    const client = new CaptureClient(stack.baseUrl, id);
-    expect((await client.start()).body).toMatchObject({ liveness_mode: 'paced' });
     const signals = {
       client: 'web',
       camera_label: 'OBS Virtual Camera',
@@ -274,26 +274,20 @@ describe('the server-paced liveness challenge (production sessions, real models)
       constraint_probe: { supported: false, control: null, responded: null, change: null, baseline: null },
       frame_timing: { api: 'rvfc', frames: 29, median_interval_ms: 33.4, jitter_ms: 1.9 },
     };
-    const refused = await client.integrity({ ...signals, camera_label: 'x'.repeat(200), gpu: 'extra' });
-    expect(refused.status).toBe(422);
-    expect(refused.body.error?.details?.map((d) => d.field).sort()).toEqual(['camera_label', 'gpu']);
-    expect((await client.integrity(signals, null)).status).toBe(401);
-    expect(await client.integrity(signals)).toEqual({ status: 200, body: { recorded: true } });
-
-    expect((await performChallenge(client, new SyntheticHead(true))).next).toBe('selfie');
-    const passportRead = await client.document('front', 'passport', passport.image);
-    expect(passportRead.body).toMatchObject({ readable: true });
-    expect((await client.selfie(selfieOf(APPLICANT))).status).toBe(200);
-    expect((await client.submit()).status).toBe(202);
-    expect((await client.decided(180_000)).decision).toBe('done');
-    const result = await stack.api<{ status: string; failure_reason: string | null }>(
-      'GET',
-      `/v1/sessions/${id}/result`,
+    const { result, report } = await decideInAccount(
       account.live_api_key,
+      documentOf('TD3', 'clean', APPLICANT),
+      selfieOf(APPLICANT),
+      async (client) => {
+        const refused = await client.integrity({ ...signals, camera_label: 'x'.repeat(200), gpu: 'extra' });
+        expect(refused.status).toBe(422);
+        expect(refused.body.error?.details?.map((d) => d.field).sort()).toEqual(['camera_label', 'gpu']);
+        expect((await client.integrity(signals, null)).status).toBe(401);
+        expect(await client.integrity(signals)).toEqual({ status: 200, body: { recorded: true } });
+      },
     );
-    expect(result.body).toMatchObject({ status: 'FAILED', failure_reason: 'CAPTURE_TAMPERED' });
-    const report = await stack.api<Schemas['EvidenceReport']>('GET', `/v1/sessions/${id}/report`, account.live_api_key);
-    const checks = report.body.checks;
+    expect(result).toMatchObject({ status: 'FAILED', failure_reason: 'CAPTURE_TAMPERED' });
+    const checks = report.checks;
     expect(checks.liveness.verdict).toBe('FAIL');
     expect(score(checks.liveness as ReportCheck, 'capture_integrity_flags')?.value).toBe(1);
     expect(checks.capture_integrity).toMatchObject({
@@ -313,7 +307,7 @@ describe('the server-paced liveness challenge (production sessions, real models)
       },
     });
     // The GPU's name narrows down a device: the report keeps its class only.
-    expect(JSON.stringify(report.body)).not.toContain('GeForce');
+    expect(JSON.stringify(report)).not.toContain('GeForce');
   }, 300_000);
 
   it('takes frames only for the open step: a completed step is closed', async () => {
