@@ -16,6 +16,13 @@ export interface TransitionClaimDocument {
   /** The $set the winner applies; anyone may re-apply it if the winner died before doing so. */
   update: Record<string, unknown>;
   claimed_at: Date;
+  /**
+   * `decision-request`: the applicant's submit, which is no transition (the status stays) but must
+   * not interleave with one; it holds the claim only while it writes and is then deleted.
+   */
+  kind?: 'transition' | 'decision-request';
+  /** An expiry: void, and released, if the session's decision has been requested. */
+  unless_decision_requested?: boolean;
 }
 
 const claimSchema = new Schema<TransitionClaimDocument>(
@@ -27,6 +34,8 @@ const claimSchema = new Schema<TransitionClaimDocument>(
     to: { type: String, required: true },
     update: { type: Schema.Types.Mixed, required: true },
     claimed_at: { type: Date, required: true },
+    kind: { type: String },
+    unless_decision_requested: { type: Boolean },
   },
   { versionKey: false, minimize: false },
 );
