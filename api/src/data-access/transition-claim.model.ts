@@ -4,7 +4,8 @@ import { Connection, Schema } from 'mongoose';
  * One document per state a session has left: `_id` is `${session_id}:${from}` on attempt 1 and
  * `${session_id}:${attempt}:${from}` after a retry. Within one attempt a session leaves each state
  * at most once (the only cycle, FAILED → PENDING, starts a new attempt), so the unique _id makes
- * "who moves it on" a single atomic insert. The documents double as the session's transition log.
+ * "who moves it on" a single atomic insert. The documents double as the session's transition log
+ * (a submit's decision request holds the same id only while it writes, and leaves no document).
  */
 export interface TransitionClaimDocument {
   _id: string;
