@@ -2,6 +2,7 @@ import { Connection } from 'mongoose';
 import { connectMongo } from '../src/data-access/mongo-connection';
 import { SessionDocument } from '../src/data-access/session.model';
 import { ClaimRecoveryRepository } from '../src/data-access/claim-recovery.repository';
+import { SessionExpiryRepository } from '../src/data-access/session-expiry.repository';
 import { SessionRepository } from '../src/data-access/session.repository';
 import { PiiVault } from '../src/data-access/pii-vault';
 import { parseMasterKeys } from '../src/shared/master-keys';
@@ -100,5 +101,83 @@ describe('session store transitions on the real store (FerretDB or MONGODB_URI)'
     });
     expect(await sessions.transitionBySystem(id, ['PENDING'], { status: 'VERIFIED' })).toBeNull();
     expect((await sessions.findForApplicant(id))?.status).toBe('EXPIRED');
+  });
+
+  describe('a submit and the expiry of its session, at the deadline', () => {
+    const overdue = (id: string) =>
+      sessionDocument(id, { status: 'IN_PROGRESS', expires_at: new Date(Date.now() - 1_000) });
+    const expiry = () => new SessionExpiryRepository(sessions);
+
+    it('lets an expiry that read the deadline before the submit landed lose to it', async () => {
+      const id = newSessionId();
+      await sessions.insert(overdue(id));
+      expect(await sessions.requestDecision(id, new Date())).toBe(true);
+      // The expiry job read the deadline before the submit; it claims the transition only now.
+      expect(await expiry().expire(id, new Date())).toBe(false);
+      const stored = await sessions.findForApplicant(id);
+      expect(stored?.status).toBe('IN_PROGRESS');
+      expect(stored?.decision_requested_at).toBeInstanceOf(Date);
+      // The expiry's claim was released: the decision can still move the session on.
+      expect((await sessions.transitionBySystem(id, ['IN_PROGRESS'], { status: 'VERIFIED' }))?.status).toBe('VERIFIED');
+    });
+
+    it('refuses a submit once the session has expired, and leaves it expired', async () => {
+      const id = newSessionId();
+      await sessions.insert(overdue(id));
+      expect(await expiry().expire(id, new Date())).toBe(true);
+      expect(await sessions.requestDecision(id, new Date())).toBe(false);
+      const stored = await sessions.findForApplicant(id);
+      expect(stored?.status).toBe('EXPIRED');
+      expect(stored?.decision_requested_at ?? null).toBeNull();
+    });
+
+    it('of 20 racing submit and expiry pairs, lets exactly one of each pair win, and the session shows which', async () => {
+      for (let round = 0; round < 20; round += 1) {
+        const id = newSessionId();
+        await sessions.insert(overdue(id));
+        const [requested, expired] = await Promise.all([
+          sessions.requestDecision(id, new Date()),
+          expiry().expire(id, new Date()),
+        ]);
+        expect(requested).toBe(!expired);
+        const stored = await sessions.findForApplicant(id);
+        expect(stored?.status).toBe(expired ? 'EXPIRED' : 'IN_PROGRESS');
+        expect(Boolean(stored?.decision_requested_at)).toBe(requested);
+      }
+    });
+
+    it('finishes the request of a submit that died holding its claim, and the expiry then loses', async () => {
+      const id = newSessionId();
+      await sessions.insert(overdue(id));
+      const requestedAt = new Date();
+      await sessions.claims.create({
+        _id: `${id}:IN_PROGRESS`,
+        session_id: id,
+        from: 'IN_PROGRESS',
+        to: 'IN_PROGRESS',
+        update: { decision_requested_at: requestedAt, updated_at: requestedAt },
+        claimed_at: requestedAt,
+        kind: 'decision-request',
+      });
+      expect(await expiry().expire(id, new Date())).toBe(false);
+      expect((await sessions.findForApplicant(id))?.decision_requested_at?.getTime()).toBe(requestedAt.getTime());
+      expect(await sessions.claims.findById(`${id}:IN_PROGRESS`).lean().exec()).toBeNull();
+    });
+
+    it('lets the decision through past an expiry that died holding its claim after the submit', async () => {
+      const id = newSessionId();
+      await sessions.insert(overdue(id));
+      expect(await sessions.requestDecision(id, new Date())).toBe(true);
+      await sessions.claims.create({
+        _id: `${id}:IN_PROGRESS`,
+        session_id: id,
+        from: 'IN_PROGRESS',
+        to: 'EXPIRED',
+        update: { status: 'EXPIRED' },
+        claimed_at: new Date(),
+        unless_decision_requested: true,
+      });
+      expect((await sessions.transitionBySystem(id, ['IN_PROGRESS'], { status: 'VERIFIED' }))?.status).toBe('VERIFIED');
+    });
   });
 });

@@ -18,7 +18,13 @@ export class SessionExpiryRepository implements SessionExpiry {
 
   /** True when this call moved the session to EXPIRED. */
   async expire(id: string, now: Date): Promise<boolean> {
-    return (await this.sessions.transitionBySystem(id, OPEN_STATUSES, { status: 'EXPIRED', updated_at: now })) !== null;
+    const expired = await this.sessions.transitionBySystem(
+      id,
+      OPEN_STATUSES,
+      { status: 'EXPIRED', updated_at: now },
+      { unlessDecisionRequested: true },
+    );
+    return expired !== null;
   }
 
   /** Expires every open, unsubmitted session whose deadline has passed, a bounded page per call; returns their ids. */

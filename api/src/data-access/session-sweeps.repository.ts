@@ -1,4 +1,3 @@
-import { DecisionRequests } from '../domain/ports/session-transitions';
 import { DecisionBacklog, LedgerOutbox, RetentionCandidate, RetentionCandidates } from '../domain/ports/session-sweeps';
 import { OPEN_STATUSES, SessionStatus } from '../domain/session-status';
 import { attemptIs, SessionStore } from './session-store';
@@ -9,7 +8,7 @@ import { SessionDocument } from './session.model';
  * owed, ledger entries owed, expiry deadlines and retention. The owed work is read from the
  * in-flight mirror (by session id), never by filtering every session.
  */
-export class SessionSweepRepository implements DecisionBacklog, DecisionRequests, LedgerOutbox, RetentionCandidates {
+export class SessionSweepRepository implements DecisionBacklog, LedgerOutbox, RetentionCandidates {
   constructor(private readonly store: SessionStore) {}
 
   /** Ended sessions not redacted yet whose end is at or before `cutoff`, a bounded page (retention sweep). */
@@ -56,18 +55,6 @@ export class SessionSweepRepository implements DecisionBacklog, DecisionRequests
       .updateOne({ _id: id, ledger_pending: true, ...attemptIs(attempt) }, { $unset: { ledger_pending: 1 } })
       .exec();
     await this.store.inFlight.ledger.written(id, attempt);
-  }
-
-  /**
-   * The applicant submitted the capture of an open session: its decision is now owed, and the
-   * expiry job and sweep leave it alone (a decision that waits on the service is not the
-   * applicant's fault). Not a status change, so a plain conditional $set.
-   */
-  async requestDecision(id: string, now: Date): Promise<void> {
-    await this.store.inFlight.open.markDecisionRequested(id, now);
-    await this.store.model
-      .updateOne({ _id: id, status: { $in: OPEN_STATUSES } }, { $set: { decision_requested_at: now, updated_at: now } })
-      .exec();
   }
 
   /** Submitted sessions still open: decisions owed (the capture sweep re-enqueues them). */

@@ -3,7 +3,7 @@ import { Tenant } from '../domain/environment';
 import { ApplicantSessions, CredentialSessions } from '../domain/ports/session-reads';
 import { SessionRedaction } from '../domain/ports/session-redaction';
 import { DecisionBacklog, LedgerOutbox, RetentionCandidates } from '../domain/ports/session-sweeps';
-import { DecisionRequests, SessionTransitions } from '../domain/ports/session-transitions';
+import { DecisionRequests, SessionTransitions, TransitionGuard } from '../domain/ports/session-transitions';
 import { SessionCreation, TenantSessionStore } from '../domain/ports/tenant-sessions';
 import { SessionUpdate } from '../domain/session/session';
 import { SessionStatus } from '../domain/session-status';
@@ -144,8 +144,13 @@ export class SessionRepository
     return this.store.exists(id);
   }
 
-  transitionBySystem(id: string, from: SessionStatus[], update: SessionUpdate): Promise<SessionDocument | null> {
-    return this.transitions.transitionBySystem(id, from, update);
+  transitionBySystem(
+    id: string,
+    from: SessionStatus[],
+    update: SessionUpdate,
+    guard?: TransitionGuard,
+  ): Promise<SessionDocument | null> {
+    return this.transitions.transitionBySystem(id, from, update, guard);
   }
 
   transition(scope: SessionScope, id: string, from: SessionStatus[], update: SessionUpdate, onAttempt?: number) {
@@ -180,8 +185,8 @@ export class SessionRepository
     return this.sweeps.ledgerWritten(id, attempt);
   }
 
-  requestDecision(id: string, now: Date): Promise<void> {
-    return this.sweeps.requestDecision(id, now);
+  requestDecision(id: string, now: Date): Promise<boolean> {
+    return this.transitions.requestDecision(id, now);
   }
 
   awaitingDecision(limit?: number) {

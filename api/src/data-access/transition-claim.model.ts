@@ -4,7 +4,8 @@ import { Connection, Schema } from 'mongoose';
  * One document per state a session has left: `_id` is `${session_id}:${from}` on attempt 1 and
  * `${session_id}:${attempt}:${from}` after a retry. Within one attempt a session leaves each state
  * at most once (the only cycle, FAILED → PENDING, starts a new attempt), so the unique _id makes
- * "who moves it on" a single atomic insert. The documents double as the session's transition log.
+ * "who moves it on" a single atomic insert. The documents double as the session's transition log
+ * (a submit's decision request holds the same id only while it writes, and leaves no document).
  */
 export interface TransitionClaimDocument {
   _id: string;
@@ -16,6 +17,13 @@ export interface TransitionClaimDocument {
   /** The $set the winner applies; anyone may re-apply it if the winner died before doing so. */
   update: Record<string, unknown>;
   claimed_at: Date;
+  /**
+   * `decision-request`: the applicant's submit, which is no transition (the status stays) but must
+   * not interleave with one; it holds the claim only while it writes and is then deleted.
+   */
+  kind?: 'transition' | 'decision-request';
+  /** An expiry: void, and released, if the session's decision has been requested. */
+  unless_decision_requested?: boolean;
 }
 
 const claimSchema = new Schema<TransitionClaimDocument>(
@@ -27,6 +35,8 @@ const claimSchema = new Schema<TransitionClaimDocument>(
     to: { type: String, required: true },
     update: { type: Schema.Types.Mixed, required: true },
     claimed_at: { type: Date, required: true },
+    kind: { type: String },
+    unless_decision_requested: { type: Boolean },
   },
   { versionKey: false, minimize: false },
 );

@@ -7,12 +7,23 @@ import { SessionStatus } from '../session-status';
  */
 export interface SessionTransitions {
   /** The session as written, or null when another writer moved it on first (or it is gone). */
-  transitionBySystem(id: string, from: SessionStatus[], update: SessionUpdate): Promise<Session | null>;
+  transitionBySystem(
+    id: string,
+    from: SessionStatus[],
+    update: SessionUpdate,
+    guard?: TransitionGuard,
+  ): Promise<Session | null>;
+}
+
+export interface TransitionGuard {
+  /** Expiry: lose to a submit, even one that lands between reading the deadline and the write. */
+  unlessDecisionRequested?: boolean;
 }
 
 /** The applicant submitted the capture of an open session: its decision is owed (not a transition). */
 export interface DecisionRequests {
-  requestDecision(id: string, now: Date): Promise<void>;
+  /** False when the session was no longer open (it expired or was cancelled first). */
+  requestDecision(id: string, now: Date): Promise<boolean>;
 }
 
 /** Finishes transitions whose writer died between claiming them and writing the session. */

@@ -27,7 +27,9 @@ export async function submitCapture(deps: CaptureDeps, id: string, token: string
     if (missing.length > 0) throw new AppError('CONFLICT', 'Some captures are missing.', missing);
     const now = deps.clock.now();
     await deps.states.markSubmitted(captureStateId(id, attempt), now);
-    await deps.sessions.requestDecision(id, now);
+    // The session's deadline may pass while this runs: then expiry won and nothing was submitted.
+    if (!(await deps.sessions.requestDecision(id, now)))
+      throw AppError.conflict('The session is no longer open; create a new session.');
   }
   try {
     await deps.queue.enqueueDecision(id, attempt);
