@@ -20,6 +20,7 @@ import { reusedCaptures } from './capture-reuse';
 import { CaptureFingerprints } from '../../ports/capture-fingerprints';
 import { KnownFaces } from '../../ports/known-faces';
 import { searchKnownFace } from './known-face';
+import { rememberDecidedFace } from './remember-decided-face';
 import { ChipVerifier } from '../../ports/chip-verifier';
 
 export interface DecideCapturedDeps extends DecideDeps, EndCaptureDeps {
@@ -67,7 +68,10 @@ export async function decideCapturedSession(
   if (!session) return 'gone';
   if (attemptOf(session) !== attempt) return 'stale-attempt';
   if (DECIDED_STATUSES.includes(session.status) || !OPEN_STATUSES.includes(session.status)) {
-    // A worker that died after the decision, or a cancellation / expiry: only the clean-up is left.
+    // A worker that died after the decision, or a cancellation / expiry: only the face a verified
+    // decision adds to the gallery, if that worker died before adding it, and the clean-up are left.
+    if (await rememberDecidedFace(deps, session, attempt))
+      deps.logger.info({ session_id: sessionId }, 'verified face remembered after the decision');
     await endCapture(deps, sessionId, attempt);
     return 'already-ended';
   }

@@ -33,23 +33,14 @@ export async function searchKnownFace(
   person: Pick<DocumentPerson, 'name' | 'dob'> | null,
   policy: KnownFacePolicy,
 ): Promise<KnownFaceSearch | null> {
-  const score = faceMatch?.scores[0];
-  if (!faceMatch?.selfie_embedding || !faceMatch.embedding_model || !score || !person?.name || !person.dob) return null;
-  if (score.name !== 'euclidean_distance' && score.name !== 'cosine_similarity') return null;
+  const record = knownFaceRecord(deps, session, faceMatch, person);
+  if (!record) return null;
+  const { gallery, face, threshold } = record;
+  const { space } = gallery;
   const started = performance.now();
-  const space: FaceSpace = {
-    metric: score.name,
-    model: faceMatch.embedding_model,
-  };
-  const gallery: FaceGallery = { accountId: session.account_id, environment: session.environment, space };
-  const face: KnownFace = {
-    session_id: session._id,
-    identity_key: deps.knownFaces.identityKey(normalisedIdentity(person.name, person.dob)),
-    embedding: decodeEmbedding(faceMatch.selfie_embedding),
-  };
   const { best, matches } = searchKnownFaces(face.embedding, await deps.knownFaces.faces(gallery), {
     metric: space.metric,
-    line: score.threshold,
+    line: threshold,
     identityKey: face.identity_key,
     sessionId: session._id,
   });
@@ -62,11 +53,36 @@ export async function searchKnownFace(
   return {
     outcome: {
       policy: session.environment === 'production' ? policy : 'report',
-      score: best === null ? null : knownFaceScore(space.metric, best, score.threshold),
+      score: best === null ? null : knownFaceScore(space.metric, best, threshold),
       matched_sessions: confirmed,
       duration_ms: Math.round(performance.now() - started),
     },
     gallery,
     face,
+  };
+}
+
+/**
+ * The face a verified session adds to its account's gallery, described by the face match's
+ * selfie embedding and keyed by the document's name and date of birth; null when either is missing.
+ */
+export function knownFaceRecord(
+  deps: { knownFaces: Pick<KnownFaces, 'identityKey'> },
+  session: Pick<Session, '_id' | 'account_id' | 'environment'>,
+  faceMatch: FaceMatchRun | null,
+  person: Pick<DocumentPerson, 'name' | 'dob'> | null,
+): { gallery: FaceGallery; face: KnownFace; threshold: number } | null {
+  const score = faceMatch?.scores[0];
+  if (!faceMatch?.selfie_embedding || !faceMatch.embedding_model || !score || !person?.name || !person.dob) return null;
+  if (score.name !== 'euclidean_distance' && score.name !== 'cosine_similarity') return null;
+  const space: FaceSpace = { metric: score.name, model: faceMatch.embedding_model };
+  return {
+    gallery: { accountId: session.account_id, environment: session.environment, space },
+    face: {
+      session_id: session._id,
+      identity_key: deps.knownFaces.identityKey(normalisedIdentity(person.name, person.dob)),
+      embedding: decodeEmbedding(faceMatch.selfie_embedding),
+    },
+    threshold: score.threshold,
   };
 }

@@ -1,0 +1,137 @@
+import { CaptureState } from '../../capture/capture-state';
+import { TextSealer } from '../../../shared/sealer';
+import type { FaceGallery, KnownFace, KnownFaces } from '../../ports/known-faces';
+import type { Session } from '../../session/session';
+import type { DecideCapturedDeps } from './decide-captured-session.usecase';
+import { rememberDecidedFace } from './remember-decided-face';
+
+/** Sealing is the vault's concern (tested with it): here what is stored is the plaintext. */
+const sealer: TextSealer = {
+  seal: (_where, plaintext) => Promise.resolve(plaintext),
+  open: (_where, stored) => Promise.resolve(stored),
+};
+const embedding = Buffer.from(new Float32Array([0.6, 0.8]).buffer).toString('base64');
+const read = {
+  verdict: 'PASS',
+  reason: null,
+  scores: [],
+  models: [],
+  duration_ms: 1,
+  person: { name: 'ADA LOVELACE', dob: '1990-12-10' },
+  portrait: null,
+  format: 'TD3',
+  corrections: [],
+};
+const faceMatchRun = {
+  verdict: 'PASS',
+  reason: null,
+  scores: [{ name: 'cosine_similarity', value: 0.7, threshold: 0.3, comparison: 'gte' }],
+  models: [],
+  duration_ms: 400,
+  embedding_model: 'face-embedding@3',
+};
+
+function capture(purged = false): CaptureState {
+  const now = new Date();
+  return {
+    _id: 'ses_1:1',
+    session_id: 'ses_1',
+    attempt: 1,
+    token_hash: 'h',
+    challenge: ['TURN_LEFT'],
+    document_type: 'passport',
+    front: {
+      blob_id: 'doc',
+      uploads: 1,
+      readable: true,
+      reason: null,
+      read_sealed: JSON.stringify(read),
+      portrait_blob_id: 'portrait-1',
+    },
+    back: null,
+    liveness: { blob_ids: ['frames-1'], timestamps: [0], uploads: 1, face_found_ratio: 1 },
+    selfie: {
+      blob_id: 'selfie',
+      uploads: 1,
+      face_found: true,
+      // The runs made at selfie upload over these frames, as the flow stores them.
+      antispoof_json: JSON.stringify({ ...faceMatchRun, scores: [] }),
+      antispoof_frames_blob_id: 'frames-1',
+      liveness_json: JSON.stringify({ ...faceMatchRun, scores: [], failed_step: null, per_frame: [] }),
+      liveness_blob_id: 'frames-1',
+      face_match_json: JSON.stringify(faceMatchRun),
+      face_match_portrait_blob_id: 'portrait-1',
+      face_embedding_sealed: embedding,
+    },
+    last_write_at: now,
+    submitted_at: now,
+    purge_after: null,
+    purged_at: purged ? now : null,
+    created_at: now,
+  };
+}
+
+class Gallery implements KnownFaces {
+  readonly remembered: Array<{ gallery: FaceGallery; face: KnownFace }> = [];
+  constructor(private readonly stored: boolean) {}
+  identityKey = (identity: string) => `key(${identity})`;
+  faces = () => Promise.resolve([]);
+  stillKnown = () => Promise.resolve(this.stored);
+  remember = (gallery: FaceGallery, face: KnownFace) => {
+    this.remembered.push({ gallery, face });
+    return Promise.resolve();
+  };
+  forget = () => Promise.resolve();
+}
+
+function deps(gallery: Gallery, state: CaptureState | null) {
+  return {
+    knownFaces: gallery,
+    states: { find: () => Promise.resolve(state) },
+    blobs: { get: () => Promise.reject(new Error('no image is needed: the face match was made at upload')) },
+    sealer,
+    inference: {},
+  } as unknown as Pick<DecideCapturedDeps, 'knownFaces' | 'states' | 'blobs' | 'sealer' | 'inference'>;
+}
+
+const decided = (fields: Partial<Session>) =>
+  ({ _id: 'ses_1', account_id: 'acct_a', environment: 'production', failure_reason: null, ...fields }) as Session;
+
+describe('the face of a session decided by a worker that died before remembering it', () => {
+  it('is remembered by the retried job, from the face match made at upload, keyed by the document identity', async () => {
+    const gallery = new Gallery(false);
+    expect(await rememberDecidedFace(deps(gallery, capture()), decided({ status: 'VERIFIED' }), 1)).toBe(true);
+    expect(gallery.remembered).toHaveLength(1);
+    const [{ gallery: where, face }] = gallery.remembered;
+    expect(where).toEqual({
+      accountId: 'acct_a',
+      environment: 'production',
+      space: { metric: 'cosine_similarity', model: 'face-embedding@3' },
+    });
+    expect(face.session_id).toBe('ses_1');
+    expect(face.identity_key).toMatch(/^key\(/);
+    expect(Array.from(face.embedding)).toEqual([Math.fround(0.6), Math.fround(0.8)]);
+  });
+
+  it('is remembered for a session failed only for being a known face, as the decision itself does', async () => {
+    const gallery = new Gallery(false);
+    const session = decided({ status: 'FAILED', failure_reason: 'KNOWN_FACE' });
+    expect(await rememberDecidedFace(deps(gallery, capture()), session, 1)).toBe(true);
+  });
+
+  it('is not added for another failure, when it is already stored, or once the captures are purged (redacted)', async () => {
+    const failed = new Gallery(false);
+    expect(
+      await rememberDecidedFace(
+        deps(failed, capture()),
+        decided({ status: 'FAILED', failure_reason: 'LIVENESS_FAILED' }),
+        1,
+      ),
+    ).toBe(false);
+    const stored = new Gallery(true);
+    expect(await rememberDecidedFace(deps(stored, capture()), decided({ status: 'VERIFIED' }), 1)).toBe(false);
+    const purged = new Gallery(false);
+    expect(await rememberDecidedFace(deps(purged, capture(true)), decided({ status: 'VERIFIED' }), 1)).toBe(false);
+    expect([...failed.remembered, ...stored.remembered, ...purged.remembered]).toEqual([]);
+  });
+});
