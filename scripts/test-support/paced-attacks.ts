@@ -63,9 +63,15 @@ export function headFor(params: TrialParams, mouthWarp = true): SyntheticHead {
   });
 }
 
-/** How the live head performs: following each target with the trial's reaction, speed and frame rate. */
+/**
+ * How the live head performs: following each target with the trial's reaction, speed and frame
+ * rate, and opening the mouth, when asked to open it wide, to between 0.7 and 1 of the head's
+ * widest (the lips parted by 35-50 % of the mouth's width; drawn from the trial's own seed, so the
+ * other parameters' stream is as before).
+ */
 export function livePerformance(params: TrialParams): PerformOptions {
-  return { reactionMs: params.reactionMs, speed: params.speed, frameMs: params.frameMs };
+  const mouthOpen = 0.7 + 0.3 * seededRandom(params.seed ^ 0x6d6f)();
+  return { reactionMs: params.reactionMs, speed: params.speed, frameMs: params.frameMs, mouthOpen };
 }
 
 /** The rigid head: follows like a live one, blinks, never opens its mouth (render it with `headFor(params, false)`). */

@@ -56,8 +56,9 @@ interface Framing {
 /**
  * A synthetic head for the paced challenge: one real photo (a Debian package's portrait) warped on
  * a cylinder to a yaw and pitch, as the project's other synthetic liveness sequences are, and, for
- * the mouth, a jaw drop (the lower face stretched down) with a dark gap between the lips; the
- * eyelids can close (a blink: the eye painted over with the skin just above it and a lash line).
+ * the mouth, a jaw drop that parts the lips where they meet in the photo and shows the inside of
+ * the mouth between them (teeth, a dark cavity, the tongue), as an open mouth looks, beard or not;
+ * the eyelids can close (a blink: the eye painted over with the skin just above it and a lash line).
  * It is a rigid mask by construction except for those warps, and the tests say so: with
  * `mouthWarp` off it is the rigid head the non-rigid check must refuse. The pitch warp is scaled up
  * because the service's pitch estimate reads a fraction of the warp (see make-liveness-sequences.ts).
@@ -107,12 +108,12 @@ export class SyntheticHead {
     return this.image;
   }
 
-  /** A JPEG of the head at this pose (yaw rounded to 2°, pitch to 3°, mouth to quarters, and cached). */
+  /** A JPEG of the head at this pose (yaw rounded to 2°, pitch to 3°, mouth to eighths, and cached). */
   frame(pose: HeadPose): Promise<Buffer> {
     const rounded = {
       yaw: Math.round(pose.yaw / 2) * 2,
       pitch: Math.round(pose.pitch / 3) * 3,
-      mouth: this.mouthWarp ? Math.round(pose.mouth * 4) / 4 : 0,
+      mouth: this.mouthWarp ? Math.round(pose.mouth * 8) / 8 : 0,
       eyesClosed: pose.eyesClosed === true,
     };
     const key = `${rounded.yaw}:${rounded.pitch}:${rounded.mouth}:${rounded.eyesClosed}`;
@@ -148,8 +149,13 @@ export class SyntheticHead {
     const halfWidth = this.source.faceHalfWidth * framing.scale;
     let posed = raw;
     if (pose.eyesClosed) posed = closeEyes(posed, eyes);
-    if (pose.mouth > 0) posed = openMouth(posed, centreX, eyeY, halfWidth, pose.mouth);
-    if (pose.yaw) posed = turn(posed, 'vertical', centreX, halfWidth, pose.yaw);
+    const face = FACES[this.source.identity];
+    if (pose.mouth > 0 && face) {
+      const mouth = { ...at(face.mouth.x, face.mouth.y), halfWidth: face.mouth.halfWidth * framing.scale };
+      posed = openMouth(posed, mouth, halfWidth, pose.mouth);
+    }
+    const yaw = pose.yaw - (face?.ownYaw ?? 0);
+    if (yaw) posed = turn(posed, 'vertical', centreX, halfWidth, yaw);
     if (pose.pitch) posed = turn(posed, 'horizontal', eyeY + halfWidth * 0.5, halfWidth, -2.5 * pose.pitch);
     posed = this.cast(posed, key);
     return sharp(posed.data, { raw: { width: posed.width, height: posed.height, channels: 3 } })
@@ -213,35 +219,86 @@ function turn(
   return { ...image, data: out };
 }
 
-/** Drops the jaw: pixels below the mouth line move down (fading out at the chin and cheeks), and the gap shows dark. */
-function openMouth(image: RawImage, centreX: number, eyeY: number, halfWidth: number, amount: number): RawImage {
+/**
+ * Where each source photo's mouth is (the line where the lips meet, and half the corner-to-corner
+ * width, in the source's pixels: FaceMesh's inner lips 13/14 and corners 61/291 on the unwarped
+ * photo, checked by eye), and how far the photo's own head is turned (degrees, positive to the
+ * subject's left): the bearded man looks past the camera (his nose sits well off the middle of his
+ * face), so facing the camera means turning him back by that much.
+ */
+const FACES: Record<string, { mouth: { x: number; y: number; halfWidth: number }; ownYaw: number }> = {
+  'bearded-man': { mouth: { x: 155, y: 167, halfWidth: 21 }, ownYaw: -12 },
+  astronaut: { mouth: { x: 224, y: 146, halfWidth: 22 }, ownYaw: 0 },
+  'grace-hopper': { mouth: { x: 269, y: 261, halfWidth: 36 }, ownYaw: 0 },
+};
+
+/**
+ * Opens the mouth as a jaw drop does: the upper lip stays, the lower lip and the chin move down
+ * (the chin by the full opening, fading out toward the cheeks and down the neck), and between the
+ * lips the inside of the mouth shows, lens-shaped (widest in the middle, closing at the corners):
+ * the upper teeth under the upper lip, a dark cavity, the tongue's red at the bottom. `amount` 1
+ * parts the lips by half the mouth's width, a wide-open mouth.
+ */
+function openMouth(
+  image: RawImage,
+  mouth: { x: number; y: number; halfWidth: number },
+  faceHalfWidth: number,
+  amount: number,
+): RawImage {
   const out = Buffer.from(image.data);
-  const mouthY = eyeY + halfWidth * 0.98;
-  const chinY = eyeY + halfWidth * 1.75;
-  const drop = halfWidth * 0.28 * amount;
-  const mouthHalf = halfWidth * 0.3;
-  for (let y = Math.floor(mouthY); y < Math.min(image.height, Math.ceil(chinY + drop + 4)); y++) {
-    for (let x = Math.floor(centreX - halfWidth); x <= Math.ceil(centreX + halfWidth); x++) {
-      if (x < 0 || x >= image.width) continue;
-      const across = Math.abs(x - centreX) / halfWidth;
-      const side = Math.max(0, 1 - across ** 2);
-      const shift = drop * side;
-      const sy = y - shift;
-      const inGap = y - mouthY < shift && Math.abs(x - centreX) < mouthHalf * Math.sqrt(side);
+  const gap = mouth.halfWidth * amount;
+  // The lower lip's thickness: below it the whole jaw moves, at the lip line only the lip's own curve.
+  const lip = mouth.halfWidth * 0.45;
+  const chinY = mouth.y + mouth.halfWidth * 1.9;
+  const neck = gap * 3 + 2;
+  const smooth = (k: number) => {
+    const c = Math.min(1, Math.max(0, k));
+    return c * c * (3 - 2 * c);
+  };
+  // How far down a source pixel of this column moves (source row `sy`, below the lip line).
+  const shiftOf = (dx: number, sy: number) => {
+    const lens = Math.sqrt(Math.max(0, 1 - (dx / mouth.halfWidth) ** 2));
+    const jaw = Math.max(0, 1 - (dx / faceHalfWidth) ** 2) ** 2;
+    const atLip = gap * lens;
+    const k = smooth((sy - mouth.y) / lip);
+    const below = gap * jaw * (1 - smooth((sy - chinY) / neck));
+    return atLip * (1 - k) + Math.max(atLip, below) * k;
+  };
+  const x0 = Math.max(0, Math.floor(mouth.x - faceHalfWidth));
+  const x1 = Math.min(image.width - 1, Math.ceil(mouth.x + faceHalfWidth));
+  const y1 = Math.min(image.height - 1, Math.ceil(chinY + neck + gap));
+  for (let x = x0; x <= x1; x++) {
+    const dx = x - mouth.x;
+    const opening = gap * Math.sqrt(Math.max(0, 1 - (dx / mouth.halfWidth) ** 2));
+    // Darker toward the corners, where the cheeks shade the inside.
+    const shade = 0.55 + 0.45 * Math.sqrt(Math.max(0, 1 - (dx / mouth.halfWidth) ** 2));
+    for (let y = Math.ceil(mouth.y); y <= y1; y++) {
+      // The source row that lands here: y = sy + shift(sy), solved by fixed-point steps (the shift changes slowly).
+      let sy = y - shiftOf(dx, y);
+      for (let k = 0; k < 4; k++) sy = y - shiftOf(dx, Math.max(mouth.y, sy));
       const o = (y * image.width + x) * 3;
-      if (inGap) {
-        out[o] = 40;
-        out[o + 1] = 18;
-        out[o + 2] = 22;
-      } else if (sy >= mouthY) {
-        const si = (Math.round(sy) * image.width + x) * 3;
-        out[o] = image.data[si];
-        out[o + 1] = image.data[si + 1];
-        out[o + 2] = image.data[si + 2];
-      }
+      const skin = sample(image, x, Math.max(mouth.y, sy));
+      const depth = y - mouth.y;
+      if (depth < opening + 1) {
+        // Inside the mouth, blended with the lower lip over the last pixel so its edge is not a cut.
+        const v = depth / Math.max(1, opening);
+        const inside = v < 0.25 ? [205, 196, 180].map((c) => c * (0.75 + v)) : v > 0.75 ? [120, 45, 50] : [38, 14, 18];
+        const cover = Math.min(1, Math.max(0, opening - depth));
+        for (let c = 0; c < 3; c++) out[o + c] = Math.round(inside[c] * shade * cover + skin[c] * (1 - cover));
+      } else for (let c = 0; c < 3; c++) out[o + c] = skin[c];
     }
   }
   return { ...image, data: out };
+}
+
+/** The pixel at a fractional row of a column (linear between rows). */
+function sample(image: RawImage, x: number, y: number): number[] {
+  const lo = Math.max(0, Math.min(image.height - 1, Math.floor(y)));
+  const hi = Math.min(image.height - 1, lo + 1);
+  const f = Math.max(0, Math.min(1, y - lo));
+  const a = (lo * image.width + x) * 3;
+  const b = (hi * image.width + x) * 3;
+  return [0, 1, 2].map((c) => image.data[a + c] * (1 - f) + image.data[b + c] * f);
 }
 
 /**
@@ -285,7 +342,7 @@ export interface PerformOptions {
   /** Ms between frames. */
   frameMs?: number;
   framesPerChunk?: number;
-  /** Where the mouth opens to for OPEN_MOUTH (0 to 1); 0.5 unless told. */
+  /** Where the mouth opens to for OPEN_MOUTH (0 to 1, 1 parting the lips by half the mouth's width); 0.9 unless told. */
   mouthOpen?: number;
   /** The pose shown for a step, instead of following its target (an attack). */
   poseAt?: (step: RevealedStep, t: number, from: HeadPose) => HeadPose;
@@ -298,6 +355,9 @@ export interface PerformOptions {
   /** The bytes to send for the step's n-th frame, instead of rendering the head (a replay). */
   frameAt?: (step: RevealedStep, n: number) => Buffer;
 }
+
+/** How long a live mouth takes to open wide or to close, ms. */
+const MOUTH_MS = 400;
 
 /** Blinks: eyes closed for `closedMs` every 2 to 4 s (seeded), from the first call on. */
 export function blinking(seed: number, closedMs = 150): (now: number) => boolean {
@@ -325,23 +385,26 @@ export async function performStep(
   from: HeadPose,
   options: PerformOptions = {},
 ): Promise<{ end: HeadPose; chunks: number[]; frames: Buffer[] }> {
-  const { reactionMs = 250, speed = 90, frameMs = 110, framesPerChunk = 3, mouthOpen = 0.5, stampLeadMs = 0 } = options;
+  const { reactionMs = 250, speed = 90, frameMs = 110, framesPerChunk = 3, mouthOpen = 0.9, stampLeadMs = 0 } = options;
   const revealedAt = Date.now();
-  // Half the warp's jaw drop by default: FaceMesh reads this crude warp's lip gap best there (mouth
-  // openness 0.18 facing the camera, against 0.15 at the full drop, where it starts to lose the inner lips).
   const target: HeadPose =
     step.kind === 'OPEN_MOUTH' ? { yaw: 0, pitch: 0, mouth: mouthOpen } : { ...step.target, mouth: 0 };
   const distance = Math.hypot(target.yaw - from.yaw, target.pitch - from.pitch);
   const travelMs = (distance / speed) * 1000;
-  const doneAt = options.durationMs ? options.durationMs(step, from) : reactionMs + travelMs + step.hold_ms + 600;
+  const settleMs = step.kind === 'OPEN_MOUTH' ? Math.max(travelMs, MOUTH_MS) : travelMs;
+  const doneAt = options.durationMs ? options.durationMs(step, from) : reactionMs + settleMs + step.hold_ms + 600;
   const poseAt = (t: number): HeadPose => {
     if (options.poseAt) return options.poseAt(step, t, from);
-    const k = Math.min(1, Math.max(0, (t - reactionMs) / Math.max(1, travelMs)));
-    const ease = k * k * (3 - 2 * k);
+    const ease = (ms: number) => {
+      const k = Math.min(1, Math.max(0, (t - reactionMs) / Math.max(1, ms)));
+      return k * k * (3 - 2 * k);
+    };
+    // The jaw takes its own time to open wide or to close (about 400 ms), however short the turn.
+    const mouthEase = ease(Math.max(travelMs, MOUTH_MS));
     return {
-      yaw: from.yaw + (target.yaw - from.yaw) * ease,
-      pitch: from.pitch + (target.pitch - from.pitch) * ease,
-      mouth: from.mouth + (target.mouth - from.mouth) * ease,
+      yaw: from.yaw + (target.yaw - from.yaw) * ease(travelMs),
+      pitch: from.pitch + (target.pitch - from.pitch) * ease(travelMs),
+      mouth: from.mouth + (target.mouth - from.mouth) * mouthEase,
     };
   };
   const statuses: number[] = [];

@@ -17,6 +17,7 @@ import { decodeUpload } from '../remembered-work';
 import { followChallenge, type ChallengeProgress, type FramePose } from './follow-challenge';
 import { followPaced, PACED_LINES, type PacedProgress } from './follow-paced';
 import { nonrigidDeformation } from './nonrigid-deformation';
+import { parallaxFrames } from './parallax-frames';
 import { livenessSettings, passiveLivenessModel } from './liveness-settings';
 import { measurePlanarMotion, type MotionFrame } from './planar-motion';
 
@@ -123,8 +124,10 @@ export const checkLiveness: LivenessCheck = async (runner, input) => {
     sameFace,
     { name: 'passive_liveness', value: liveScore, threshold: settings.minLiveScore, comparison: 'gte' },
   ];
+  // Parallax is measured on the turns, not on the mouth step (parallax-frames.ts says why).
+  const turning = new Set(parallaxFrames(withFace, paced));
   const motion = measurePlanarMotion(
-    faces.map(({ analysed: a }) => motionFrame(a)),
+    faces.flatMap(({ analysed: a }, k) => (turning.has(withFace[k]) ? [motionFrame(a)] : [])),
     settings.parallaxMinDeformation,
   );
   if (motion.parallax !== null)

@@ -66,6 +66,30 @@ describe('following the paced steps', () => {
     expect(followPaced(frames, steps).steps[1].problem).toMatch(/before a person could react/);
   });
 
+  it('judges a pitch-up target against the level steps, not against the open mouth that reads as looking up', () => {
+    // A wide-open mouth drops the chin, and the estimate reads it 4° up: against those frames a
+    // head looking up by 3° would not count as looking up at all.
+    const up = (yaw: number, pitch: number) => at(yaw, 0.02, pitch);
+    const { frames, steps } = layout([
+      { step: hold(20), frames: towards(0, 20) },
+      { step: mouth, frames: [at(10, 0.1, 0), at(0, 0.3, 4), at(0, 0.4, 4), at(0, 0.4, 4)] },
+      {
+        step: hold(-20, 9),
+        frames: [up(0, 4), up(-10, 2), up(-20, 3), up(-20, 3), up(-20, 3), up(-20, 3), up(-20, 3)],
+      },
+    ]);
+    expect(followPaced(frames, steps).steps.map((s) => s.problem)).toEqual([null, null, null]);
+  });
+
+  it('fails a pitch-up target that the head meets only in yaw, level with the level steps', () => {
+    const { frames, steps } = layout([
+      { step: hold(20), frames: towards(0, 20) },
+      { step: mouth, frames: [at(10, 0.1), at(0, 0.4), at(0, 0.4), at(0, 0.4)] },
+      { step: hold(-20, 9), frames: towards(0, -20) },
+    ]);
+    expect(followPaced(frames, steps).steps[2].problem).toMatch(/target not held/);
+  });
+
   it('fails a step whose target was passed through but not held', () => {
     const { frames, steps } = layout([{ step: hold(20), frames: [at(0), at(20), at(0), at(-20), at(0)] }]);
     expect(followPaced(frames, steps).steps[0].problem).toMatch(/not held/);

@@ -47,8 +47,8 @@ export interface PacedProgress {
 
 /**
  * Judges each paced step from its frames' poses and timestamps. A frame without a face is null.
- * Pitch is measured against the frontal baseline (the OPEN_MOUTH step, which faces the camera, or
- * else the challenge's first frames), as only pitch differences are meaningful.
+ * Pitch is measured against the level baseline (frontalBaseline), as only pitch differences are
+ * meaningful.
  */
 export function followPaced(frames: Array<PacedFrame | null>, steps: PacedStepInput[]): PacedProgress {
   const baseline = frontalBaseline(frames, steps);
@@ -137,11 +137,26 @@ function frontalYaw(frames: Array<PacedFrame | null>, steps: PacedStepInput[]): 
   return yaws.length ? median(yaws) : 0;
 }
 
+/**
+ * The pitch the estimator reads for this face looking level with its mouth closed: the settled
+ * frames (second half) of the HOLD_POSE steps whose target is level, else the OPEN_MOUTH step's,
+ * else the challenge's first frames. Not the OPEN_MOUTH step first: the estimate places the nose
+ * between forehead and chin, and a wide-open mouth drops the chin, which reads as looking up
+ * (+3° to +4.5° on the synthetic heads opened wide), enough to put pitch-up targets out of reach.
+ * A turn reads within about 2° of facing the camera, and pitch is judged by direction only.
+ */
 function frontalBaseline(frames: Array<PacedFrame | null>, steps: PacedStepInput[]): number {
+  const level = steps.filter(
+    (s) => s.kind === 'HOLD_POSE' && Math.abs(s.target.pitch) < PACED_LINES.pitchDirectionFrom,
+  );
+  const settled = level.flatMap((s) => framesOf(frames, s).slice(Math.floor(s.frame_count / 2)));
   const mouth = steps.find((s) => s.kind === 'OPEN_MOUTH');
-  const source = mouth ? framesOf(frames, mouth) : framesOf(frames, steps[0]).slice(0, 2);
-  const pitches = source.flatMap(({ frame }) => (frame ? [frame.pitch] : []));
-  return pitches.length ? median(pitches) : 0;
+  const pitchesOf = (source: Timed[]) => source.flatMap(({ frame }) => (frame ? [frame.pitch] : []));
+  for (const source of [settled, mouth ? framesOf(frames, mouth) : [], framesOf(frames, steps[0]).slice(0, 2)]) {
+    const pitches = pitchesOf(source);
+    if (pitches.length) return median(pitches);
+  }
+  return 0;
 }
 
 function median(values: number[]): number {

@@ -37,6 +37,8 @@ export interface PacedTrialOutcome {
     nonrigid: number | null;
     /** Each step's kind, target and measure against its line (paced_step_<n>_held_ms / _mouth_gain). */
     steps: Array<{ kind: string; target: { yaw: number; pitch: number }; measure: number | null; line: number | null }>;
+    /** Every liveness score with its line, so a refusal can be traced to the line that made it. */
+    scores: Record<string, { value: number; line: number | null }>;
   };
   /** Every check's verdict (and reason when it failed), as the evidence report gives them. */
   checks: Record<string, string>;
@@ -160,6 +162,9 @@ export async function runPacedTrial(
             line: measure?.threshold ?? null,
           };
         }),
+        scores: Object.fromEntries(
+          (liveness?.scores ?? []).map((s) => [s.name, { value: s.value, line: s.threshold ?? null }]),
+        ),
       },
       checks: Object.fromEntries(
         Object.entries(report.body.checks ?? {}).map(([name, c]) => [
