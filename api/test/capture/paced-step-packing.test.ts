@@ -1,5 +1,6 @@
 import { CaptureState, PacedCapture, PacedStepRecord } from '../../src/domain/capture/capture-state';
 import { packFrames, unpackFrames } from '../../src/domain/capture/frame-pack';
+import { livenessFramesOf } from '../../src/domain/capture/liveness-frames';
 import { PACED_STEP_COUNT } from '../../src/domain/capture/paced-challenge';
 import { FrameObservation } from '../../src/domain/checks/check-results';
 import { hashToken } from '../../src/domain/usecases/capture/capture-access';
@@ -30,6 +31,8 @@ interface Harness {
   state: CaptureState;
   observed: string[][];
   writes: string[];
+  /** Every blob id read, in order. */
+  reads: string[];
   /** The steps drawn up front; each is revealed (put in the state) just before it completes. */
   drawn: PacedStepRecord[];
 }
@@ -39,6 +42,7 @@ function harness(faceless: Set<string> = new Set(), challengesStarted = 1): Harn
   const blobs = new Map<string, Buffer>();
   const observed: string[][] = [];
   const writes: string[] = [];
+  const reads: string[] = [];
   let nextBlob = 0;
   const put = (bytes: Buffer) => {
     nextBlob += 1;
@@ -112,6 +116,7 @@ function harness(faceless: Set<string> = new Set(), challengesStarted = 1): Harn
         }),
       get: (_session: string, blobId: string) =>
         later(() => {
+          reads.push(blobId);
           const bytes = blobs.get(blobId);
           if (!bytes) throw new Error(`blob ${blobId} is gone`);
           return bytes;
@@ -132,7 +137,7 @@ function harness(faceless: Set<string> = new Set(), challengesStarted = 1): Harn
     clock: { now: () => NOW },
     logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
   } as unknown as CaptureDeps;
-  return { deps, blobs, state, observed, writes, drawn: steps };
+  return { deps, blobs, state, observed, writes, reads, drawn: steps };
 }
 
 function complete(h: Harness, index: number) {
@@ -175,15 +180,20 @@ describe("a paced step's close observes and keeps only the frames the decision j
     expect(await complete(h, 0)).toMatchObject({ face_found_ratio: 1, next: 'step' });
   });
 
-  it("moves the packed steps into the one liveness blob with each step's kept timestamps, and holds nothing else", async () => {
+  it("hands the packed steps to the liveness capture unread, one blob a step, with each step's kept timestamps, and holds nothing else", async () => {
     const h = harness();
-    for (let index = 0; index < PACED_STEP_COUNT - 1; index += 1)
+    const packedSteps: string[] = [];
+    for (let index = 0; index < PACED_STEP_COUNT - 1; index += 1) {
       expect(await complete(h, index)).toMatchObject({ next: 'step' });
+      packedSteps.push(h.state.paced!.steps[index].kept_blob_id!);
+    }
     expect(await complete(h, PACED_STEP_COUNT - 1)).toMatchObject({ next: 'selfie', face_found_ratio: 1 });
     const liveness = h.state.liveness!;
-    expect(liveness.blob_ids).toHaveLength(1);
+    expect(liveness.blob_ids).toHaveLength(PACED_STEP_COUNT);
+    expect(liveness.blob_ids.slice(0, -1)).toEqual(packedSteps);
+    expect(packedSteps.every((id) => !h.reads.includes(id))).toBe(true);
     expect([...h.blobs.keys()]).toEqual(liveness.blob_ids);
-    const frames = unpackFrames(h.blobs.get(liveness.blob_ids[0])!).map(nameOf);
+    const frames = (await livenessFramesOf(h.deps.blobs, SESSION, liveness)).map(nameOf);
     const steps = Array.from({ length: PACED_STEP_COUNT }, (_, s) => s);
     expect(frames).toEqual(steps.flatMap((s) => KEPT_OF_40.map((i) => `step-${s}-frame-${i}`)));
     expect(liveness.paced!.map((spec) => [spec.first_frame, spec.frame_count])).toEqual(steps.map((s) => [s * 15, 15]));
@@ -203,7 +213,8 @@ describe("a paced step's close observes and keeps only the frames the decision j
     expect(await complete(h, 0)).toMatchObject({ next: 'step', attempts_left: 0 });
     expect(await complete(h, 1)).toMatchObject({ next: 'selfie', face_found_ratio: 0.667 });
     const liveness = h.state.liveness!;
-    const frames = unpackFrames(h.blobs.get(liveness.blob_ids[0])!).map(nameOf);
+    expect(liveness.blob_ids).toHaveLength(2);
+    const frames = (await livenessFramesOf(h.deps.blobs, SESSION, liveness)).map(nameOf);
     expect(frames).toEqual([0, 1].flatMap((s) => KEPT_OF_40.map((i) => `step-${s}-frame-${i}`)));
     expect(liveness.face_found_ratio).toBe(0.833);
     // Blobs 9 to 16 are the chunks of the two steps never revealed here; the rest is gone.

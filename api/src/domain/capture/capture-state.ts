@@ -15,7 +15,11 @@ export interface CapturedSide {
 }
 
 export interface CapturedLiveness {
-  /** One blob holding every frame (see frame-pack.ts): one blob write instead of sixty. */
+  /**
+   * The frames packed (see frame-pack.ts), read in this order (liveness-frames.ts): one blob for
+   * the one-shot upload, one a step for the paced challenge (each written when its step closed).
+   * The first id names the capture (the selfie's runs say which frames they scored by it).
+   */
   blob_ids: string[];
   timestamps: number[];
   uploads: number;

@@ -227,7 +227,7 @@ export async function uploadPacedFrames(
  * comes next. A step that passes its gate keeps only those frames, packed in one blob, and its
  * chunks are deleted then. The last step of a challenge whose steps all passed the gate moves the
  * challenge into the liveness capture the decision reads: up to DECISION_FRAMES_PER_STEP frames a
- * step, packed in one blob, with each step's targets and timestamps. Idempotent.
+ * step, one blob a step, with each step's targets and timestamps. Idempotent.
  */
 export async function completePacedStep(
   deps: CaptureDeps,
@@ -311,9 +311,8 @@ async function framesOf(deps: CaptureDeps, sessionId: string, step: PacedStepRec
 /** The step's frames the decision judges, in order. */
 const keptFramesOf = (all: Buffer[]): Buffer[] => spread(all.length, DECISION_FRAMES_PER_STEP).map((i) => all[i]);
 
-/** The frames the decision judges of a step: its packed blob once it passed its gate, else a spread of its chunks. */
+/** The frames the decision judges of a step that holds no packed blob: a spread of its chunks. */
 async function keptFramesOfStep(deps: CaptureDeps, sessionId: string, step: PacedStepRecord): Promise<Buffer[]> {
-  if (step.kept_blob_id) return unpackFrames(await deps.blobs.get(sessionId, step.kept_blob_id));
   return keptFramesOf(await framesOf(deps, sessionId, step));
 }
 
@@ -370,8 +369,10 @@ function spread(count: number, keep: number): number[] {
 }
 
 /**
- * Moves the challenge's frames (a spread of each step's) into the one liveness blob the decision
- * reads. `inHand` holds the kept frames of steps already read (the step closing now).
+ * Moves the challenge into the liveness capture the decision reads: each step's judged frames, one
+ * blob a step, in step order. A step that passed its gate already holds its blob, which the capture
+ * takes over unread; the step closing now (`inHand`: its judged frames) and a step that failed its
+ * gate on the last attempt are packed here.
  */
 async function captureChallenge(
   deps: CaptureDeps,
@@ -381,19 +382,21 @@ async function captureChallenge(
   now: Date,
   inHand: Map<string, Buffer[]> = new Map(),
 ): Promise<void> {
-  const frames: Buffer[] = [];
   const specs: PacedStepSpec[] = [];
   const timeline: number[] = [];
+  const blobIds: string[] = [];
   const firstReveal = new Date(paced.steps[0].revealed_at).getTime();
-  const keptOfSteps = await Promise.all(
-    paced.steps.map(async (step) => inHand.get(step.step_id) ?? (await keptFramesOfStep(deps, state.session_id, step))),
-  );
-  for (const [n, step] of paced.steps.entries()) {
-    const keptFrames = keptOfSteps[n];
-    // The same spread as keptFramesOf, for the kept frames' timestamps.
+  let firstFrame = 0;
+  for (const step of paced.steps) {
+    // The same spread keptFramesOf took when the step closed: the kept frames' timestamps.
     const kept = spread(step.timestamps.length, DECISION_FRAMES_PER_STEP);
-    if (kept.length !== keptFrames.length)
-      throw new Error(`paced step ${step.index} holds ${keptFrames.length} frames, not ${kept.length}`);
+    if (step.kept_blob_id) blobIds.push(step.kept_blob_id);
+    else if (kept.length > 0) {
+      const frames = inHand.get(step.step_id) ?? (await keptFramesOfStep(deps, state.session_id, step));
+      if (frames.length !== kept.length)
+        throw new Error(`paced step ${step.index} holds ${frames.length} frames, not ${kept.length}`);
+      blobIds.push(await deps.blobs.put(state.session_id, packFrames(frames)));
+    }
     const offset = new Date(step.revealed_at).getTime() - firstReveal;
     specs.push({
       kind: step.kind,
@@ -401,22 +404,21 @@ async function captureChallenge(
       tolerance_deg: step.tolerance_deg,
       hold_ms: step.hold_ms,
       deadline_ms: step.deadline_ms,
-      first_frame: frames.length,
+      first_frame: firstFrame,
       frame_count: kept.length,
       timestamps: kept.map((i) => step.timestamps[i]),
     });
-    kept.forEach((i, k) => {
-      frames.push(keptFrames[k]);
-      timeline.push(offset + step.timestamps[i]);
-    });
+    timeline.push(...kept.map((i) => offset + step.timestamps[i]));
+    firstFrame += kept.length;
   }
   const found = paced.steps.flatMap((s) => s.face_found ?? []);
   const ratio = found.length === 0 ? 0 : Math.round((found.filter(Boolean).length / found.length) * 1000) / 1000;
-  const blobId = await deps.blobs.put(state.session_id, packFrames(frames));
+  // The capture first, then the challenge that no longer holds these blobs, then the chunks: a
+  // crash in between leaves a blob listed twice (purges delete it once), never one unlisted.
   await deps.states.setLiveness(
     stateId,
     {
-      blob_ids: [blobId],
+      blob_ids: blobIds,
       timestamps: timeline,
       uploads: paced.challenges_started,
       face_found_ratio: ratio,
@@ -425,5 +427,5 @@ async function captureChallenge(
     now,
   );
   await deps.states.setPaced(stateId, { ...paced, outcome: 'captured', steps: paced.steps.map(withoutBlobs) }, now);
-  await deleteChunksOf(deps, paced);
+  await deps.blobs.delete(paced.steps.flatMap((s) => s.chunk_blob_ids));
 }
