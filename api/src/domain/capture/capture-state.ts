@@ -15,7 +15,11 @@ export interface CapturedSide {
 }
 
 export interface CapturedLiveness {
-  /** One blob holding every frame (see frame-pack.ts): one blob write instead of sixty. */
+  /**
+   * The frames packed (see frame-pack.ts), read in this order (liveness-frames.ts): one blob for
+   * the one-shot upload, one a step for the paced challenge (each written when its step closed).
+   * The first id names the capture (the selfie's runs say which frames they scored by it).
+   */
   blob_ids: string[];
   timestamps: number[];
   uploads: number;
@@ -55,8 +59,17 @@ export interface PacedStepRecord {
   /** Per frame received: the client's ms since the reveal. */
   timestamps: number[];
   completed_at: Date | null;
-  /** Per frame: exactly one face found, from the observation made when the step completed. */
+  /**
+   * Per judged frame (the spread the decision keeps, see `kept_blob_id`): exactly one face found,
+   * from the observation made when the step completed.
+   */
   face_found: boolean[] | null;
+  /**
+   * Set when the step passed its gate: the frames the decision will judge, packed in one blob, so
+   * the chunks are deleted then and the capture reads one blob a step. Absent on steps closed
+   * before this field existed (their chunks are still held) and on steps that failed.
+   */
+  kept_blob_id?: string | null;
 }
 
 /** The paced challenge in progress (challenges_started counts the liveness attempts used). */
@@ -159,7 +172,9 @@ export function blobIdsOf(
   const sides = [state.front, state.back].flatMap((side) =>
     side ? [side.blob_id, side.portrait_blob_id].filter((id): id is string => Boolean(id)) : [],
   );
-  const chunks = state.paced?.steps.flatMap((step) => step.chunk_blob_ids) ?? [];
+  const chunks =
+    state.paced?.steps.flatMap((step) => [...step.chunk_blob_ids, ...(step.kept_blob_id ? [step.kept_blob_id] : [])]) ??
+    [];
   return [
     ...sides,
     ...(state.liveness?.blob_ids ?? []),

@@ -223,10 +223,11 @@ export async function uploadPacedFrames(
 }
 
 /**
- * Closes the step: observes its frames (one face each?) and answers what comes next. The last
- * step of a challenge whose steps all passed the gate moves the challenge into the liveness
- * capture the decision reads: up to DECISION_FRAMES_PER_STEP frames a step, packed in one blob,
- * with each step's targets and timestamps. Idempotent.
+ * Closes the step: observes the frames the decision will judge (one face each?) and answers what
+ * comes next. A step that passes its gate keeps only those frames, packed in one blob, and its
+ * chunks are deleted then. The last step of a challenge whose steps all passed the gate moves the
+ * challenge into the liveness capture the decision reads: up to DECISION_FRAMES_PER_STEP frames a
+ * step, one blob a step, with each step's targets and timestamps. Idempotent.
  */
 export async function completePacedStep(
   deps: CaptureDeps,
@@ -239,17 +240,24 @@ export async function completePacedStep(
   if (paced.outcome !== 'open') throw AppError.conflict('That challenge has ended; reveal a step to start a new one.');
   if (pastDeadline(step, now) || step.timestamps.length === 0)
     return failChallenge(deps, state, stateId, withStep(paced, { ...step, completed_at: now, face_found: [] }), now);
-  const frames = await framesOf(deps, input.id, step);
-  const observed = await runUploadCheck(deps, 'frame', (inference) => inference.observeFrames(frames));
+  // The gate looks at exactly the frames the decision judges: the others are deleted unjudged, so
+  // observing them would cost a face detection and a FaceMesh each and decide nothing.
+  const kept = keptFramesOf(await framesOf(deps, input.id, step));
+  const observed = await runUploadCheck(deps, 'frame', (inference) => inference.observeFrames(kept));
   const closed: PacedStepRecord = { ...step, completed_at: now, face_found: observed.map((o) => o.face_found) };
-  const ratio = faceRatio(closed);
-  if (ratio < FACE_FOUND_LINE) return failChallenge(deps, state, stateId, withStep(paced, closed), now);
-  const next = withStep(paced, closed);
+  if (faceRatio(closed) < FACE_FOUND_LINE) return failChallenge(deps, state, stateId, withStep(paced, closed), now);
   if (closed.index + 1 < PACED_STEP_COUNT) {
+    // Blob first, then the state that points at it, then the chunks: a crash in between leaves
+    // an unreferenced blob at worst, never a state pointing at frames that are gone.
+    const keptBlobId = await deps.blobs.put(input.id, packFrames(kept));
+    const packed: PacedStepRecord = { ...closed, chunk_blob_ids: [], kept_blob_id: keptBlobId };
+    const next = withStep(paced, packed);
     await deps.states.setPaced(stateId, next, now);
-    return doneAnswer(next, closed);
+    await deps.blobs.delete(step.chunk_blob_ids);
+    return doneAnswer(next, packed);
   }
-  await captureChallenge(deps, state, stateId, next, now);
+  const next = withStep(paced, closed);
+  await captureChallenge(deps, state, stateId, next, now, new Map([[step.step_id, kept]]));
   deps.logger.info({ session_id: session._id, steps: next.steps.length }, 'paced challenge captured');
   return doneAnswer({ ...next, outcome: 'captured' }, closed);
 }
@@ -300,12 +308,25 @@ async function framesOf(deps: CaptureDeps, sessionId: string, step: PacedStepRec
   return chunks.flatMap((chunk) => unpackFrames(chunk));
 }
 
+/** The step's frames the decision judges, in order. */
+const keptFramesOf = (all: Buffer[]): Buffer[] => spread(all.length, DECISION_FRAMES_PER_STEP).map((i) => all[i]);
+
+/** The frames the decision judges of a step that holds no packed blob: a spread of its chunks. */
+async function keptFramesOfStep(deps: CaptureDeps, sessionId: string, step: PacedStepRecord): Promise<Buffer[]> {
+  return keptFramesOf(await framesOf(deps, sessionId, step));
+}
+
+/** Every blob the challenge's steps hold (chunks and packed steps), and the steps with none. */
+const blobsOfSteps = (paced: PacedCapture): string[] =>
+  paced.steps.flatMap((s) => [...s.chunk_blob_ids, ...(s.kept_blob_id ? [s.kept_blob_id] : [])]);
+const withoutBlobs = (step: PacedStepRecord): PacedStepRecord => ({ ...step, chunk_blob_ids: [], kept_blob_id: null });
+
 /** Ends the open challenge and deletes its frames; a later reveal starts the next one. */
 async function endChallenge(deps: CaptureDeps, stateId: string, paced: PacedCapture, now: Date): Promise<PacedCapture> {
   const ended: PacedCapture = {
     ...paced,
     outcome: 'restart',
-    steps: paced.steps.map((s) => ({ ...s, chunk_blob_ids: [] })),
+    steps: paced.steps.map(withoutBlobs),
   };
   await deps.states.setPaced(stateId, ended, now);
   await deleteChunksOf(deps, paced);
@@ -338,7 +359,7 @@ async function failChallenge(
 }
 
 async function deleteChunksOf(deps: CaptureDeps, paced: PacedCapture): Promise<void> {
-  await deps.blobs.delete(paced.steps.flatMap((s) => s.chunk_blob_ids));
+  await deps.blobs.delete(blobsOfSteps(paced));
 }
 
 /** Evenly spread indices, first and last kept. */
@@ -347,21 +368,35 @@ function spread(count: number, keep: number): number[] {
   return [...new Set(Array.from({ length: keep }, (_, k) => Math.round((k * (count - 1)) / (keep - 1))))];
 }
 
-/** Moves the challenge's frames (a spread of each step's) into the one liveness blob the decision reads. */
+/**
+ * Moves the challenge into the liveness capture the decision reads: each step's judged frames, one
+ * blob a step, in step order. A step that passed its gate already holds its blob, which the capture
+ * takes over unread; the step closing now (`inHand`: its judged frames) and a step that failed its
+ * gate on the last attempt are packed here.
+ */
 async function captureChallenge(
   deps: CaptureDeps,
   state: CaptureState,
   stateId: string,
   paced: PacedCapture,
   now: Date,
+  inHand: Map<string, Buffer[]> = new Map(),
 ): Promise<void> {
-  const frames: Buffer[] = [];
   const specs: PacedStepSpec[] = [];
   const timeline: number[] = [];
+  const blobIds: string[] = [];
   const firstReveal = new Date(paced.steps[0].revealed_at).getTime();
+  let firstFrame = 0;
   for (const step of paced.steps) {
-    const all = await framesOf(deps, state.session_id, step);
-    const kept = spread(all.length, DECISION_FRAMES_PER_STEP);
+    // The same spread keptFramesOf took when the step closed: the kept frames' timestamps.
+    const kept = spread(step.timestamps.length, DECISION_FRAMES_PER_STEP);
+    if (step.kept_blob_id) blobIds.push(step.kept_blob_id);
+    else if (kept.length > 0) {
+      const frames = inHand.get(step.step_id) ?? (await keptFramesOfStep(deps, state.session_id, step));
+      if (frames.length !== kept.length)
+        throw new Error(`paced step ${step.index} holds ${frames.length} frames, not ${kept.length}`);
+      blobIds.push(await deps.blobs.put(state.session_id, packFrames(frames)));
+    }
     const offset = new Date(step.revealed_at).getTime() - firstReveal;
     specs.push({
       kind: step.kind,
@@ -369,22 +404,21 @@ async function captureChallenge(
       tolerance_deg: step.tolerance_deg,
       hold_ms: step.hold_ms,
       deadline_ms: step.deadline_ms,
-      first_frame: frames.length,
+      first_frame: firstFrame,
       frame_count: kept.length,
       timestamps: kept.map((i) => step.timestamps[i]),
     });
-    for (const i of kept) {
-      frames.push(all[i]);
-      timeline.push(offset + step.timestamps[i]);
-    }
+    timeline.push(...kept.map((i) => offset + step.timestamps[i]));
+    firstFrame += kept.length;
   }
   const found = paced.steps.flatMap((s) => s.face_found ?? []);
   const ratio = found.length === 0 ? 0 : Math.round((found.filter(Boolean).length / found.length) * 1000) / 1000;
-  const blobId = await deps.blobs.put(state.session_id, packFrames(frames));
+  // The capture first, then the challenge that no longer holds these blobs, then the chunks: a
+  // crash in between leaves a blob listed twice (purges delete it once), never one unlisted.
   await deps.states.setLiveness(
     stateId,
     {
-      blob_ids: [blobId],
+      blob_ids: blobIds,
       timestamps: timeline,
       uploads: paced.challenges_started,
       face_found_ratio: ratio,
@@ -392,10 +426,6 @@ async function captureChallenge(
     },
     now,
   );
-  await deps.states.setPaced(
-    stateId,
-    { ...paced, outcome: 'captured', steps: paced.steps.map((s) => ({ ...s, chunk_blob_ids: [] })) },
-    now,
-  );
-  await deleteChunksOf(deps, paced);
+  await deps.states.setPaced(stateId, { ...paced, outcome: 'captured', steps: paced.steps.map(withoutBlobs) }, now);
+  await deps.blobs.delete(paced.steps.flatMap((s) => s.chunk_blob_ids));
 }

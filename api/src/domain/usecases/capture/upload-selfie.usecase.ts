@@ -3,7 +3,7 @@ import { PHOTO_LIMITS, probeImage } from '../../../shared/image-probe';
 import { selfieEmbeddingWhere } from '../../../shared/sealer';
 import { CaptureState } from '../../capture/capture-state';
 import { ChallengeStep } from '../../capture/challenge';
-import { unpackFrames } from '../../capture/frame-pack';
+import { livenessFramesOf } from '../../capture/liveness-frames';
 import { openCaptureForWrite, runUploadCheck } from './capture-access';
 import { SelfieAnswer, selfieAnswerOf } from './selfie-answer';
 import { CaptureDeps } from './capture-deps';
@@ -34,7 +34,7 @@ export async function uploadSelfie(
   await probeImage(input.image, PHOTO_LIMITS, 'body');
   const framesBlob = state.liveness?.blob_ids[0] ?? null;
   const portraitBlob = portraitBlobOf(state);
-  const frames = framesBlob ? unpackFrames(await deps.blobs.get(input.id, framesBlob)) : null;
+  const frames = state.liveness && framesBlob ? await livenessFramesOf(deps.blobs, input.id, state.liveness) : null;
   const [antispoof, liveness, faceMatch] = await Promise.all([
     runUploadCheck(deps, 'body', (inference) => inference.checkAntispoof(input.image, frames ?? [])),
     frames

@@ -1,7 +1,7 @@
 import { documentReadWhere, selfieEmbeddingWhere, TextSealer } from '../../../shared/sealer';
 import { CapturedChip, CapturedSide, CaptureState, PacedStepSpec } from '../../capture/capture-state';
 import { ChallengeStep } from '../../capture/challenge';
-import { unpackFrames } from '../../capture/frame-pack';
+import { livenessFramesOf } from '../../capture/liveness-frames';
 import { CaptureBlobStore } from '../../ports/capture-stores';
 import { CheckRun, DocumentRead, FaceMatchRun, LivenessRun } from '../../checks/check-results';
 import { DocumentType } from '../../session-status';
@@ -67,9 +67,9 @@ export async function loadCaptures(
   const chip = state.chip ?? null;
   const needFrames = liveness === null || antispoof === null;
   // The selfie is also needed to match a chip's portrait.
-  const [portrait, packed, selfieImage, chipBody] = await Promise.all([
+  const [portrait, frames, selfieImage, chipBody] = await Promise.all([
     needFaceMatch ? blobs.get(state.session_id, portraitBlob) : Promise.resolve(null),
-    needFrames ? blobs.get(state.session_id, state.liveness.blob_ids[0]) : Promise.resolve(null),
+    needFrames ? livenessFramesOf(blobs, state.session_id, state.liveness) : Promise.resolve(null),
     needFrames || needFaceMatch || chip ? blobs.get(state.session_id, selfie.blob_id) : Promise.resolve(null),
     chip ? blobs.get(state.session_id, chip.blob_id) : Promise.resolve(null),
   ]);
@@ -83,7 +83,7 @@ export async function loadCaptures(
     liveness,
     faceMatch,
     portrait,
-    frames: packed ? unpackFrames(packed) : null,
+    frames,
     selfie: selfieImage,
     chip: chip && chipBody ? { stored: chip, body: chipBody } : null,
   };
