@@ -40,7 +40,8 @@ export const PACED_RANGES = {
    * about ±22°), so a puppet that replays such a recording has no frame near the target.
    */
   yawAbs: [28, 36],
-  pitch: [-12, 12],
+  /** Narrower than yaw: the pose estimate reads a deep turn short when the head also looks far up or down. */
+  pitch: [-8, 8],
   /** A HOLD_POSE target lies at least this far (degrees, yaw and pitch combined) from the previous one. */
   minTravel: 15,
   /** How close to the target counts as reached. */
