@@ -1044,9 +1044,9 @@ export interface components {
             step_id: string;
             /** @description The head pose to reach. Drawn with a CSPRNG when this step was revealed. */
             target: {
-                /** @description Degrees; > 0 when the applicant looks up. In [-12, 12] for HOLD_POSE, 0 for OPEN_MOUTH. */
+                /** @description Degrees; > 0 when the applicant looks up. In [-8, 8] for HOLD_POSE, 0 for OPEN_MOUTH. */
                 pitch: number;
-                /** @description Degrees; > 0 when the applicant turns to their own left (the nose moves to the right of the unmirrored camera image). |yaw| in [12, 28] for HOLD_POSE, 0 for OPEN_MOUTH. */
+                /** @description Degrees; > 0 when the applicant turns to their own left (the nose moves to the right of the unmirrored camera image). |yaw| in [28, 36] for HOLD_POSE, 0 for OPEN_MOUTH. */
                 yaw: number;
             };
             /** @description How close to the target counts as reached (degrees). */

@@ -35,8 +35,13 @@ export const PACED_LIMITS = {
 
 /** Ranges the targets are drawn from, in degrees (yaw > 0: the applicant turns to their left; pitch > 0: up). */
 export const PACED_RANGES = {
-  yawAbs: [12, 28],
-  pitch: [-12, 12],
+  /**
+   * Beyond what a person turns to in an ordinary video call or clip (mostly within ±15°, at most
+   * about ±22°), so a puppet that replays such a recording has no frame near the target.
+   */
+  yawAbs: [28, 36],
+  /** Narrower than yaw: the pose estimate reads a deep turn short when the head also looks far up or down. */
+  pitch: [-8, 8],
   /** A HOLD_POSE target lies at least this far (degrees, yaw and pitch combined) from the previous one. */
   minTravel: 15,
   /** How close to the target counts as reached. */

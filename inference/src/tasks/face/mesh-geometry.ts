@@ -2,6 +2,8 @@
  * Head pose and eye openness from FaceMesh's 468 points (MediaPipe's canonical indices). Angles
  * come from 2D geometry in the face's own frame (so roll does not leak into yaw): treating the
  * head as a cylinder, a nose that sits a fraction r across the face has turned asin(2r - 1).
+ * The rigid 3D fit (head-rotation.ts) was measured beside it on the synthetic heads
+ * (inference/tools/pose-error/README.md) and is not used for judging: see there why.
  */
 import type { FaceLandmarks, Point } from './face-types';
 
@@ -18,10 +20,7 @@ const index = {
   mouth: { upper: 13, lower: 14, right: 61, left: 291 },
 };
 
-/** The landmarks of the lips and the jaw below them: what moves when the mouth opens. */
-export const MOUTH_AND_JAW = [
-  13, 14, 17, 0, 37, 267, 61, 291, 78, 308, 81, 311, 84, 314, 87, 317, 95, 324, 146, 375, 152, 148, 377, 176, 400,
-];
+export { MOUTH_AND_JAW } from './mouth-and-jaw';
 
 export interface HeadPose {
   /** Degrees; positive when the subject turns to their left (nose toward the image's right). */

@@ -49,9 +49,10 @@ describe('following the paced steps', () => {
   });
 
   it("accepts a step whose target already lay within tolerance of the head's pose at its reveal", () => {
-    // The estimator reads this face facing the camera at 5° (its OPEN_MOUTH step), and 12° ± 14° takes that in.
+    // The estimator reads this face facing the camera at 5° (its OPEN_MOUTH step): yaw is measured
+    // from there, so at the reveal the head is 6° short of the target, within its 8° tolerance.
     const { frames, steps } = layout([
-      { step: hold(12), frames: [at(5), at(5), at(9), at(12), at(12), at(12), at(12)], start: 40 },
+      { step: hold(6), frames: [at(5), at(5), at(9), at(11), at(11), at(11), at(11)], start: 40 },
       { step: mouth, frames: [at(5), at(5, 0.3), at(5, 0.4), at(5, 0.4)] },
       { step: hold(-20), frames: [at(5), ...towards(5, -20)], start: 40 },
     ]);
@@ -111,5 +112,42 @@ describe('following the paced steps', () => {
   it('fails frames stamped after the step deadline', () => {
     const { frames, steps } = layout([{ step: { ...hold(20), deadline_ms: 700 }, frames: towards(0, 20) }]);
     expect(followPaced(frames, steps).steps[0].problem).toMatch(/after the deadline/);
+  });
+
+  it('fails a head that stops short of the target by more than its tolerance, as a recording that never turned so far does', () => {
+    // A video call's deepest turn, 22°, against a 32° target: 10° short.
+    const { frames, steps } = layout([{ step: hold(32), frames: towards(0, 22) }]);
+    expect(followPaced(frames, steps).steps[0].problem).toMatch(/target not held/);
+  });
+
+  it('accepts a head that turns past the target by up to its tolerance and the overshoot allowance, on either side', () => {
+    const { frames, steps } = layout([
+      { step: hold(30), frames: towards(0, 44) },
+      { step: hold(-30), frames: towards(44, -44) },
+    ]);
+    expect(followPaced(frames, steps).steps.map((s) => s.problem)).toEqual([null, null]);
+    const { frames: far, steps: farSteps } = layout([{ step: hold(30), frames: towards(0, 50) }]);
+    expect(followPaced(far, farSteps).steps[0].problem).toMatch(/target not held/);
+  });
+
+  it('judges pitch by its size, not only its direction: a glance up 2° does not meet a 12° look up', () => {
+    const up = (pitch: number) => [
+      at(0),
+      at(15, 0.02, pitch / 2),
+      ...Array.from({ length: 5 }, () => at(30, 0.02, pitch)),
+    ];
+    const glance = layout([{ step: hold(30, 12), frames: up(2) }]);
+    expect(followPaced(glance.frames, glance.steps).steps[0].problem).toMatch(/target not held/);
+    const look = layout([{ step: hold(30, 12), frames: up(9) }]);
+    expect(followPaced(look.frames, look.steps).steps[0].problem).toBeNull();
+  });
+
+  it('measures yaw from the frontal pose, but lets a frontal reading shift it by at most 8°', () => {
+    // The OPEN_MOUTH step reads this face at -20° facing the camera: as if it were, a 10° turn would reach 30°.
+    const { frames, steps } = layout([
+      { step: hold(30), frames: towards(-20, 10) },
+      { step: mouth, frames: [at(-20), at(-20, 0.3), at(-20, 0.4), at(-20, 0.4)] },
+    ]);
+    expect(followPaced(frames, steps).steps[0].problem).toMatch(/target not held/);
   });
 });
