@@ -45,6 +45,8 @@ export interface DocumentCost {
   recognition_cpu_ms: number;
   detection_calls: number;
   recognition_calls: number;
+  /** Lines recognised: the sum of the recognition calls' batch sizes. */
+  recognition_rows: number;
   /** Sum over recognition calls of batch x input width: the pixel columns the recogniser ran over. */
   recognition_columns: number;
   wall_ms: number;
@@ -66,6 +68,7 @@ function cost(file: string, calls: ModelCall[], wall: number): DocumentCost {
     recognition_cpu_ms: cpu('text-recognition'),
     detection_calls: of('text-detection').length,
     recognition_calls: of('text-recognition').length,
+    recognition_rows: of('text-recognition').reduce((s, c) => s + c.batch, 0),
     recognition_columns: of('text-recognition').reduce((s, c) => s + c.batch * c.width, 0),
     wall_ms: wall,
   };
@@ -83,12 +86,17 @@ export function costSummary(costs: DocumentCost[]): Record<string, number | null
     );
     return v === null ? null : Math.round(v * 10) / 10;
   };
+  const mean = (key: 'recognition_calls' | 'recognition_rows'): number | null =>
+    costs.length ? Math.round((100 * costs.reduce((s, c) => s + c[key], 0)) / costs.length) / 100 : null;
   return {
     detection_cpu_ms_p50: p('detection_cpu_ms', 50),
     detection_cpu_ms_p99: p('detection_cpu_ms', 99),
     recognition_cpu_ms_p50: p('recognition_cpu_ms', 50),
     recognition_cpu_ms_p99: p('recognition_cpu_ms', 99),
     recognition_calls_p50: p('recognition_calls', 50),
+    recognition_calls_mean: mean('recognition_calls'),
+    recognition_rows_p50: p('recognition_rows', 50),
+    recognition_rows_mean: mean('recognition_rows'),
     recognition_columns_p50: p('recognition_columns', 50),
     wall_ms_p50: p('wall_ms', 50),
     wall_ms_p99: p('wall_ms', 99),

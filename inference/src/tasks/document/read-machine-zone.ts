@@ -21,7 +21,7 @@ import { recognizeLines, type RecognizedLine } from './ocr/text-recognition';
 const ROW_ASPECT = 15;
 
 /** Long boxes, plus boxes in the same stack (a row the detector cut short in its fillers). */
-function mrzShapedBoxes(boxes: TextBox[]): TextBox[] {
+export function mrzShapedBoxes(boxes: TextBox[]): TextBox[] {
   const anchors = boxes.filter((b) => b.width >= ROW_ASPECT * b.height);
   const left = (b: TextBox): number => b.cx - (Math.cos(b.angle) * b.width) / 2;
   return boxes.filter(
