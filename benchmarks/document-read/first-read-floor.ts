@@ -25,6 +25,10 @@ const arg = (name: string): string | undefined => {
 const root = path.resolve(__dirname, '../..');
 
 interface RowFacts {
+  /** The first read's length is the layout's: nothing had to be added or removed. */
+  exact_length: boolean;
+  /** Lowest character probability of the first read as read. */
+  raw_min: number;
   /** Lowest character probability of the first read, repaired to length (a restored filler counts 0.5). */
   min: number;
   /** Where that lowest character is and what was read there, with the runner-up. */
@@ -32,6 +36,14 @@ interface RowFacts {
   once: boolean;
   full: boolean;
   merged: boolean;
+}
+
+interface ZoneFacts {
+  format: string;
+  rows: RowFacts[];
+  once: ReturnType<typeof summary>;
+  merged: ReturnType<typeof summary>;
+  first_reads: string[];
 }
 
 function summary(read: MrzRead | null) {
@@ -56,12 +68,12 @@ async function main(): Promise<void> {
     models: ['text-detection', 'text-recognition'],
     intraOpThreads: 1,
   });
-  const out: unknown[] = [];
+  const out: Array<{ file: string; variant: string; truth: string[]; zones: ZoneFacts[] }> = [];
   for (const label of documents) {
     const image = await decodeRgbImage(await readFile(path.join(testdata, label.file)), { what: 'document' });
     const boxes = await detectText(runner, image);
     const lines = await recognizeLines(runner, image, mrzShapedBoxes(boxes));
-    const zones: unknown[] = [];
+    const zones: ZoneFacts[] = [];
     for (const candidate of findMrzCandidates(lines)) {
       const full = await recognizeLines(
         runner,
@@ -90,7 +102,10 @@ async function main(): Promise<void> {
           if (c.prob < fitted[at].prob) at = k;
         });
         const weak = fitted[at];
+        const raw = candidate.rows[i].reading;
         return {
+          exact_length: raw.length === candidate.layout.lineLength,
+          raw_min: Math.round(Math.min(...raw.map((c) => c.prob)) * 1e4) / 1e4,
           min: fitted.length ? Math.round(weak.prob * 1e4) / 1e4 : 0,
           weakest: weak
             ? `${at}:${weak.char}(${weak.prob.toFixed(3)})${weak.alternative ? `/${weak.alternative.char}(${weak.alternative.prob.toFixed(3)})` : ''}`
@@ -116,6 +131,25 @@ async function main(): Promise<void> {
   const file = arg('out') ?? path.join(root, '.state/bench/first-read-floor.json');
   await writeFile(file, `${JSON.stringify(out, null, 1)}\n`);
   console.log(`\n${documents.length} documents -> ${file}`);
+  // Rows of zones whose first read settles them (every check digit holds, nothing corrected, names sure).
+  const settled = out.flatMap((d) =>
+    d.zones
+      .filter((z) => z.once && z.once.checks && z.once.corrections === 0 && !z.once.names_unsure)
+      .flatMap((z) => z.rows.map((r) => ({ file: d.file, ...r }))),
+  );
+  const wrong = settled.filter((r) => !r.once);
+  console.log(`rows in settled zones: ${settled.length}, first read wrong: ${wrong.length}`);
+  for (const r of wrong) console.log(`  ${r.file}: exact length ${r.exact_length}, weakest ${r.weakest}`);
+  const exact = settled.filter((r) => r.exact_length);
+  for (const floor of [0, 0.5, 0.6, 0.7, 0.8, 0.9]) {
+    const kept = exact.filter((r) => r.raw_min >= floor);
+    console.log(
+      `floor ${floor}: ${kept.length} rows kept as first read, ${kept.filter((r) => !r.once).length} of them wrong`,
+    );
+  }
+  const tenths = new Array<number>(10).fill(0);
+  for (const r of exact.filter((x) => x.once)) tenths[Math.min(9, Math.floor(10 * r.raw_min))]++;
+  console.log(`weakest character of right exact-length first reads, by tenth: ${tenths.join(' ')}`);
 }
 
 main().catch((error: unknown) => {
