@@ -45,6 +45,8 @@ export interface DocumentCost {
   recognition_cpu_ms: number;
   detection_calls: number;
   recognition_calls: number;
+  /** Lines recognised: the sum of the recognition calls' batch sizes. */
+  recognition_rows: number;
   /** Sum over recognition calls of batch x input width: the pixel columns the recogniser ran over. */
   recognition_columns: number;
   wall_ms: number;
@@ -66,6 +68,7 @@ function cost(file: string, calls: ModelCall[], wall: number): DocumentCost {
     recognition_cpu_ms: cpu('text-recognition'),
     detection_calls: of('text-detection').length,
     recognition_calls: of('text-recognition').length,
+    recognition_rows: of('text-recognition').reduce((s, c) => s + c.batch, 0),
     recognition_columns: of('text-recognition').reduce((s, c) => s + c.batch * c.width, 0),
     wall_ms: wall,
   };
@@ -83,12 +86,17 @@ export function costSummary(costs: DocumentCost[]): Record<string, number | null
     );
     return v === null ? null : Math.round(v * 10) / 10;
   };
+  const mean = (key: 'recognition_calls' | 'recognition_rows'): number | null =>
+    costs.length ? Math.round((100 * costs.reduce((s, c) => s + c[key], 0)) / costs.length) / 100 : null;
   return {
     detection_cpu_ms_p50: p('detection_cpu_ms', 50),
     detection_cpu_ms_p99: p('detection_cpu_ms', 99),
     recognition_cpu_ms_p50: p('recognition_cpu_ms', 50),
     recognition_cpu_ms_p99: p('recognition_cpu_ms', 99),
     recognition_calls_p50: p('recognition_calls', 50),
+    recognition_calls_mean: mean('recognition_calls'),
+    recognition_rows_p50: p('recognition_rows', 50),
+    recognition_rows_mean: mean('recognition_rows'),
     recognition_columns_p50: p('recognition_columns', 50),
     wall_ms_p50: p('wall_ms', 50),
     wall_ms_p99: p('wall_ms', 99),
@@ -115,7 +123,13 @@ async function main(): Promise<void> {
   const labels = JSON.parse(await readFile(path.join(testdata, 'labels.json'), 'utf8')) as DocumentLabels;
   // --every k keeps every k-th document: a quick sample that still spans every variant and format.
   const every = Number(arg('every') ?? 1);
-  const documents = labels.documents.filter((_, i) => i % every === 0).slice(0, limit);
+  // --part i/n keeps the i-th of every n of those: n processes, each reading its part, share out a
+  // loaded machine's cores; --merge then joins their reports into one.
+  const [part, parts] = (arg('part') ?? '0/1').split('/').map(Number);
+  const documents = labels.documents
+    .filter((_, i) => i % every === 0)
+    .filter((_, k) => k % parts === part)
+    .slice(0, limit);
   const now = new Date(`${labels.reference_date}T12:00:00Z`);
   const runnerOn = (repository: string) =>
     createInProcessModelRunner({ repository, models: MODELS, intraOpThreads: 1 });
@@ -158,16 +172,26 @@ async function main(): Promise<void> {
   }
   load.push(loadavg()[0]);
   for (const r of new Set([runner, ...trees.map((t) => t.runner)])) await r.close();
-  const differing = Object.fromEntries(
-    runs.slice(1).map((r) => [r.tree, documents.map((d) => d.file).filter((f) => runs[0].answers[f] !== r.answers[f])]),
+  await report(
+    runs,
+    documents.map((d) => d.file),
+    load,
+    resultsDir,
   );
-  const report = {
+}
+
+/** Writes the report of every tree's reads of `files` (and prints its summary). */
+async function report(runs: TreeRun[], files: string[], load: number[], resultsDir: string | undefined): Promise<void> {
+  const differing = Object.fromEntries(
+    runs.slice(1).map((r) => [r.tree, files.filter((f) => runs[0].answers[f] !== r.answers[f])]),
+  );
+  const written = {
     date: new Date().toISOString(),
     args: process.argv.slice(2),
     cpus: cpus().length,
     cpu_model: cpus()[0]?.model,
     load_average_1m: load.map((l) => Number(l.toFixed(1))),
-    documents: documents.length,
+    documents: files.length,
     ort_intra_op_threads: 1,
     /** Per tree, the documents it answered otherwise than the first tree. */
     answers_differing_from_first_tree: differing,
@@ -175,7 +199,12 @@ async function main(): Promise<void> {
       tree: r.tree,
       cost: costSummary(r.costs),
       evaluation: summariseDocuments(r.results),
-      per_document: r.costs.map((c, i) => ({ ...c, reason: r.results[i].reason, answer: r.answers[c.file] })),
+      per_document: r.costs.map((c, i) => ({
+        ...c,
+        reason: r.results[i].reason,
+        answer: r.answers[c.file],
+        result: r.results[i],
+      })),
     })),
   };
   for (const r of runs) {
@@ -183,14 +212,51 @@ async function main(): Promise<void> {
     console.log(describeDocumentSummary(summariseDocuments(r.results)).join('\n'));
     console.log(JSON.stringify(costSummary(r.costs)));
   }
-  if (trees.length > 1) console.log(`\nanswers differing from ${runs[0].tree}: ${JSON.stringify(differing)}`);
+  if (runs.length > 1) console.log(`\nanswers differing from ${runs[0].tree}: ${JSON.stringify(differing)}`);
   const outDir = resultsDir ?? path.join(root, '.state/bench');
   await mkdir(outDir, { recursive: true });
-  await writeFile(path.join(outDir, 'document-read.json'), `${JSON.stringify(report, null, 1)}\n`);
-  if (resultsDir) await writeFile(path.join(outDir, 'document-read.md'), documentReadMarkdown(report));
+  await writeFile(path.join(outDir, 'document-read.json'), `${JSON.stringify(written, null, 1)}\n`);
+  if (resultsDir) await writeFile(path.join(outDir, 'document-read.md'), documentReadMarkdown(written));
 }
 
-main().catch((error: unknown) => {
+interface PartReport {
+  load_average_1m: number[];
+  trees: Array<{ tree: string; per_document: Array<DocumentCost & { answer: string; result: DocumentResult }> }>;
+}
+
+/** --merge a.json,b.json,...: the reports of the parts of one run (--part), joined into one. */
+async function merge(list: string): Promise<void> {
+  const parts = await Promise.all(
+    list.split(',').map(async (f) => JSON.parse(await readFile(f, 'utf8')) as PartReport),
+  );
+  const runs: TreeRun[] = parts[0].trees.map((t, k) => {
+    const rows = parts.flatMap((p) => p.trees[k].per_document);
+    return {
+      tree: t.tree,
+      costs: rows.map((r) => ({
+        file: r.file,
+        detection_cpu_ms: r.detection_cpu_ms,
+        recognition_cpu_ms: r.recognition_cpu_ms,
+        detection_calls: r.detection_calls,
+        recognition_calls: r.recognition_calls,
+        recognition_rows: r.recognition_rows,
+        recognition_columns: r.recognition_columns,
+        wall_ms: r.wall_ms,
+      })),
+      results: rows.map((r) => r.result),
+      answers: Object.fromEntries(rows.map((r) => [r.file, r.answer])),
+    };
+  });
+  await report(
+    runs,
+    runs[0].costs.map((c) => c.file),
+    parts.flatMap((p) => p.load_average_1m),
+    arg('results'),
+  );
+}
+
+const merging = arg('merge');
+(merging ? merge(merging) : main()).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -1,14 +1,16 @@
 /**
  * Reads the machine-readable zone of a document photo. Only boxes shaped like MRZ rows (long, or
- * stacked under a long one and left-aligned with it) are recognised at first; the rows of each
- * candidate zone are then read a second time across the zone's full width, and both reads merged.
+ * stacked under a long one and left-aligned with it) are recognised at first. A candidate zone
+ * whose first read settles it keeps the rows read surely as they are; every other row (all of
+ * them, when the first read does not settle the zone) is read a second time across the zone's full
+ * width, and both reads merged.
  * The rest of the page is recognised only when needed: no zone with valid check digits turned up
  * (the rest may hold the zone, or the visual zone's document number to settle a misread one), or
  * a name letter was read unsurely (the visual zone prints the names).
  */
 import type { ModelRunner } from '../../runtime/model-runner';
 import type { RgbImage } from '../../images/rgb-image';
-import { UNKNOWN_CHAR } from './mrz/mrz-reading';
+import { UNKNOWN_CHAR, type LineReading } from './mrz/mrz-reading';
 import { readMrz, type MrzRead } from './mrz/read-mrz';
 import { confirmNamesFromVisualZone, namesAreUnsure } from './mrz/visual-zone-names';
 import { confirmNumberFromVisualZone } from './mrz/visual-zone-number';
@@ -21,7 +23,7 @@ import { recognizeLines, type RecognizedLine } from './ocr/text-recognition';
 const ROW_ASPECT = 15;
 
 /** Long boxes, plus boxes in the same stack (a row the detector cut short in its fillers). */
-function mrzShapedBoxes(boxes: TextBox[]): TextBox[] {
+export function mrzShapedBoxes(boxes: TextBox[]): TextBox[] {
   const anchors = boxes.filter((b) => b.width >= ROW_ASPECT * b.height);
   const left = (b: TextBox): number => b.cx - (Math.cos(b.angle) * b.width) / 2;
   return boxes.filter(
@@ -48,6 +50,33 @@ function headIsUnsure(read: MrzRead): boolean {
   return first.char === UNKNOWN_CHAR || first.prob < 0.5;
 }
 
+/**
+ * No character of a row kept as first read may be less sure than this. On the 180 labelled
+ * documents it separates nothing (the wrong characters of first reads, O read as 0, came at
+ * 0.95-1.00 and were caught by correction; see benchmarks/document-read/README.md, "Reading each
+ * MRZ row once"): it is a margin, the line under which visual-zone-names.ts already doubts a letter.
+ */
+export const ROW_FLOOR = 0.6;
+
+/**
+ * The rows to read again across the zone's full width. A zone whose first read holds every check
+ * digit without a correction, with its head and names sure, keeps each row read at exactly the
+ * layout's length with every character over the floor: a row of another length was repaired, and
+ * a repair can pass every check digit and still be wrong (a filler lost between two name parts, a
+ * row cut short and refilled in the wrong run), which the full-width read sets right.
+ */
+function rowsToReread(once: MrzRead | null, firstReads: LineReading[]): number[] {
+  const settled =
+    once !== null &&
+    once.parsed.fields.check_digits_valid &&
+    once.corrected.corrections.length === 0 &&
+    !headIsUnsure(once) &&
+    !namesAreUnsure(once);
+  const keep = (row: LineReading): boolean =>
+    settled && row.length === once.layout.lineLength && row.every((c) => c.prob >= ROW_FLOOR);
+  return firstReads.flatMap((row, i) => (keep(row) ? [] : [i]));
+}
+
 interface ZoneRead {
   read: MrzRead;
   firstRow: TextBox;
@@ -69,13 +98,18 @@ async function readCandidates(
     if (tried.has(candidateKey(candidate))) continue;
     tried.add(candidateKey(candidate));
     const firstRow = candidate.rows[0].fullBox;
+    const firstReads = candidate.rows.map((r) => [r.reading]);
+    const again = rowsToReread(
+      readMrz(candidate.layout, firstReads, now),
+      candidate.rows.map((r) => r.reading),
+    );
     const full = await recognizeLines(
       runner,
       image,
-      candidate.rows.map((r) => r.fullBox),
+      again.map((i) => candidate.rows[i].fullBox),
     );
     // A read cut short still counts: merging aligns it with the part of the row it covers.
-    const reads = candidate.rows.map((r, i) => [r.reading, full[i].mrz]);
+    const reads = firstReads.map((first, i) => (again.includes(i) ? [...first, full[again.indexOf(i)].mrz] : first));
     let read = readMrz(candidate.layout, reads, now);
     if (read && headIsUnsure(read)) {
       const [head] = await recognizeLines(runner, image, [subBox(firstRow, 0, HEAD)]);
