@@ -150,7 +150,7 @@ class EndToEndVerificationTest {
       assertTrue(step.holdMs in 600L..1_600L, "hold ${step.holdMs}")
       assertEquals(3_000 + step.holdMs + 1_500, step.deadlineMs)
       if (step.kind == PacedStepKind.HOLD_POSE) {
-        assertTrue(Math.abs(step.targetYaw) in 12.0..28.0 && step.targetPitch in -12.0..12.0, "target ${step.targetYaw}, ${step.targetPitch}")
+        assertTrue(Math.abs(step.targetYaw) in 28.0..36.0 && step.targetPitch in -8.0..8.0, "target ${step.targetYaw}, ${step.targetPitch}")
       } else {
         assertEquals(0.0 to 0.0, step.targetYaw to step.targetPitch)
       }
