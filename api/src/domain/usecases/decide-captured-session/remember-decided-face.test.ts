@@ -2,7 +2,6 @@ import { CaptureState } from '../../capture/capture-state';
 import { TextSealer } from '../../../shared/sealer';
 import type { FaceGallery, KnownFace, KnownFaces } from '../../ports/known-faces';
 import type { Session } from '../../session/session';
-import type { DecideCapturedDeps } from './decide-captured-session.usecase';
 import { rememberDecidedFace } from './remember-decided-face';
 
 /** Sealing is the vault's concern (tested with it): here what is stored is the plaintext. */
@@ -91,7 +90,7 @@ function deps(gallery: Gallery, state: CaptureState | null) {
     blobs: { get: () => Promise.reject(new Error('no image is needed: the face match was made at upload')) },
     sealer,
     inference: {},
-  } as unknown as Pick<DecideCapturedDeps, 'knownFaces' | 'states' | 'blobs' | 'sealer' | 'inference'>;
+  } as unknown as Parameters<typeof rememberDecidedFace>[0];
 }
 
 const decided = (fields: Partial<Session>) =>

@@ -1,9 +1,18 @@
 import type { Session } from '../../session/session';
 import { loadCaptures } from './load-captures';
 import { knownFaceRecord } from './known-face';
-import type { DecideCapturedDeps } from './decide-captured-session.usecase';
+import type { TextSealer } from '../../../shared/sealer';
+import type { CaptureBlobStore, CaptureStateStore } from '../../ports/capture-stores';
+import type { InferenceChecks } from '../../ports/inference-checks';
+import type { KnownFaces } from '../../ports/known-faces';
 
-type Deps = Pick<DecideCapturedDeps, 'knownFaces' | 'states' | 'blobs' | 'sealer' | 'inference'>;
+interface Deps {
+  knownFaces: KnownFaces;
+  states: Pick<CaptureStateStore, 'find'>;
+  blobs: Pick<CaptureBlobStore, 'get'>;
+  sealer: TextSealer;
+  inference: Pick<InferenceChecks, 'matchFaces'>;
+}
 
 /**
  * A worker that died between writing a verified decision and remembering its face left the
