@@ -12,10 +12,7 @@ import { SyntheticHead } from '../../../scripts/test-support/paced-performer';
 import { createInferenceClient } from '../../src/client/inference-client';
 import { startInferenceServer } from '../../src/grpc/inference-server';
 import { createRemoteModelRunner } from '../../src/runtime/remote-model-runner';
-import { analyseFaces } from '../../src/tasks/face/analyse-faces';
-import { headRotation } from '../../src/tasks/face/head-rotation';
-import { headPose } from '../../src/tasks/face/mesh-geometry';
-import { decodeUpload } from '../../src/tasks/remembered-work';
+import { analyseFaces, decodeUpload, headPose, headRotation } from '../../src/tasks';
 import { livenessSources } from '../testdata/faces/face-sources';
 
 const yaws = [-36, -30, -24, -18, -12, -6, 0, 6, 12, 18, 24, 30, 36];
