@@ -1,13 +1,9 @@
 import { CaptureState } from '../../capture/capture-state';
-import { TextSealer } from '../../../shared/sealer';
 import { packFrames } from '../../capture/frame-pack';
 import { loadCaptures } from './load-captures';
+import { plainSealer, submittedCapture } from './submitted-capture.fixture';
 
-/** Sealing is the vault's concern (tested with it); here a read is stored as its JSON, bound to nothing. */
-const sealer: TextSealer = {
-  seal: (_where, plaintext) => Promise.resolve(plaintext),
-  open: (_where, stored) => Promise.resolve(stored),
-};
+const sealer = plainSealer;
 const read = {
   verdict: 'PASS',
   reason: null,
@@ -37,48 +33,8 @@ const faceMatchRun = {
   similarity: 0.3,
 };
 
-function state(overrides: { framesBlob?: string; portraitBlob?: string } = {}): CaptureState {
-  const now = new Date();
-  return {
-    _id: 'ses_1:1',
-    session_id: 'ses_1',
-    attempt: 1,
-    token_hash: 'h',
-    challenge: ['TURN_LEFT'],
-    document_type: 'passport',
-    front: {
-      blob_id: 'doc',
-      uploads: 1,
-      readable: true,
-      reason: null,
-      read_sealed: JSON.stringify(read),
-      portrait_blob_id: overrides.portraitBlob ?? 'portrait-1',
-    },
-    back: null,
-    liveness: {
-      blob_ids: [overrides.framesBlob ?? 'frames-1'],
-      timestamps: [0],
-      uploads: 1,
-      face_found_ratio: 1,
-    },
-    selfie: {
-      blob_id: 'selfie',
-      uploads: 1,
-      face_found: true,
-      antispoof_json: JSON.stringify({ ...livenessRun, duration_ms: 300 }),
-      antispoof_frames_blob_id: 'frames-1',
-      liveness_json: JSON.stringify(livenessRun),
-      liveness_blob_id: 'frames-1',
-      face_match_json: JSON.stringify(faceMatchRun),
-      face_match_portrait_blob_id: 'portrait-1',
-    },
-    last_write_at: now,
-    submitted_at: now,
-    purge_after: null,
-    purged_at: null,
-    created_at: now,
-  };
-}
+const state = (overrides: { framesBlob?: string; portraitBlob?: string } = {}): CaptureState =>
+  submittedCapture({ read, livenessRun, faceMatchRun, ...overrides });
 
 function blobStore() {
   const fetched: string[] = [];

@@ -1,14 +1,9 @@
 import { CaptureState } from '../../capture/capture-state';
-import { TextSealer } from '../../../shared/sealer';
 import type { FaceGallery, KnownFace, KnownFaces } from '../../ports/known-faces';
 import type { Session } from '../../session/session';
 import { rememberDecidedFace } from './remember-decided-face';
+import { plainSealer, submittedCapture } from './submitted-capture.fixture';
 
-/** Sealing is the vault's concern (tested with it): here what is stored is the plaintext. */
-const sealer: TextSealer = {
-  seal: (_where, plaintext) => Promise.resolve(plaintext),
-  open: (_where, stored) => Promise.resolve(stored),
-};
 const embedding = Buffer.from(new Float32Array([0.6, 0.8]).buffer).toString('base64');
 const read = {
   verdict: 'PASS',
@@ -30,45 +25,14 @@ const faceMatchRun = {
   embedding_model: 'face-embedding@3',
 };
 
-function capture(purged = false): CaptureState {
-  const now = new Date();
-  return {
-    _id: 'ses_1:1',
-    session_id: 'ses_1',
-    attempt: 1,
-    token_hash: 'h',
-    challenge: ['TURN_LEFT'],
-    document_type: 'passport',
-    front: {
-      blob_id: 'doc',
-      uploads: 1,
-      readable: true,
-      reason: null,
-      read_sealed: JSON.stringify(read),
-      portrait_blob_id: 'portrait-1',
-    },
-    back: null,
-    liveness: { blob_ids: ['frames-1'], timestamps: [0], uploads: 1, face_found_ratio: 1 },
-    selfie: {
-      blob_id: 'selfie',
-      uploads: 1,
-      face_found: true,
-      // The runs made at selfie upload over these frames, as the flow stores them.
-      antispoof_json: JSON.stringify({ ...faceMatchRun, scores: [] }),
-      antispoof_frames_blob_id: 'frames-1',
-      liveness_json: JSON.stringify({ ...faceMatchRun, scores: [], failed_step: null, per_frame: [] }),
-      liveness_blob_id: 'frames-1',
-      face_match_json: JSON.stringify(faceMatchRun),
-      face_match_portrait_blob_id: 'portrait-1',
-      face_embedding_sealed: embedding,
-    },
-    last_write_at: now,
-    submitted_at: now,
-    purge_after: null,
-    purged_at: purged ? now : null,
-    created_at: now,
-  };
-}
+const capture = (purged = false): CaptureState =>
+  submittedCapture({
+    read,
+    livenessRun: { ...faceMatchRun, scores: [], failed_step: null, per_frame: [] },
+    faceMatchRun,
+    faceEmbeddingSealed: embedding,
+    purged,
+  });
 
 class Gallery implements KnownFaces {
   readonly remembered: Array<{ gallery: FaceGallery; face: KnownFace }> = [];
@@ -88,7 +52,7 @@ function deps(gallery: Gallery, state: CaptureState | null) {
     knownFaces: gallery,
     states: { find: () => Promise.resolve(state) },
     blobs: { get: () => Promise.reject(new Error('no image is needed: the face match was made at upload')) },
-    sealer,
+    sealer: plainSealer,
     inference: {},
   } as unknown as Parameters<typeof rememberDecidedFace>[0];
 }
