@@ -92,9 +92,9 @@ export class SessionTransitionRepository implements SessionTransitions {
       if (!current || !OPEN_STATUSES.includes(current.status)) return false;
       if (current.decision_requested_at) return true;
       const attempt = current.attempt ?? 1;
-      const claimed = await this.claim(id, attempt, current.status, update, { kind: 'decision-request' });
-      // Written (and released) exactly as a roll-forward by anyone else would write it.
-      await this.rollForward(claimed?._id ?? claimId(id, attempt, current.status));
+      // Claimed here or by another submit, it is written (and released) as any roll-forward writes it.
+      await this.claim(id, attempt, current.status, update, { kind: 'decision-request' });
+      await this.rollForward(claimId(id, attempt, current.status));
     }
   }
 
