@@ -63,6 +63,76 @@ describe('in-flight work mirrored by session id', () => {
     expect(await sessions.ledgerPending()).toContain(id);
   });
 
+  it('creates a session with two inserts, its open entry first, and no upsert', async () => {
+    const watched = await mongoose
+      .createConnection(isolatedTestEnv().MONGODB_URI, { monitorCommands: true })
+      .asPromise();
+    try {
+      const repo = new SessionRepository(watched, sessions.vault);
+      await repo.init();
+      const commands: string[] = [];
+      watched.getClient().on('commandStarted', (event) => {
+        const command = event.command as Record<string, unknown>;
+        commands.push(`${event.commandName} ${String(command[event.commandName])}`);
+      });
+      const id = newSessionId();
+      expect(await repo.insertOnce(session(id))).toBe(true);
+      expect(commands).toEqual(['insert open_sessions', 'insert sessions']);
+      expect(await watched.collection('open_sessions').findOne({ _id: id as never })).toMatchObject({
+        attempt: 1,
+        due_at: anyOf(Date),
+        since: anyOf(Date),
+      });
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it('commits creations that arrive together in shared inserts, each answered for its own session (a duplicate alone refused)', async () => {
+    const watched = await mongoose
+      .createConnection(isolatedTestEnv().MONGODB_URI, { monitorCommands: true })
+      .asPromise();
+    try {
+      const repo = new SessionRepository(watched, sessions.vault);
+      await repo.init();
+      const existing = newSessionId();
+      await repo.insert(session(existing));
+      const inserts: string[] = [];
+      watched.getClient().on('commandStarted', (event) => {
+        if (event.commandName === 'insert') inserts.push(String(event.command.insert));
+      });
+      const fresh = Array.from({ length: 8 }, () => newSessionId());
+      const answers = await Promise.all([...fresh, existing].map((id) => repo.insertOnce(session(id))));
+      expect(answers).toEqual([...fresh.map(() => true), false]);
+      expect(inserts.filter((c) => c === 'sessions').length).toBeLessThan(fresh.length);
+      expect(inserts.filter((c) => c === 'open_sessions').length).toBeLessThan(fresh.length + 1);
+      for (const id of fresh) {
+        expect((await repo.findForApplicant(id))?.status).toBe('PENDING');
+        expect(await watched.collection('open_sessions').findOne({ _id: id as never })).toMatchObject({ attempt: 1 });
+      }
+      expect(await watched.collection('sessions').findOne({ _id: fresh[0] as never })).toMatchObject({
+        attempt: 1,
+        webhook_redeliveries: 0,
+      });
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it('leaves only an open entry when the session write fails, which the re-run under the same id completes', async () => {
+    const id = newSessionId();
+    // Refused after the entry went out (an invalid locale): the second of the two writes fails.
+    await expect(sessions.insertOnce(session(id, { locale: 'xx' as never }))).rejects.toThrow();
+    expect(await entry('open_sessions', id)).toMatchObject({ attempt: 1 });
+    expect(await sessions.findForApplicant(id)).toBeNull();
+    const deadline = new Date(Date.now() + 120_000);
+    expect(await sessions.insertOnce(session(id, { expires_at: deadline }))).toBe(true);
+    expect(await entry('open_sessions', id)).toMatchObject({ attempt: 1, due_at: deadline });
+    expect((await sessions.findForApplicant(id))?.status).toBe('PENDING');
+    expect(await sessions.insertOnce(session(id))).toBe(false);
+    expect(await connection.collection('open_sessions').countDocuments({ _id: id as never })).toBe(1);
+  });
+
   it('removes the owed ledger entry once it is written, and the pending webhook once its settlement is copied', async () => {
     const id = newSessionId();
     await sessions.insert(session(id));

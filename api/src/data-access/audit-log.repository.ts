@@ -1,6 +1,7 @@
 import { Connection, Model, Schema } from 'mongoose';
 import { AuditEvent, AuditLog } from '../domain/audit/audit-event';
 import { randomBase62 } from '../shared/random-id';
+import { GroupedInserts } from './grouped-inserts';
 import { retryTransient } from './store-retry';
 
 const DUPLICATE_KEY = 11000;
@@ -39,11 +40,14 @@ export type AuditEntry = AuditEvent & { id: string };
  */
 export class AuditLogRepository implements AuditLog {
   private readonly model: Model<AuditEventDocument>;
+  /** Every result and report read writes one: reads that arrive together share one commit. */
+  private readonly inserts: GroupedInserts<AuditEventDocument>;
 
   constructor(connection: Connection) {
     this.model =
       (connection.models.AuditEvent as Model<AuditEventDocument> | undefined) ??
       connection.model<AuditEventDocument>('AuditEvent', auditSchema, 'audit_events');
+    this.inserts = new GroupedInserts<AuditEventDocument>(connection, this.model.collection.collectionName);
   }
 
   async init(): Promise<void> {
@@ -52,10 +56,12 @@ export class AuditLogRepository implements AuditLog {
 
   async record(event: AuditEvent): Promise<void> {
     const { actor, ...rest } = event;
-    const doc = { _id: `aud_${randomBase62(24)}`, ...rest, actor_type: actor.type, actor_id: actor.id };
+    const row = new this.model({ _id: `aud_${randomBase62(24)}`, ...rest, actor_type: actor.type, actor_id: actor.id });
+    await row.validate();
+    const doc = row.toObject();
     // One id for every try: a try whose answer was lost but whose insert landed makes the next a duplicate, which is the success.
     await retryTransient(() =>
-      this.model.create(doc).then(
+      this.inserts.insert(doc).then(
         () => undefined,
         (error: { code?: number }) => {
           if (error.code !== DUPLICATE_KEY) throw error;

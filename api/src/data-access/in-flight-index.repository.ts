@@ -1,4 +1,5 @@
 import { Connection, Model, QueryFilter } from 'mongoose';
+import { GroupedInserts } from './grouped-inserts';
 import { InFlightEntryDocument, InFlightKind, inFlightModel } from './in-flight-entry.model';
 
 const DUPLICATE_KEY = 11000;
@@ -28,12 +29,15 @@ export const ENTRY_GRACE_MS = 10 * 60_000;
  */
 export class InFlightIndex {
   readonly model: Model<InFlightEntryDocument>;
+  /** New sessions' entries, committed together when they arrive together (see GroupedInserts). */
+  private readonly starts: GroupedInserts<InFlightEntryDocument>;
 
   constructor(
     private readonly connection: Connection,
     kind: InFlightKind,
   ) {
     this.model = inFlightModel(connection, kind);
+    this.starts = new GroupedInserts<InFlightEntryDocument>(connection, this.model.collection.collectionName);
   }
 
   /** The session behind an entry, read by _id alone (the one filter FerretDB pushes down). */
@@ -72,6 +76,20 @@ export class InFlightIndex {
       $set: { ...fields, since: now },
       ...(unset.length ? { $unset: Object.fromEntries(unset.map((k) => [k, 1])) } : {}),
     });
+  }
+
+  /**
+   * A new session's entry: an insert (grouped with those of other creations under way), which
+   * FerretDB answers with a plain INSERT where the upsert of `track` first looks the _id up. An
+   * entry that exists already (a re-run of the same creation) is rewritten as `track` would.
+   */
+  async start(id: string, fields: Omit<InFlightEntryDocument, '_id' | 'since'>, now = new Date()): Promise<void> {
+    try {
+      await this.starts.insert({ _id: id, ...fields, since: now });
+    } catch (error) {
+      if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
+      await this.track(id, fields, now);
+    }
   }
 
   /** Sets fields on an existing entry only (the entry says what it mirrors; no upsert). */

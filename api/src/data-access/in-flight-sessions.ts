@@ -73,6 +73,18 @@ export class InFlightSessions {
     await Promise.all(writes);
   }
 
+  /**
+   * Ahead of the insert of a new session: an open session owes only its deadline, written with
+   * one insert; anything else it would owe goes the way of `before`.
+   */
+  async beforeInsert(id: string, session: Written): Promise<void> {
+    const { status, expires_at: deadline } = session;
+    const owesMore = session.webhook_state === 'pending' || session.ledger_pending || session.credential_token;
+    if (status && OPEN_STATUSES.includes(status) && deadline && !owesMore)
+      await this.open.opened(id, session.attempt ?? 1, new Date(deadline));
+    else await this.before(id, session);
+  }
+
   /** After a write that moved the session out of the open statuses: its open entry goes. */
   async after(id: string, attempt: number, status: SessionStatus | undefined): Promise<void> {
     if (status !== undefined && !OPEN_STATUSES.includes(status)) await this.open.closed(id, attempt);

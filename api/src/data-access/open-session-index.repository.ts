@@ -27,6 +27,11 @@ export class OpenSessionIndex {
     return this.index.track(id, { attempt, due_at: dueAt }, now);
   }
 
+  /** A session being created: its first entry (see InFlightIndex.start). */
+  opened(id: string, attempt: number, dueAt: Date, now?: Date): Promise<void> {
+    return this.index.start(id, { attempt, due_at: dueAt }, now);
+  }
+
   /** The applicant submitted: the decision sweep looks at this session until it is decided. */
   markDecisionRequested(id: string, at: Date): Promise<void> {
     return this.index.annotate(id, { decision_requested_at: at });

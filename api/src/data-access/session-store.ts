@@ -1,4 +1,5 @@
 import { Connection, Model } from 'mongoose';
+import { GroupedInserts } from './grouped-inserts';
 import { InFlightSessions } from './in-flight-sessions';
 import { PiiVault } from './pii-vault';
 import { retryTransient } from './store-retry';
@@ -25,6 +26,8 @@ export class SessionStore {
   readonly claims: Model<TransitionClaimDocument>;
   /** Unfinished work mirrored by session id: what the sweeps read instead of every session. */
   readonly inFlight: InFlightSessions;
+  /** New sessions, committed together when they arrive together (see GroupedInserts). */
+  private readonly inserts: GroupedInserts<SessionDocument>;
 
   constructor(
     readonly connection: Connection,
@@ -33,6 +36,17 @@ export class SessionStore {
     this.model = sessionModel(connection);
     this.claims = transitionClaimModel(connection);
     this.inFlight = new InFlightSessions(connection);
+    this.inserts = new GroupedInserts<SessionDocument>(connection, this.model.collection.collectionName);
+  }
+
+  /**
+   * A new session, stored as the model's `create` would store it (schema defaults applied, every
+   * field validated) but through the grouped insert; a duplicate _id rejects with code 11000.
+   */
+  async insertNew(sealed: SessionDocument): Promise<void> {
+    const doc = new this.model(sealed);
+    await doc.validate();
+    await this.inserts.insert(doc.toObject());
   }
 
   async init(): Promise<void> {

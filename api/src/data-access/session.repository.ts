@@ -79,8 +79,8 @@ export class SessionRepository
   /** Retried: the id is fixed, so a try that landed makes the next a duplicate key, which insertOnce reads as "created". */
   async insert(doc: SessionDocument): Promise<void> {
     const sealed = await this.seal(doc._id, doc);
-    await retryTransient(() => this.store.inFlight.before(doc._id, doc));
-    await retryTransient(() => this.store.model.create(sealed));
+    await retryTransient(() => this.store.inFlight.beforeInsert(doc._id, doc));
+    await retryTransient(() => this.store.insertNew(sealed));
   }
 
   /** False when a session with that id exists already (a re-run of the same creation). */

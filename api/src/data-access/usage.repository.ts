@@ -1,10 +1,11 @@
 import { Redis } from 'ioredis';
+import { CreationCounter } from '../domain/ports/creation-counter';
 
 /**
  * Session creations per API key per minute (the spec: recorded against the plan, not enforced).
  * Keys hold the key's hash prefix, never the key; counters expire after two days.
  */
-export class UsageRepository {
+export class UsageRepository implements CreationCounter {
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,

@@ -4,6 +4,7 @@ import { Logger } from '../../../shared/logger';
 import { newSessionId } from '../../../shared/random-id';
 import { DocumentChipMode } from '../../chip/chip-verification';
 import { Tenant } from '../../environment';
+import { CreationCounter } from '../../ports/creation-counter';
 import { DecisionQueue } from '../../ports/decision-queue';
 import { SessionCreation, TenantSessionStore } from '../../ports/tenant-sessions';
 import { WebhookTargetPolicy } from '../../ports/webhook-target-policy';
@@ -26,7 +27,8 @@ export interface CreateSessionCommand {
 
 export interface CreateSessionDeps {
   sessions: SessionCreation & TenantSessionStore;
-  queue: DecisionQueue;
+  queue: Pick<DecisionQueue, 'assertWritable' | 'scheduleExpiry'>;
+  usage: CreationCounter;
   webhookPolicy: WebhookTargetPolicy;
   clock: Clock;
   logger: Logger;
@@ -46,6 +48,11 @@ export async function createSession(deps: CreateSessionDeps, tenant: Tenant, com
   const now = deps.clock.now();
   const id = command.reservedSessionId ?? newSessionId();
   const expiresAt = new Date(now.getTime() + deps.expiryMinutes * 60_000);
+  // A fresh id cannot name a session that exists already, so its timer goes out beside the store
+  // writes rather than after them: a timer whose session never got written finds nothing open
+  // when it fires and ends. An Idempotency-Key's id may be a re-run's, whose timer must follow
+  // the deadline already stored, so it is scheduled once the insert has said which.
+  const timerAhead = command.reservedSessionId === undefined ? scheduleExpiry(deps, id, expiresAt) : null;
   const inserted = await deps.sessions.insertOnce({
     _id: id,
     account_id: tenant.accountId,
@@ -76,16 +83,12 @@ export async function createSession(deps: CreateSessionDeps, tenant: Tenant, com
   });
   // A re-run under an Idempotency-Key whose first run died after the insert answers for that
   // session, and makes sure of its timer (the job id makes a second schedule a no-op).
-  const deadline = inserted ? expiresAt : (await deps.sessions.forTenant(tenant).get(id)).expires_at;
-  try {
-    await deps.queue.scheduleExpiry(id, deadline);
-  } catch (error) {
-    // The session is complete without its timer: the periodic expiry sweep is the safety net.
-    deps.logger.warn(
-      { session_id: id, err: (error as Error).message },
-      'expiry scheduling failed; the sweep will expire it',
-    );
-  }
+  const timer =
+    inserted && timerAhead
+      ? timerAhead
+      : scheduleExpiry(deps, id, inserted ? expiresAt : (await deps.sessions.forTenant(tenant).get(id)).expires_at);
+  // Counted once the session exists; the count and the timer are independent Redis writes.
+  await Promise.all([timer, deps.usage.recordSessionCreation(tenant.keyId, now)]);
   return creationResponse(deps.publicBaseUrl, id, tenant.environment);
 }
 
@@ -95,6 +98,18 @@ const creationResponse = (publicBaseUrl: string, id: string, environment: Tenant
   status: 'PENDING' as const,
   environment,
 });
+
+/** Never rejects: a session is complete without its timer, and the periodic expiry sweep is the safety net. */
+async function scheduleExpiry(deps: CreateSessionDeps, id: string, deadline: Date): Promise<void> {
+  try {
+    await deps.queue.scheduleExpiry(id, deadline);
+  } catch (error) {
+    deps.logger.warn(
+      { session_id: id, err: (error as Error).message },
+      'expiry scheduling failed; the sweep will expire it',
+    );
+  }
+}
 
 async function assertWebhookTargetAllowed(policy: WebhookTargetPolicy, tenant: Tenant, webhookUrl: string) {
   const url = new URL(webhookUrl);

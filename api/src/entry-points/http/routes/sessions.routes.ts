@@ -22,6 +22,7 @@ import { rateLimit } from '../middleware/rate-limit';
 import { timeStage } from '../middleware/stage-timing';
 import { createSessionRequest, simulateRequest } from '../schemas/session.schemas';
 import { validate } from '../validation';
+import { timedCreateDeps } from './timed-create-deps';
 
 const METADATA_MAX_BYTES = 8 * 1024;
 
@@ -69,12 +70,11 @@ export function sessionsRouter(ctx: AppContext): Router {
         extra.push({ field: 'metadata', message: `must be at most ${METADATA_MAX_BYTES} bytes serialized` });
       }
       const command = validate(createSessionRequest, req.body, extra);
-      const created = await createSession(sessionDeps, tenant, {
+      const created = await createSession(timedCreateDeps(sessionDeps, res), tenant, {
         ...command,
         metadataJson,
         reservedSessionId: reservedSessionIdOf(res),
       });
-      await ctx.usage.recordSessionCreation(tenant.keyId, ctx.clock.now());
       res.status(201).json(created);
     }),
   );
