@@ -10,6 +10,7 @@ import type {
   FrameTiming,
   IntegrityClient,
   IntegritySignals,
+  NativeSignals,
 } from '../capture/capture-integrity';
 import type { CameraClass, IntegrityFlag, RendererClass, TimingNote } from '../capture/integrity-classification';
 
@@ -92,6 +93,8 @@ export interface IntegrityReportEvidence {
     renderer: { class: RendererClass; product: string | null };
     constraint_probe: ConstraintProbe | null;
     frame_timing: FrameTiming | null;
+    /** A native SDK's device and camera facts as sent (no personal data in them); null from the web page. */
+    native: NativeSignals | null;
   } | null;
 }
 
