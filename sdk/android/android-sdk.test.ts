@@ -4,7 +4,8 @@
  * service on the real models, the API and a worker): whole sandbox verifications through the
  * capture API, the chip upload answering the server's challenge with a test chip's key, the chip
  * read by the SDK's ChipReader over the simulated chip and decided by the server, and a
- * production session's paced liveness, reading status, result and report over REST. Maven's local repository is the ignored
+ * production session's paced liveness, reading status, result and report over REST (the report
+ * with the SDK's capture-integrity device block, client android). Maven's local repository is the ignored
  * .state/m2, so a fresh clone downloads the SDK's dependencies once (see sdk/android/README.md).
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -139,9 +140,11 @@ describe('the Android SDK (Maven: core and Robolectric tests, end-to-end against
     expect(allPassed(core)).toEqual(Object.keys(core).map(passed));
     expect(Object.keys(core)).toContain('dev.bioverify.capture.ContractVectorsTest');
     expect(Object.keys(core)).toContain('dev.bioverify.capture.PacedLivenessTest');
+    expect(Object.keys(core)).toContain('dev.bioverify.capture.IntegritySignalsTest');
 
     const android = surefire('android');
     expect(Object.keys(android).sort()).toEqual([
+      'dev.bioverify.android.AndroidDeviceFactsTest',
       'dev.bioverify.android.DeviceReadinessTest',
       'dev.bioverify.android.FlowScreensTest',
       'dev.bioverify.android.chip.ChipDecisionEndToEndTest',

@@ -613,12 +613,13 @@ export interface components {
             /** @description The video track label (MediaStreamTrack.label), as the browser gave it */
             camera_label: string | null;
             /**
-             * @description Who collected the signals: the hosted page (web); the native SDKs (android, ios) later
+             * @description Who collected the signals: the hosted page (web) or a native SDK (android, ios)
              * @enum {string}
              */
             client: "web" | "android" | "ios";
             constraint_probe: components["schemas"]["ConstraintProbe"];
             frame_timing: components["schemas"]["FrameTiming"];
+            native?: components["schemas"]["NativeIntegritySignals"];
             /** @description The WebGL unmasked renderer (null: WebGL unavailable) */
             renderer: string | null;
             /** @description navigator.webdriver (null where the client has none) */
@@ -628,7 +629,7 @@ export interface components {
         CaptureIntegrityEvidence: {
             /** @description Whether a flag fails the session: policy fail on a production session (sandbox: never) */
             enforced: boolean;
-            flags: ("virtual_camera" | "test_camera" | "webdriver" | "software_renderer" | "probe_unresponsive")[];
+            flags: ("virtual_camera" | "test_camera" | "webdriver" | "software_renderer" | "probe_unresponsive" | "emulator" | "debugger_attached" | "rooted_or_jailbroken" | "hooking_framework" | "external_camera")[];
             /** @description Frame-timing observations: reported, never decisive */
             notes: ("no_frame_callback" | "no_frames" | "low_frame_rate" | "uniform_intervals")[];
             /**
@@ -636,7 +637,7 @@ export interface components {
              * @enum {string}
              */
             policy: "report" | "fail";
-            /** @description What the client sent, without the raw camera label or renderer string (their class and known product only). Null when nothing was sent. */
+            /** @description What the client sent, without the raw camera label or renderer string (their class and known product only), and a native SDK's facts as sent (null from the web page). Null when nothing was sent. */
             signals: {
                 camera: {
                     /** @enum {string} */
@@ -648,6 +649,7 @@ export interface components {
                 client: "web" | "android" | "ios";
                 constraint_probe: components["schemas"]["ConstraintProbe"];
                 frame_timing: components["schemas"]["FrameTiming"];
+                native: components["schemas"]["NativeIntegritySignals"];
                 renderer: {
                     /** @enum {string} */
                     class: "hardware" | "software" | "unavailable";
@@ -992,6 +994,50 @@ export interface components {
             /** @enum {string} */
             status: "ok";
         };
+        NativeCamera: {
+            /** @description AVCaptureDevice.DeviceType (ios) or Camera2's INFO_SUPPORTED_HARDWARE_LEVEL (android) */
+            device_type: string | null;
+            frame_timing: components["schemas"]["NativeFrameTiming"];
+            /**
+             * @description Camera2 LENS_FACING or AVCaptureDevice.Position; external: a USB or Continuity camera
+             * @enum {string}
+             */
+            position: "front" | "back" | "external" | "unknown";
+            /** @description The platform says the camera is not a physical sensor of this device */
+            virtual: boolean | null;
+        } | null;
+        NativeDevice: {
+            /** @description The integrating app's package name or bundle id */
+            app_id: string | null;
+            /** @description A debugger is attached to the app (null: not known) */
+            debugger_attached: boolean | null;
+            /** @description The app runs in an emulator or simulator (null: not known) */
+            emulator: boolean | null;
+            /** @description A hooking framework (Frida, Xposed, Substrate) is loaded or installed (null: not known) */
+            hooking_framework: boolean | null;
+            /** @description Android release or iOS version */
+            os_version: string | null;
+            /** @description The device is rooted (Android) or jailbroken (iOS) (null: not known) */
+            rooted_or_jailbroken: boolean | null;
+            /** @description The bioverify SDK's version */
+            sdk_version: string | null;
+        };
+        NativeFrameTiming: {
+            frames: number;
+            /** @description Standard deviation of the intervals */
+            jitter_ms: number | null;
+            median_interval_ms: number | null;
+            /**
+             * @description Camera2 SENSOR_TIMESTAMP (android) or CMSampleBuffer presentation times (ios)
+             * @enum {string}
+             */
+            source: "sensor_timestamp" | "presentation_time";
+        } | null;
+        /** @description A native SDK's account of its device and face camera (clients android and ios only). The app's own claims: not backed by platform attestation (Play Integrity, App Attest), which this deployment does not verify. */
+        NativeIntegritySignals: {
+            camera: components["schemas"]["NativeCamera"];
+            device: components["schemas"]["NativeDevice"];
+        } | null;
         /** @description Receipt only: no pose or liveness verdict is revealed. */
         PacedChunk: {
             /** @description Milliseconds left until the step deadline. */

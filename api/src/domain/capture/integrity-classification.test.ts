@@ -1,5 +1,11 @@
 import type { IntegritySignals } from './capture-integrity';
-import { assessIntegrity, classifyCameraLabel, classifyRenderer, timingNotes } from './integrity-classification';
+import {
+  assessIntegrity,
+  classifyCameraLabel,
+  classifyRenderer,
+  nativeFlags,
+  timingNotes,
+} from './integrity-classification';
 
 describe('classifying the camera label', () => {
   it.each([
@@ -113,5 +119,80 @@ describe('assessing the signals together', () => {
       constraint_probe: { supported: false, control: null, responded: null, change: null, baseline: null },
     });
     expect(flagged.flags).toEqual([]);
+  });
+
+  describe("a native SDK's facts", () => {
+    const device = {
+      emulator: false,
+      debugger_attached: false,
+      rooted_or_jailbroken: false,
+      hooking_framework: false,
+      app_id: 'com.example.bank',
+      os_version: '14',
+      sdk_version: '0.1.0',
+    };
+    const camera = {
+      position: 'front' as const,
+      device_type: 'full',
+      virtual: false,
+      frame_timing: { source: 'sensor_timestamp' as const, frames: 30, median_interval_ms: 33.3, jitter_ms: 0.8 },
+    };
+    const native: IntegritySignals = {
+      client: 'android',
+      camera_label: null,
+      webdriver: null,
+      renderer: null,
+      constraint_probe: null,
+      frame_timing: null,
+      native: { device, camera },
+    };
+
+    it('raises no flag for a physical front camera on a plain device', () => {
+      expect(assessIntegrity(native)).toMatchObject({ flags: [], notes: [] });
+    });
+
+    it('raises one flag per fact the SDK says is true: emulator, debugger, rooted, hooking, virtual and external camera', () => {
+      const flagged = assessIntegrity({
+        ...native,
+        native: {
+          device: {
+            ...device,
+            emulator: true,
+            debugger_attached: true,
+            rooted_or_jailbroken: true,
+            hooking_framework: true,
+          },
+          camera: { ...camera, position: 'external', virtual: true },
+        },
+      });
+      expect(flagged.flags).toEqual([
+        'emulator',
+        'debugger_attached',
+        'rooted_or_jailbroken',
+        'hooking_framework',
+        'virtual_camera',
+        'external_camera',
+      ]);
+    });
+
+    it('holds nothing the SDK could not tell against the capture', () => {
+      const unknown = {
+        ...device,
+        emulator: null,
+        debugger_attached: null,
+        rooted_or_jailbroken: null,
+        hooking_framework: null,
+      };
+      expect(assessIntegrity({ ...native, native: { device: unknown, camera: null } }).flags).toEqual([]);
+      expect(nativeFlags({ device: unknown, camera: { ...camera, position: 'unknown', virtual: null } })).toEqual([]);
+    });
+
+    it("notes the sensor's timing as the page's: perfectly even sensor timestamps are a synthetic source", () => {
+      const even = { ...camera, frame_timing: { ...camera.frame_timing, jitter_ms: 0 } };
+      expect(assessIntegrity({ ...native, native: { device, camera: even } })).toMatchObject({
+        flags: [],
+        notes: ['uniform_intervals'],
+      });
+    });
   });
 });

@@ -1,4 +1,10 @@
-import type { ConstraintProbe, FrameTiming, IntegritySignals } from './capture-integrity';
+import type {
+  ConstraintProbe,
+  FrameTiming,
+  IntegritySignals,
+  NativeFrameTiming,
+  NativeSignals,
+} from './capture-integrity';
 
 export type CameraClass = 'physical' | 'virtual' | 'test_device' | 'unknown';
 export type RendererClass = 'hardware' | 'software' | 'unavailable';
@@ -83,9 +89,9 @@ const SLOW_INTERVAL_MS = 100;
 const UNIFORM_JITTER_MS = 0.05;
 const MIN_FRAMES_FOR_JITTER = 10;
 
-export function timingNotes(timing: FrameTiming | null): TimingNote[] {
+export function timingNotes(timing: FrameTiming | NativeFrameTiming | null): TimingNote[] {
   if (!timing) return [];
-  if (timing.api === 'none') return ['no_frame_callback'];
+  if ('api' in timing && timing.api === 'none') return ['no_frame_callback'];
   if (timing.frames === 0) return ['no_frames'];
   const notes: TimingNote[] = [];
   if (timing.median_interval_ms !== null && timing.median_interval_ms > SLOW_INTERVAL_MS) notes.push('low_frame_rate');
@@ -95,7 +101,36 @@ export function timingNotes(timing: FrameTiming | null): TimingNote[] {
 }
 
 /** The flags that count as a sign of tampering (the `fail` policy fails a production session on any). */
-export type IntegrityFlag = 'virtual_camera' | 'test_camera' | 'webdriver' | 'software_renderer' | 'probe_unresponsive';
+export const INTEGRITY_FLAGS = [
+  'virtual_camera',
+  'test_camera',
+  'webdriver',
+  'software_renderer',
+  'probe_unresponsive',
+  'emulator',
+  'debugger_attached',
+  'rooted_or_jailbroken',
+  'hooking_framework',
+  'external_camera',
+] as const;
+export type IntegrityFlag = (typeof INTEGRITY_FLAGS)[number];
+
+/**
+ * A native SDK's flags: each device fact it says is true, a camera the platform calls virtual, and a
+ * face camera plugged in from outside (a USB capture card feeds any video, as a virtual camera does).
+ */
+export function nativeFlags(native: NativeSignals | null | undefined): IntegrityFlag[] {
+  if (!native) return [];
+  const flags: IntegrityFlag[] = [];
+  const { device, camera } = native;
+  if (device.emulator === true) flags.push('emulator');
+  if (device.debugger_attached === true) flags.push('debugger_attached');
+  if (device.rooted_or_jailbroken === true) flags.push('rooted_or_jailbroken');
+  if (device.hooking_framework === true) flags.push('hooking_framework');
+  if (camera?.virtual === true) flags.push('virtual_camera');
+  if (camera?.position === 'external') flags.push('external_camera');
+  return flags;
+}
 
 export function probeUnresponsive(probe: ConstraintProbe | null): boolean {
   return Boolean(probe?.supported && probe.responded === false);
@@ -117,5 +152,9 @@ export function assessIntegrity(signals: IntegritySignals): IntegrityAssessment 
   if (signals.webdriver === true) flags.push('webdriver');
   if (renderer.class === 'software') flags.push('software_renderer');
   if (probeUnresponsive(signals.constraint_probe)) flags.push('probe_unresponsive');
-  return { flags, notes: timingNotes(signals.frame_timing), camera, renderer };
+  for (const flag of nativeFlags(signals.native)) if (!flags.includes(flag)) flags.push(flag);
+  const notes = timingNotes(signals.frame_timing);
+  for (const note of timingNotes(signals.native?.camera?.frame_timing ?? null))
+    if (!notes.includes(note)) notes.push(note);
+  return { flags, notes, camera, renderer };
 }

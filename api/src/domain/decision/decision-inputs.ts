@@ -10,6 +10,7 @@ import type {
   FrameTiming,
   IntegrityClient,
   IntegritySignals,
+  NativeSignals,
 } from '../capture/capture-integrity';
 import type { CameraClass, IntegrityFlag, RendererClass, TimingNote } from '../capture/integrity-classification';
 
@@ -92,12 +93,14 @@ export interface IntegrityReportEvidence {
     renderer: { class: RendererClass; product: string | null };
     constraint_probe: ConstraintProbe | null;
     frame_timing: FrameTiming | null;
+    /** A native SDK's device and camera facts as sent (no personal data in them); null from the web page. */
+    native: NativeSignals | null;
   } | null;
 }
 
 /** The integrity signals as the decision weighs them. */
 export interface IntegrityInput {
-  /** Null when the client sent none (a native SDK this round, a page without a camera, an older capture). */
+  /** Null when the client sent none (the iOS SDK this round, a page without a camera, an older capture). */
   signals: IntegritySignals | null;
   policy: CaptureIntegrityPolicy;
   /** Production sessions only: sandbox captures come from test browsers and fake cameras by design. */

@@ -1,5 +1,6 @@
 import type { ScoreEvidence } from '../checks/check-results';
-import { assessIntegrity, IntegrityFlag } from '../capture/integrity-classification';
+import type { NativeSignals } from '../capture/capture-integrity';
+import { assessIntegrity, INTEGRITY_FLAGS, IntegrityFlag } from '../capture/integrity-classification';
 import type { IntegrityInput, IntegrityReportEvidence, ReportCheck } from './decision-inputs';
 
 export interface IntegrityOutcome {
@@ -8,13 +9,28 @@ export interface IntegrityOutcome {
   enforcedFlags: IntegrityFlag[];
 }
 
-const SCORED_FLAGS: IntegrityFlag[] = [
+const WEB_FLAGS: IntegrityFlag[] = [
   'virtual_camera',
   'test_camera',
   'webdriver',
   'software_renderer',
   'probe_unresponsive',
 ];
+
+/** A native flag is scored when the SDK answered its question (a null fact is not a 0). */
+function nativeScored(flag: IntegrityFlag, native: NativeSignals): boolean {
+  switch (flag) {
+    case 'emulator':
+    case 'debugger_attached':
+    case 'rooted_or_jailbroken':
+    case 'hooking_framework':
+      return native.device[flag] !== null;
+    case 'external_camera':
+      return Boolean(native.camera && native.camera.position !== 'unknown');
+    default:
+      return false;
+  }
+}
 
 /**
  * The `capture_integrity` check: PASS when no flag was raised, FAIL when one was, NOT_PERFORMED
@@ -39,7 +55,11 @@ export function decideIntegrity(input: IntegrityInput | null): IntegrityOutcome 
   }
   const signals = input.signals;
   const assessed = assessIntegrity(signals);
-  const scores: ScoreEvidence[] = SCORED_FLAGS.filter((flag) => flag !== 'webdriver' || signals.webdriver !== null)
+  const native = signals.native ?? null;
+  const scores: ScoreEvidence[] = INTEGRITY_FLAGS.filter(
+    (flag) => WEB_FLAGS.includes(flag) || (native && nativeScored(flag, native)),
+  )
+    .filter((flag) => flag !== 'webdriver' || signals.webdriver !== null)
     .filter((flag) => flag !== 'probe_unresponsive' || signals.constraint_probe?.supported)
     .map((flag) => ({ name: flag, value: assessed.flags.includes(flag) ? 1 : 0, threshold: 0, comparison: 'lte' }));
   const failed = assessed.flags.length > 0;
@@ -55,6 +75,7 @@ export function decideIntegrity(input: IntegrityInput | null): IntegrityOutcome 
       renderer: assessed.renderer,
       constraint_probe: signals.constraint_probe,
       frame_timing: signals.frame_timing,
+      native,
     },
   };
   return {

@@ -80,3 +80,93 @@ describe('validating the capture-integrity signals', () => {
     expect(fieldsRefused([])).toEqual(['body']);
   });
 });
+
+describe("validating a native SDK's device and camera facts", () => {
+  const android = {
+    client: 'android',
+    camera_label: null,
+    webdriver: null,
+    renderer: null,
+    constraint_probe: null,
+    frame_timing: null,
+    native: {
+      device: {
+        emulator: false,
+        debugger_attached: false,
+        rooted_or_jailbroken: null,
+        hooking_framework: false,
+        app_id: 'com.example.bank',
+        os_version: '14',
+        sdk_version: '0.1.0',
+      },
+      camera: {
+        position: 'front',
+        device_type: 'full',
+        virtual: false,
+        frame_timing: { source: 'sensor_timestamp', frames: 30, median_interval_ms: 33.3, jitter_ms: 0.9 },
+      },
+    },
+  };
+
+  it('accepts the native block from android and ios, and without a camera; the web body without it stays valid', () => {
+    expect(fieldsRefused(android)).toEqual([]);
+    expect(fieldsRefused({ ...android, client: 'ios', native: { ...android.native, camera: null } })).toEqual([]);
+    expect(fieldsRefused({ ...android, native: null })).toEqual([]);
+    expect(validate(integrityUploadRequest, valid)).toEqual(valid);
+  });
+
+  it('refuses the native block from the web page', () => {
+    expect(fieldsRefused({ ...valid, native: android.native })).toEqual(['native']);
+  });
+
+  it('refuses unknown fields inside the device, the camera and its timing (no serial, no IMEI slips in)', () => {
+    expect(
+      fieldsRefused({
+        ...android,
+        native: {
+          ...android.native,
+          imei: '35',
+          device: { ...android.native.device, serial: 'R58M' },
+          camera: {
+            ...android.native.camera,
+            lens: 'wide',
+            frame_timing: { ...android.native.camera.frame_timing, fps: 30 },
+          },
+        },
+      }),
+    ).toEqual(['native.camera.frame_timing.fps', 'native.camera.lens', 'native.device.serial', 'native.imei']);
+  });
+
+  it('refuses facts of the wrong type, an unknown position or timing source, and over-long names, naming each', () => {
+    expect(
+      fieldsRefused({
+        ...android,
+        native: {
+          device: {
+            ...android.native.device,
+            emulator: 'no',
+            debugger_attached: 0,
+            app_id: 'a'.repeat(129),
+            os_version: 'v'.repeat(33),
+          },
+          camera: {
+            ...android.native.camera,
+            position: 'side',
+            virtual: 'maybe',
+            frame_timing: { ...android.native.camera.frame_timing, source: 'app_clock', frames: 1.5 },
+          },
+        },
+      }),
+    ).toEqual([
+      'native.camera.frame_timing.frames',
+      'native.camera.frame_timing.source',
+      'native.camera.position',
+      'native.camera.virtual',
+      'native.device.app_id',
+      'native.device.debugger_attached',
+      'native.device.emulator',
+      'native.device.os_version',
+    ]);
+    expect(fieldsRefused({ ...android, native: { device: android.native.device } })).toEqual(['native.camera']);
+  });
+});

@@ -13,6 +13,8 @@ import android.media.ImageReader
 import android.os.Handler
 import android.os.HandlerThread
 import android.view.Surface
+import dev.bioverify.capture.CameraFacts
+import dev.bioverify.capture.CameraPosition
 import java.io.ByteArrayOutputStream
 
 enum class Lens { BACK, FRONT }
@@ -24,6 +26,7 @@ enum class Lens { BACK, FRONT }
  */
 class Camera2FrameSource(private val manager: CameraManager) {
   private var thread: HandlerThread? = null
+  private val frontTimestampsNs = java.util.concurrent.ConcurrentLinkedDeque<Long>()
   private var device: CameraDevice? = null
   private var session: CameraCaptureSession? = null
   private var reader: ImageReader? = null
@@ -52,6 +55,8 @@ class Camera2FrameSource(private val manager: CameraManager) {
       val image = r.acquireLatestImage() ?: return@setOnImageAvailableListener
       try {
         if (startNs < 0) startNs = image.timestamp
+        // An ImageReader's image carries the capture's SENSOR_TIMESTAMP: the sensor's clock, not the app's.
+        if (lens == Lens.FRONT) recordFront(image.timestamp)
         onFrame(toJpeg(image, quality), (image.timestamp - startNs) / 1_000_000)
       } finally {
         image.close()
@@ -89,6 +94,34 @@ class Camera2FrameSource(private val manager: CameraManager) {
     )
   }
 
+  private fun recordFront(timestampNs: Long) {
+    frontTimestampsNs.addLast(timestampNs)
+    while (frontTimestampsNs.size > MAX_TIMESTAMPS) frontTimestampsNs.pollFirst()
+  }
+
+  /** The face camera as Camera2 describes it, with the sensor timestamps of its latest frames; null without one. */
+  fun faceCameraFacts(): CameraFacts? {
+    val id = cameraFor(Lens.FRONT) ?: return null
+    val characteristics = manager.getCameraCharacteristics(id)
+    val position =
+      when (characteristics.get(CameraCharacteristics.LENS_FACING)) {
+        CameraCharacteristics.LENS_FACING_FRONT -> CameraPosition.FRONT
+        CameraCharacteristics.LENS_FACING_BACK -> CameraPosition.BACK
+        CameraCharacteristics.LENS_FACING_EXTERNAL -> CameraPosition.EXTERNAL
+        else -> CameraPosition.UNKNOWN
+      }
+    val level = characteristics.get(CameraCharacteristics.INFO_SUPPORTED_HARDWARE_LEVEL)?.let { HARDWARE_LEVELS[it] }
+    val timestamps = frontTimestampsNs.toList()
+    return object : CameraFacts {
+      override val position = position
+      override val deviceType = level
+      // Camera2 marks no camera as virtual; a USB capture card shows as LENS_FACING_EXTERNAL instead.
+      override val virtual: Boolean? = null
+
+      override fun sensorTimestampsNs() = timestamps
+    }
+  }
+
   fun close() {
     session?.close()
     device?.close()
@@ -101,6 +134,16 @@ class Camera2FrameSource(private val manager: CameraManager) {
   }
 
   companion object {
+    private const val MAX_TIMESTAMPS = 120
+    private val HARDWARE_LEVELS =
+      mapOf(
+        CameraCharacteristics.INFO_SUPPORTED_HARDWARE_LEVEL_LEGACY to "legacy",
+        CameraCharacteristics.INFO_SUPPORTED_HARDWARE_LEVEL_LIMITED to "limited",
+        CameraCharacteristics.INFO_SUPPORTED_HARDWARE_LEVEL_FULL to "full",
+        CameraCharacteristics.INFO_SUPPORTED_HARDWARE_LEVEL_3 to "level_3",
+        CameraCharacteristics.INFO_SUPPORTED_HARDWARE_LEVEL_EXTERNAL to "external",
+      )
+
     /** YUV_420_888 to JPEG through NV21 and the framework's [YuvImage]. */
     fun toJpeg(image: android.media.Image, quality: Int): ByteArray {
       val nv21 = nv21Of(image)

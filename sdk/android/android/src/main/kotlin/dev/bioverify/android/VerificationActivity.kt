@@ -17,6 +17,7 @@ import dev.bioverify.capture.Capture
 import dev.bioverify.capture.CaptureClient
 import dev.bioverify.capture.CaptureException
 import dev.bioverify.capture.CaptureSource
+import dev.bioverify.capture.IntegritySignals
 import dev.bioverify.capture.CaptureStep
 import dev.bioverify.capture.ChipChallenge
 import dev.bioverify.capture.ChipData
@@ -148,6 +149,9 @@ class VerificationActivity : Activity(), CaptureSource, VerificationListener {
     }
 
   override fun selfie(retakeReason: String?): Capture = still(Lens.FRONT, ImageLimits.SELFIE)
+
+  /** Read after the selfie, so the front camera's sensor timestamps are those of the liveness and selfie frames. */
+  override fun integritySignals(): IntegritySignals = IntegritySignals.collect(AndroidDeviceFacts(this), camera.faceCameraFacts())
 
   private fun still(lens: Lens, limits: ImageLimits): Capture {
     openCamera(lens, limits) { jpeg, _ -> latestFrame.set(jpeg) }

@@ -62,6 +62,10 @@ class CaptureClient(
   /** Uploads what the chip gave; the answer says only whether it was well-formed and which groups were received. */
   fun chip(data: ChipData): JsonObject = call("PUT", "/document/chip", data.toJson().toByteArray(Charsets.UTF_8), "application/json")
 
+  /** Sends the device's integrity signals (docs/capture-integrity.md); the answer never says how they were judged. */
+  fun integrity(signals: IntegritySignals): Boolean =
+    call("PUT", "/integrity", signals.toJson().toByteArray(Charsets.UTF_8), "application/json").boolean("recorded")
+
   /** Ends capture: 202 `{"status": "IN_PROGRESS", "decision": "pending"}`; a second submit answers the same. */
   fun submit(): StatusAnswer = StatusAnswer.from(call("POST", "/submit", null, null))
 

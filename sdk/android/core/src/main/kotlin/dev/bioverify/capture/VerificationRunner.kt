@@ -26,6 +26,12 @@ interface CaptureSource {
   fun pacedFrames(): PacedFrameSource? = null
 
   fun selfie(retakeReason: String?): Capture
+
+  /**
+   * The device and face-camera facts, read after the selfie (the front camera's frames timed), sent
+   * before submit; null sends nothing (the report's `capture_integrity` is then NOT_PERFORMED).
+   */
+  fun integritySignals(): IntegritySignals? = null
 }
 
 /** What the flow tells the app as it goes (all optional). */
@@ -79,6 +85,7 @@ class VerificationRunner(
           flow.onSelfie(client.selfie(image.bytes, image.contentType))
         }
         CaptureStep.SUBMIT -> {
+          sendIntegrity()
           client.submit()
           flow.onSubmitted()
         }
@@ -103,6 +110,16 @@ class VerificationRunner(
         flow.onPacedStep(done)
       }
     driver.run()
+  }
+
+  /** Signals never block the applicant: a refusal (a sixth upload, a bad field) leaves the check NOT_PERFORMED. */
+  private fun sendIntegrity() {
+    val signals = source.integritySignals() ?: return
+    try {
+      client.integrity(signals)
+    } catch (e: CaptureException) {
+      if (e.httpStatus == null || e.httpStatus !in 400..499) throw e
+    }
   }
 
   private fun oneShotLiveness() {

@@ -16,6 +16,8 @@ import dev.bioverify.capture.PacedStepKind
 import dev.bioverify.capture.UrlConnectionTransport
 import dev.bioverify.capture.VerificationListener
 import dev.bioverify.capture.VerificationRunner
+import dev.bioverify.capture.IntegritySignals
+import dev.bioverify.capture.DeviceFacts
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertTrue
@@ -40,8 +42,8 @@ class EndToEndVerificationTest {
   private val chips = File(System.getenv("BIOVERIFY_E2E_CHIP_TESTDATA") ?: "")
 
   @Test
-  fun `a genuine applicant's passport, challenge and selfie are VERIFIED, with the report to show for it`() {
-    val applicant = RecordedApplicant(testdata, "astronaut")
+  fun `a genuine applicant's passport, challenge and selfie are VERIFIED, with the report to show for it, the SDK's device block recorded (an emulator, as this JVM is no phone)`() {
+    val applicant = RecordedApplicant(testdata, "astronaut", integrity = IntegritySignals.collect(ThisJvm, null))
     val sessionId = integrator.createSession(applicant.name, applicant.challenge)
     val steps = ArrayList<CaptureStep>()
     val listener =
@@ -67,6 +69,28 @@ class EndToEndVerificationTest {
     assertEquals(sessionId, report.string("session_id"))
     assertEquals("TD3", report.obj("document").string("format"))
     assertEquals("PASS", report.obj("checks").obj("face_match").string("verdict"))
+    // The server recorded what the SDK sent before submit; a sandbox session reports it and never fails on it.
+    val integrity = report.obj("checks").obj("capture_integrity")
+    assertEquals("FAIL", integrity.string("verdict"))
+    assertEquals("CAPTURE_TAMPERED", integrity.string("reason"))
+    val evidence = integrity.obj("integrity")
+    assertEquals(false, evidence.boolean("enforced"))
+    assertEquals(listOf("emulator"), evidence.strings("flags"))
+    assertEquals("android", evidence.obj("signals").string("client"))
+    val device = evidence.obj("signals").obj("native").obj("device")
+    assertEquals(
+      mapOf(
+        "emulator" to true,
+        "debugger_attached" to ThisJvm.debuggerAttached(),
+        "rooted_or_jailbroken" to null,
+        "hooking_framework" to null,
+        "app_id" to "dev.bioverify.e2e",
+        "os_version" to System.getProperty("os.version").take(32),
+        "sdk_version" to IntegritySignals.SDK_VERSION,
+      ),
+      device.map,
+    )
+    assertEquals(null, evidence.obj("signals").obj("native").map["camera"])
   }
 
   @Test
@@ -220,4 +244,18 @@ class EndToEndVerificationTest {
     /** Sandbox sessions pin their one-shot challenge; the chip tests never reach liveness. */
     val ONE_SHOT_CHALLENGE = listOf("TURN_LEFT", "TURN_RIGHT", "BLINK")
   }
+}
+
+/** The test's own process, described honestly: a JVM on a build machine, so an emulator, with no root or hooking checks run. */
+private object ThisJvm : DeviceFacts {
+  override fun emulator() = true
+
+  override fun debuggerAttached() = java.lang.management.ManagementFactory.getRuntimeMXBean().inputArguments.any { it.contains("jdwp") }
+
+  override fun rootedOrJailbroken(): Boolean? = null
+
+  override fun hookingFramework(): Boolean? = null
+
+  override val appId = "dev.bioverify.e2e"
+  override val osVersion: String? = System.getProperty("os.version")
 }

@@ -4,6 +4,7 @@ import dev.bioverify.capture.Capture
 import dev.bioverify.capture.CaptureSource
 import dev.bioverify.capture.DocumentSide
 import dev.bioverify.capture.DocumentType
+import dev.bioverify.capture.IntegritySignals
 import dev.bioverify.capture.Json
 import dev.bioverify.capture.JsonObject
 import dev.bioverify.capture.LivenessPlan
@@ -24,6 +25,8 @@ class RecordedApplicant(
   documentOf: String = identity,
   /** The camera for the paced challenge; by default a replay of the recording (see [pacedFrames]). */
   private val pacedSource: PacedFrameSource? = null,
+  /** What the applicant's "device" says about itself before submit; null sends nothing. */
+  private val integrity: IntegritySignals? = null,
 ) : CaptureSource {
   val passport: JsonObject = passportOf(documentOf)
   val challenge: List<String>
@@ -74,6 +77,8 @@ class RecordedApplicant(
 
       override fun frame(step: PacedStep, elapsedMs: Long): ByteArray = bytes[(elapsedMs / 300 % bytes.size).toInt()]
     }
+
+  override fun integritySignals(): IntegritySignals? = integrity
 
   override fun selfie(retakeReason: String?): Capture = Capture(File(testdata, "faces/${identity}__augmented-1.jpg").readBytes())
 
