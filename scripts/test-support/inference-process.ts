@@ -38,10 +38,16 @@ export async function startInferenceProcess(
   env: Record<string, string> = {},
   root = join(__dirname, '../..'),
 ): Promise<InferenceProcess> {
+  // Opt-in: INFERENCE_CPU_PROFILE_DIR=dir writes the front's V8 CPU profile there when it stops
+  // (benchmarks/inference/summarise-cpu-profile.ts reads it). Executors are spawned without it.
+  const profileDir = process.env.INFERENCE_CPU_PROFILE_DIR;
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  // Opt-in, for experiments on the front's runtime (V8's GC flags): INFERENCE_NODE_FLAGS="--flag ...".
+  const flags = (process.env.INFERENCE_NODE_FLAGS ?? '').split(' ').filter(Boolean);
   const child: ChildProcess = spawn(
     process.execPath,
     // tsx's full loader (CommonJS and ESM hooks): the front loads its task modules with import().
-    ['--import', pathToFileURL(require.resolve('tsx')).href, join(root, 'inference/src/main.ts')],
+    [...profile, ...flags, '--import', pathToFileURL(require.resolve('tsx')).href, join(root, 'inference/src/main.ts')],
     {
       cwd: root,
       env: {
