@@ -14,7 +14,6 @@ import { readFileSync } from 'node:fs';
 interface CallFrame {
   functionName: string;
   url: string;
-  lineNumber: number;
 }
 interface ProfileNode {
   id: number;
@@ -104,7 +103,8 @@ function main(): void {
     add(byStage, stageOf(frame), us);
     if (frame.functionName === '(idle)') return;
     busy += us;
-    const fn = `${frame.functionName || '(anonymous)'} ${shortUrl(frame.url)}:${frame.lineNumber + 1}`;
+    // No line number: tsx's transform puts each module on a line or two of its own.
+    const fn = `${frame.functionName || '(anonymous)'} ${shortUrl(frame.url)}`;
     add(byFunction, fn, us);
     add(byFile, shortUrl(frame.url), us);
   });
