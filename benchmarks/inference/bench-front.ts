@@ -6,7 +6,11 @@
  *    two must cost the same);
  *  - crops: one verification's face crops cut and packed with a fresh buffer per crop (the sampler's
  *    buffer never handed back, as before the pool) against packCrops handing it back to the pool,
- *    with the share of the wall time spent in garbage collection (perf_hooks' GC observer).
+ *    with the share of the wall time spent in garbage collection (perf_hooks' GC observer);
+ *  - proof: the separate proof that an upload decodes (a header probe and a 1/8-scale decode), which
+ *    VerificationService ran for every face upload of every call before the proof became the check's
+ *    own memoised decode (about 32 proofs per verification: 11 frames at the gate, 11 frames and the
+ *    selfie again with the selfie, the selfie and 5 frames to antispoof, 2 to face match, 1 document).
  * Reports the median over rounds of each variant's CPU ms per operation and the ratio.
  */
 import { readFileSync } from 'node:fs';
@@ -15,6 +19,7 @@ import path from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { boxToSize, sample } from '../../inference/src/images/affine-sampler';
+import { assertDecodable } from '../../inference/src/images/assert-decodable';
 import { decodeRgbImage } from '../../inference/src/images/decode-image';
 import { normalise, packCrops } from '../../inference/src/images/image-to-tensor';
 import type { RgbImage } from '../../inference/src/images/rgb-image';
@@ -116,6 +121,12 @@ async function main() {
       `decode selfie 586x617, max side ${FACE_UPLOAD_MAX_SIDE}`,
       20,
       () => decodeRgbImage(selfie, { maxSide: FACE_UPLOAD_MAX_SIDE }),
+      cpu,
+    );
+    await timed(
+      'prove a selfie decodable (probe + 1/8-scale decode)',
+      20,
+      () => assertDecodable(selfie, 'selfie'),
       cpu,
     );
     for (const pooled of r % 2 ? [true, false] : [false, true]) {

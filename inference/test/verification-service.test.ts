@@ -187,6 +187,32 @@ describe('VerificationService over gRPC (real models)', () => {
     expectSameOutcome(match.outcome, await matchFaces(local, { document_portrait: portrait, selfie }));
   });
 
+  it('decodes each face upload once: the proof that it decodes is the decode its check then uses', async () => {
+    const decodes = async () => {
+      const text = await (await fetch(`http://127.0.0.1:${service.server.metricsPort}/metrics`)).text();
+      const count = (outcome: string) =>
+        Number(
+          text.match(
+            new RegExp(`^inference_image_memo_lookups_total{kind="decode",outcome="${outcome}"} (\\S+)`, 'm'),
+          )?.[1] ?? 0,
+        );
+      return { miss: count('miss'), hit: count('hit') };
+    };
+    // Frames no earlier test sent, so none is remembered yet.
+    const frames = await Promise.all(
+      [5, 7, 9].map((angle) =>
+        sharp(photo('grace_hopper.jpg')).rotate(angle, { background: '#707070' }).jpeg().toBuffer(),
+      ),
+    );
+    const before = await decodes();
+    const gate = await service.client.checkLiveness({ frames, challenge: [ChallengeStep.CHALLENGE_STEP_TURN_LEFT] });
+    const after = await decodes();
+    // Three decodes (the proofs), and the check's own three lookups answered by them.
+    expect(after.miss - before.miss).toBe(3);
+    expect(after.hit - before.hit).toBe(3);
+    expectSameOutcome(gate.outcome, await checkLiveness(local, { frames, challenge: ['TURN_LEFT'] }));
+  });
+
   it('refuses non-images, truncated files and wrong frame counts with INVALID_ARGUMENT', async () => {
     const jpeg = photo('grace_hopper.jpg');
     await expect(service.client.checkAntispoof(Buffer.from('<html>not a photo</html>'))).rejects.toMatchObject({

@@ -30,4 +30,5 @@ COPY --from=build /app/dist/proto ./dist/proto
 COPY --from=build /app/models ./models
 USER 1000
 EXPOSE 50051 9464
-CMD ["node", "dist/inference/src/main.js"]
+# --max-semi-space-size: inference/src/config/front-node-flags.ts (FRONT_NODE_FLAGS) says why.
+CMD ["node", "--max-semi-space-size=64", "dist/inference/src/main.js"]

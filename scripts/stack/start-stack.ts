@@ -8,6 +8,7 @@ import { freePort } from './free-port';
 import { startRedis } from './redis';
 import { Supervised } from './supervise';
 import { startWidgetDemo, WidgetDemo } from '../../hosted/demo/widget-demo-server';
+import { FRONT_NODE_FLAGS } from '../../inference/src/config/front-node-flags';
 
 const ROOT = path.resolve(__dirname, '../..');
 const STATE = path.join(ROOT, '.state', 'stack');
@@ -92,7 +93,9 @@ async function main(): Promise<void> {
       env.INFERENCE_METRICS_PORT = String(await freePort());
       env.INFERENCE_URL = `127.0.0.1:${inferencePort}`;
       running.push(
-        await Supervised.start('inference', () => startProcess('inference', TSX, [inferenceMain], { env, cwd: ROOT })),
+        await Supervised.start('inference', () =>
+          startProcess('inference', TSX, [...FRONT_NODE_FLAGS, inferenceMain], { env, cwd: ROOT }),
+        ),
       );
     }
     // Lets `npm run admin` reach this stack's store without the caller exporting anything.

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { FRONT_NODE_FLAGS } from '../../inference/src/config/front-node-flags';
 import { cpuSecondsOf, descendants } from './process-tree';
 
 export interface InferenceProcess {
@@ -38,10 +39,17 @@ export async function startInferenceProcess(
   env: Record<string, string> = {},
   root = join(__dirname, '../..'),
 ): Promise<InferenceProcess> {
+  // Opt-in: INFERENCE_CPU_PROFILE_DIR=dir writes the front's V8 CPU profile there when it stops
+  // (benchmarks/inference/summarise-cpu-profile.ts reads it). Executors are spawned without it.
+  const profileDir = process.env.INFERENCE_CPU_PROFILE_DIR;
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  // The front's own V8 flags, as production runs it; INFERENCE_NODE_FLAGS="--flag ..." replaces
+  // them for an experiment (an empty value runs it with none).
+  const flags = (process.env.INFERENCE_NODE_FLAGS ?? FRONT_NODE_FLAGS.join(' ')).split(' ').filter(Boolean);
   const child: ChildProcess = spawn(
     process.execPath,
     // tsx's full loader (CommonJS and ESM hooks): the front loads its task modules with import().
-    ['--import', pathToFileURL(require.resolve('tsx')).href, join(root, 'inference/src/main.ts')],
+    [...profile, ...flags, '--import', pathToFileURL(require.resolve('tsx')).href, join(root, 'inference/src/main.ts')],
     {
       cwd: root,
       env: {

@@ -10,6 +10,7 @@ import type {
   FrameObserver,
   LivenessCheck,
 } from '../tasks/task-contracts';
+import type { ModelRunner } from '../runtime/model-runner';
 
 export interface TaskModules {
   verifyDocument: DocumentCheck;
@@ -17,6 +18,8 @@ export interface TaskModules {
   observeFrames: FrameObserver;
   checkAntispoof: AntispoofCheck;
   matchFaces: FaceMatchCheck;
+  /** A face upload decoded as the checks decode it, through the runner's image memo. */
+  decodeUpload(runner: ModelRunner, bytes: Uint8Array, what: string): Promise<unknown>;
 }
 
 let loaded: Promise<TaskModules> | undefined;
@@ -29,6 +32,7 @@ export function taskModules(): Promise<TaskModules> {
     observeFrames: tasks.observeFrames,
     checkAntispoof: tasks.checkAntispoof,
     matchFaces: tasks.matchFaces,
+    decodeUpload: tasks.decodeUpload,
   }));
   // A failed load (a missing dependency) is retried by the next call rather than remembered.
   load.catch(() => {

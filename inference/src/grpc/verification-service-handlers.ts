@@ -93,6 +93,17 @@ function modelRefs(host: ModelHost, names: Set<string>): ModelRef[] {
 }
 
 /**
+ * Proves a face upload decodable before its check runs. With the image memo the proof is the very
+ * decode the check then takes from the memo (the same function, limits and error), so the upload is
+ * decoded once rather than twice (a small decode to prove it, the full one in the check); the
+ * frames sent again with the selfie are proven by the decode remembered from their first call.
+ */
+async function proveFaceUpload(runner: ModelRunner, bytes: Uint8Array, what: string): Promise<void> {
+  if (!runner.memo) return assertDecodable(bytes, what);
+  await (await taskModules()).decodeUpload(runner, bytes, what);
+}
+
+/**
  * `cache`, when given, answers rows the checks already sent through a model (see row-result-cache.ts);
  * `memo`, uploads already decoded and analysed (see serving/remembered-images.ts).
  */
@@ -103,7 +114,7 @@ export function verificationServiceHandlers(
 ): VerificationServiceServer {
   return {
     verifyDocument: check<VerifyDocumentRequest, VerifyDocumentResponse>(current, cache, memo, async (req, runner) => {
-      await assertDecodable(req.image, 'document image');
+      // No proof first: the check's first step is the document's one full decode, with the same error.
       return toProtoDocument(await (await taskModules()).verifyDocument(runner, { image: req.image, now: req.now }));
     }),
 
@@ -114,7 +125,7 @@ export function verificationServiceHandlers(
           `liveness takes 1 to ${MAX_LIVENESS_FRAMES} frames, got ${req.frames.length}`,
         );
       }
-      await Promise.all(req.frames.map((frame, i) => assertDecodable(frame, `frame ${i}`)));
+      await Promise.all(req.frames.map((frame, i) => proveFaceUpload(runner, frame, `frame ${i}`)));
       if (req.observeOnly) {
         const observed = await (await taskModules()).observeFrames(runner, req.frames);
         return { outcome: undefined, failedStep: toProtoStep(null), perFrame: observed.map(toProtoObservation) };
@@ -124,7 +135,7 @@ export function verificationServiceHandlers(
       if ((challenge.length === 0 && paced.length === 0) || challenge.some((s) => s === undefined))
         throw new InferenceError('INVALID_ARGUMENT', 'challenge needs at least one known step');
       const selfie = req.selfie?.length ? req.selfie : undefined;
-      if (selfie) await assertDecodable(selfie, 'selfie');
+      if (selfie) await proveFaceUpload(runner, selfie, 'selfie');
       const out = await (
         await taskModules()
       ).checkLiveness(runner, {
@@ -147,8 +158,8 @@ export function verificationServiceHandlers(
           `antispoof takes at most ${MAX_LIVENESS_FRAMES} frames, got ${req.frames.length}`,
         );
       await Promise.all([
-        assertDecodable(req.selfie, 'selfie'),
-        ...req.frames.map((frame, i) => assertDecodable(frame, `frame ${i}`)),
+        proveFaceUpload(runner, req.selfie, 'selfie'),
+        ...req.frames.map((frame, i) => proveFaceUpload(runner, frame, `frame ${i}`)),
       ]);
       const out = await (await taskModules()).checkAntispoof(runner, { selfie: req.selfie, frames: req.frames });
       return { outcome: toProtoOutcome(out), retakeReason: out.retake_reason ?? '' };
@@ -156,8 +167,8 @@ export function verificationServiceHandlers(
 
     matchFaces: check<MatchFacesRequest, MatchFacesResponse>(current, cache, memo, async (req, runner) => {
       await Promise.all([
-        assertDecodable(req.documentPortrait, 'document portrait'),
-        assertDecodable(req.selfie, 'selfie'),
+        proveFaceUpload(runner, req.documentPortrait, 'document portrait'),
+        proveFaceUpload(runner, req.selfie, 'selfie'),
       ]);
       const out = await (
         await taskModules()
