@@ -8,6 +8,7 @@
  */
 import type { ModelRunner } from '../../../runtime/model-runner';
 import type { RgbImage } from '../../../images/rgb-image';
+import { kindMap, type MrzLayout } from '../mrz/mrz-layouts';
 import { lineText, type LineReading } from '../mrz/mrz-reading';
 import { readMrz, type MrzRead } from '../mrz/read-mrz';
 import { namesAreUnsure } from '../mrz/visual-zone-names';
@@ -17,18 +18,40 @@ import type { RecognizedLine } from '../ocr/text-recognition';
 import { mrzCellsModel, readCells } from './read-cells';
 
 /**
+ * Positions whose misread the zone itself would show once every check digit holds uncorrected:
+ * digit-only positions (a letter there is corrected) and everything a check digit covers. A check
+ * digit tells apart any two characters whose values do not differ by a multiple of 10, which
+ * covers OCR-B's look-alikes (0/O/D/Q, 1/I, 2/Z, 5/S, 8/B) but not G/6: a guarded position still
+ * needs its character to be the more likely one (CHECKED_FLOOR).
+ */
+function guardedPositions(layout: MrzLayout): boolean[][] {
+  const kinds = kindMap(layout);
+  const guarded = kinds.map((row) => row.map((k) => k === 'digit' || k === 'check' || k === 'check-or-filler'));
+  for (const rule of layout.checks) {
+    guarded[rule.at.line][rule.at.index] = true;
+    for (const s of rule.over) for (let i = s.start; i < s.end; i++) guarded[s.line][i] = true;
+  }
+  return guarded;
+}
+
+export const CHECKED_FLOOR = 0.5;
+
+/**
  * Whether the cells' read of a zone stands without the recogniser: every check digit holds with no
- * correction, exact length, the document code's letter and every name letter sure, and every
- * character at least `floor`. Names carry no check digit, hence the floor over every character.
+ * correction, exact length, every name letter sure, every character the check digits do not guard
+ * (names, codes, sex) at least `floor` and every guarded one at least CHECKED_FLOOR.
  */
 export function cellsSettle(read: MrzRead | null, rows: LineReading[], floor: number): read is MrzRead {
-  return (
-    read !== null &&
-    read.parsed.fields.check_digits_valid &&
-    read.corrected.corrections.length === 0 &&
-    !namesAreUnsure(read) &&
-    rows.every((row) => row.length === read.layout.lineLength && row.every((c) => c.prob >= floor))
-  );
+  if (
+    read === null ||
+    !read.parsed.fields.check_digits_valid ||
+    read.corrected.corrections.length > 0 ||
+    namesAreUnsure(read) ||
+    rows.some((row) => row.length !== read.layout.lineLength)
+  )
+    return false;
+  const guarded = guardedPositions(read.layout);
+  return rows.every((row, line) => row.every((c, i) => c.prob >= (guarded[line][i] ? CHECKED_FLOOR : floor)));
 }
 
 /**
