@@ -37,12 +37,15 @@ const arg = (name: string): string | undefined => {
 };
 
 const root = path.resolve(__dirname, '../..');
-const MODELS = ['text-detection', 'text-recognition', 'face-detection'];
+const MODELS = ['text-detection', 'text-recognition', 'face-detection', 'mrz-cells'];
 
 export interface DocumentCost {
   file: string;
   detection_cpu_ms: number;
   recognition_cpu_ms: number;
+  /** The OCR-B cell classifier's (models/mrz-cells), where the tree reads by cells first. */
+  cells_cpu_ms: number;
+  cells_calls: number;
   detection_calls: number;
   recognition_calls: number;
   /** Lines recognised: the sum of the recognition calls' batch sizes. */
@@ -66,6 +69,8 @@ function cost(file: string, calls: ModelCall[], wall: number): DocumentCost {
     file,
     detection_cpu_ms: cpu('text-detection'),
     recognition_cpu_ms: cpu('text-recognition'),
+    cells_cpu_ms: cpu('mrz-cells'),
+    cells_calls: of('mrz-cells').length,
     detection_calls: of('text-detection').length,
     recognition_calls: of('text-recognition').length,
     recognition_rows: of('text-recognition').reduce((s, c) => s + c.batch, 0),
@@ -93,6 +98,11 @@ export function costSummary(costs: DocumentCost[]): Record<string, number | null
     detection_cpu_ms_p99: p('detection_cpu_ms', 99),
     recognition_cpu_ms_p50: p('recognition_cpu_ms', 50),
     recognition_cpu_ms_p99: p('recognition_cpu_ms', 99),
+    cells_cpu_ms_p50: p('cells_cpu_ms', 50),
+    cells_cpu_ms_p99: p('cells_cpu_ms', 99),
+    recognised_share: costs.length
+      ? Math.round((100 * costs.filter((c) => c.recognition_calls > 0).length) / costs.length) / 100
+      : null,
     recognition_calls_p50: p('recognition_calls', 50),
     recognition_calls_mean: mean('recognition_calls'),
     recognition_rows_p50: p('recognition_rows', 50),
@@ -237,6 +247,8 @@ async function merge(list: string): Promise<void> {
         file: r.file,
         detection_cpu_ms: r.detection_cpu_ms,
         recognition_cpu_ms: r.recognition_cpu_ms,
+        cells_cpu_ms: r.cells_cpu_ms ?? 0,
+        cells_calls: r.cells_calls ?? 0,
         detection_calls: r.detection_calls,
         recognition_calls: r.recognition_calls,
         recognition_rows: r.recognition_rows,

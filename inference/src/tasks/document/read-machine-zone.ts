@@ -7,6 +7,8 @@
  * The rest of the page is recognised only when needed: no zone with valid check digits turned up
  * (the rest may hold the zone, or the visual zone's document number to settle a misread one), or
  * a name letter was read unsurely (the visual zone prints the names).
+ * Where the OCR-B cell classifier is switched on (models/mrz-cells), it reads first, and a zone
+ * it settles is not recognised at all; anything else is read as above.
  */
 import type { ModelRunner } from '../../runtime/model-runner';
 import type { RgbImage } from '../../images/rgb-image';
@@ -14,6 +16,7 @@ import { UNKNOWN_CHAR, type LineReading } from './mrz/mrz-reading';
 import { readMrz, type MrzRead } from './mrz/read-mrz';
 import { confirmNamesFromVisualZone, namesAreUnsure } from './mrz/visual-zone-names';
 import { confirmNumberFromVisualZone } from './mrz/visual-zone-number';
+import { cellsFirstReadFloor, readZoneByCells } from './mrz-cells/read-zone-by-cells';
 import { findMrzCandidates, type MrzCandidate } from './ocr/find-mrz-lines';
 import { subBox, type TextBox } from './ocr/text-box';
 import { detectText } from './ocr/text-detection';
@@ -134,6 +137,9 @@ export interface PageText {
 export async function readMachineZone(runner: ModelRunner, image: RgbImage, now: Date): Promise<PageText> {
   const boxes = await detectText(runner, image);
   const shaped = mrzShapedBoxes(boxes);
+  const floor = cellsFirstReadFloor(runner);
+  const byCells = floor === null ? null : await readZoneByCells(runner, image, shaped, now, floor);
+  if (byCells) return { ...byCells, boxes };
   let lines = await recognizeLines(runner, image, shaped);
   const tried = new Set<string>();
   let zone = await readCandidates(runner, image, lines, now, tried);

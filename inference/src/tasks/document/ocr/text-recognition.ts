@@ -29,11 +29,14 @@ export interface RecognizedLine extends DecodedLine {
  */
 const CROP_HEIGHT = 0.9;
 
-/** Output pixel (u, v) of a width x height crop to source pixels, along the box's own axes. */
-function boxMap(box: TextBox, width: number, height: number): Affine {
+/**
+ * Output pixel (u, v) of a width x height crop to source pixels, along the box's own axes, the box's
+ * height taken `heightShare` times (the MRZ cell reader takes it whole plus a margin).
+ */
+export function boxMap(box: TextBox, width: number, height: number, heightShare = CROP_HEIGHT): Affine {
   const c = Math.cos(box.angle);
   const s = Math.sin(box.angle);
-  const boxHeight = box.height * CROP_HEIGHT;
+  const boxHeight = box.height * heightShare;
   const kx = box.width / width;
   const ky = boxHeight / height;
   return {

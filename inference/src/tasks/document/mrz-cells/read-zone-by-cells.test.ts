@@ -1,0 +1,110 @@
+import type { ModelConfig, ModelRunner } from '../../../runtime/model-runner';
+import { TD3_SPECIMEN } from '../mrz/icao-specimens';
+import { MRZ_LAYOUTS } from '../mrz/mrz-layouts';
+import { readingOf, type LineReading } from '../mrz/mrz-reading';
+import { readMrz } from '../mrz/read-mrz';
+import { cellsFirstReadFloor, cellsSettle } from './read-zone-by-cells';
+
+const NOW = new Date('2026-11-01T00:00:00Z');
+const FLOOR = 0.9;
+
+/** A runner that serves only configs: which models it has and their thresholds. */
+function stubRunner(served: Record<string, Record<string, number>>): ModelRunner {
+  return {
+    infer: () => Promise.reject(new Error('no model runs in this test')),
+    config: (model: string): ModelConfig => {
+      if (!(model in served)) throw new Error(`the inference service serves no model "${model}"`);
+      return { thresholds: served[model] } as unknown as ModelConfig;
+    },
+  };
+}
+
+function settles(edit: (rows: LineReading[]) => void = () => undefined): boolean {
+  const rows = TD3_SPECIMEN.map((l) => readingOf(l, 0.97));
+  edit(rows);
+  return cellsSettle(
+    readMrz(
+      MRZ_LAYOUTS.TD3,
+      rows.map((r) => [r]),
+      NOW,
+    ),
+    rows,
+    FLOOR,
+  );
+}
+
+describe('the cells read first only where models/mrz-cells says so', () => {
+  it('reads by cells with the configured floor when the model is served and first_read is 1', () => {
+    expect(cellsFirstReadFloor(stubRunner({ 'mrz-cells': { first_read: 1, settle_floor: 0.9 } }))).toBe(0.9);
+  });
+
+  it('leaves the recogniser to read alone when first_read is 0', () => {
+    expect(cellsFirstReadFloor(stubRunner({ 'mrz-cells': { first_read: 0, settle_floor: 0.9 } }))).toBeNull();
+  });
+
+  it('leaves the recogniser to read alone when the runner does not serve the model', () => {
+    expect(cellsFirstReadFloor(stubRunner({ 'text-recognition': {} }))).toBeNull();
+  });
+});
+
+describe('a zone read by cells stands without the recogniser only when it is settled', () => {
+  it('stands when every check digit holds uncorrected and every character is sure', () => {
+    expect(settles()).toBe(true);
+  });
+
+  it('falls back when a name letter is under the floor, since names carry no check digit', () => {
+    expect(
+      settles((rows) => {
+        rows[0][5] = { char: 'E', prob: 0.85, alternative: { char: 'F', prob: 0.1 } };
+      }),
+    ).toBe(false);
+  });
+
+  it('falls back when the issuing state, which no check digit covers, is under the floor', () => {
+    expect(
+      settles((rows) => {
+        rows[0][3] = { char: 'T', prob: 0.8 };
+      }),
+    ).toBe(false);
+  });
+
+  it('stands when a digit the check digits guard is only fairly sure (0 or O)', () => {
+    expect(
+      settles((rows) => {
+        rows[1][15] = { char: '0', prob: 0.7, alternative: { char: 'O', prob: 0.3 } };
+      }),
+    ).toBe(true);
+  });
+
+  it('falls back when a guarded character is less likely than not', () => {
+    expect(
+      settles((rows) => {
+        rows[1][15] = { char: '0', prob: 0.45, alternative: { char: 'O', prob: 0.4 } };
+      }),
+    ).toBe(false);
+  });
+
+  it('falls back when correction had to change a character (O read in a date)', () => {
+    expect(
+      settles((rows) => {
+        rows[1][15] = { char: 'O', prob: 0.99 };
+      }),
+    ).toBe(false);
+  });
+
+  it('falls back when a check digit fails', () => {
+    expect(
+      settles((rows) => {
+        rows[1][9] = { char: '5', prob: 0.99 };
+      }),
+    ).toBe(false);
+  });
+
+  it('falls back when a row is not of the layout’s length', () => {
+    expect(
+      settles((rows) => {
+        rows[0].pop();
+      }),
+    ).toBe(false);
+  });
+});
