@@ -196,23 +196,23 @@ describe('the server-paced liveness challenge (production sessions, real models)
     expect(deformation?.value).toBeLessThan(deformation?.threshold ?? -Infinity);
   }, 240_000);
 
-  it('a real-time puppet playing the nearest-pose frames of a video-call recording is judged on every step it was given (its verdict is reported, not assumed: the eval gives its rate)', async () => {
+  it('a real-time puppet playing the nearest-pose frames of a video-call recording fails liveness: its recording never turns as far as the targets, so it holds no target pose', async () => {
     const params = drawTrial(seededRandom(seedOf('nearest-pose-puppet')), [APPLICANT]);
     const account = await issueAccount(stack.stack.store, stack.stack.env, { name: 'Puppet' });
     const client = await productionCapture(account.live_api_key);
     const done = await performChallenge(client, headFor(params), nearestPosePuppetPerformance(params));
     expect(done.next).toBe('selfie');
-    expect(done.chunkStatuses.every((s) => s === 200)).toBe(true);
+    // Chunk answers are not asserted: on a loaded machine a late chunk is refused at its step's
+    // deadline, and the verdict must not depend on that. The pose measures below do not.
     const liveness = (await decide(client, account.live_api_key)).liveness;
-    expect(['PASS', 'FAIL']).toContain(liveness.verdict);
-    // Each step has its measure in the report, against its line, whatever the verdict.
-    const measures = done.steps.map((step) =>
-      score(liveness, `paced_step_${step.index + 1}_${step.kind === 'OPEN_MOUTH' ? 'mouth_gain' : 'held_ms'}`),
-    );
-    expect(measures.every((m) => m !== undefined && Number.isFinite(m.value))).toBe(true);
-    console.log(
-      `nearest-pose puppet: liveness ${liveness.verdict}${liveness.reason ? ` (${liveness.reason})` : ''}, steps followed ${score(liveness, 'steps_completed')?.value} of ${done.steps.length}`,
-    );
+    expect(liveness).toMatchObject({ verdict: 'FAIL', reason: 'LIVENESS_FAILED' });
+    const held = done.steps
+      .filter((step) => step.kind === 'HOLD_POSE')
+      .map((step) => score(liveness, `paced_step_${step.index + 1}_held_ms`));
+    expect(held.length).toBeGreaterThan(0);
+    expect(held.every((m) => m !== undefined && Number.isFinite(m.value))).toBe(true);
+    // Why it fails: at least one target pose was never held for its time (the eval: 0 ms held on every step).
+    expect(held.some((m) => m !== undefined && m.value < m.threshold)).toBe(true);
   }, 240_000);
 
   it('fails a production session that presents captures another session of the account submitted (CAPTURE_REUSED)', async () => {
