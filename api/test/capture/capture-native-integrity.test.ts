@@ -13,6 +13,7 @@ import { documentOf, selfieOf } from './support/applicant-files';
 import { performChallenge, SyntheticHead } from '../../../scripts/test-support/paced-performer';
 import { issueAccount } from '../../../scripts/test-support/account-bootstrap';
 import type { Schemas } from '../support/api-bodies';
+import { androidSignals, frontCamera } from '../../src/domain/capture/native-signals.fixture';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../../..');
@@ -24,31 +25,10 @@ interface ReportCheck {
   scores: Array<{ name: string; value: number; threshold: number }>;
 }
 
-const emulatorSignals = {
-  client: 'android',
-  camera_label: null,
-  webdriver: null,
-  renderer: null,
-  constraint_probe: null,
-  frame_timing: null,
-  native: {
-    device: {
-      emulator: true,
-      debugger_attached: false,
-      rooted_or_jailbroken: false,
-      hooking_framework: false,
-      app_id: 'com.example.bank',
-      os_version: '14',
-      sdk_version: '0.1.0',
-    },
-    camera: {
-      position: 'front',
-      device_type: 'limited',
-      virtual: false,
-      frame_timing: { source: 'sensor_timestamp', frames: 30, median_interval_ms: 33.3, jitter_ms: 1.1 },
-    },
-  },
-};
+const emulatorSignals = androidSignals(
+  { emulator: true },
+  { ...frontCamera, device_type: 'limited', frame_timing: { ...frontCamera.frame_timing, jitter_ms: 1.1 } },
+);
 
 describe("a native SDK's integrity signals (production sessions, real models)", () => {
   let stack: CaptureStack;

@@ -6,6 +6,7 @@ import {
   nativeFlags,
   timingNotes,
 } from './integrity-classification';
+import { androidSignals, frontCamera, plainDevice } from './native-signals.fixture';
 
 describe('classifying the camera label', () => {
   it.each([
@@ -122,30 +123,9 @@ describe('assessing the signals together', () => {
   });
 
   describe("a native SDK's facts", () => {
-    const device = {
-      emulator: false,
-      debugger_attached: false,
-      rooted_or_jailbroken: false,
-      hooking_framework: false,
-      app_id: 'com.example.bank',
-      os_version: '14',
-      sdk_version: '0.1.0',
-    };
-    const camera = {
-      position: 'front' as const,
-      device_type: 'full',
-      virtual: false,
-      frame_timing: { source: 'sensor_timestamp' as const, frames: 30, median_interval_ms: 33.3, jitter_ms: 0.8 },
-    };
-    const native: IntegritySignals = {
-      client: 'android',
-      camera_label: null,
-      webdriver: null,
-      renderer: null,
-      constraint_probe: null,
-      frame_timing: null,
-      native: { device, camera },
-    };
+    const device = plainDevice;
+    const camera = frontCamera;
+    const native: IntegritySignals = androidSignals();
 
     it('raises no flag for a physical front camera on a plain device', () => {
       expect(assessIntegrity(native)).toMatchObject({ flags: [], notes: [] });

@@ -1,6 +1,7 @@
 import { AppError } from '../../../shared/app-error';
 import { validate } from '../validation';
 import { integrityUploadRequest } from './capture-integrity.schemas';
+import { androidSignals } from '../../../domain/capture/native-signals.fixture';
 
 const valid = {
   client: 'web',
@@ -82,31 +83,7 @@ describe('validating the capture-integrity signals', () => {
 });
 
 describe("validating a native SDK's device and camera facts", () => {
-  const android = {
-    client: 'android',
-    camera_label: null,
-    webdriver: null,
-    renderer: null,
-    constraint_probe: null,
-    frame_timing: null,
-    native: {
-      device: {
-        emulator: false,
-        debugger_attached: false,
-        rooted_or_jailbroken: null,
-        hooking_framework: false,
-        app_id: 'com.example.bank',
-        os_version: '14',
-        sdk_version: '0.1.0',
-      },
-      camera: {
-        position: 'front',
-        device_type: 'full',
-        virtual: false,
-        frame_timing: { source: 'sensor_timestamp', frames: 30, median_interval_ms: 33.3, jitter_ms: 0.9 },
-      },
-    },
-  };
+  const android = androidSignals({ rooted_or_jailbroken: null });
 
   it('accepts the native block from android and ios, and without a camera; the web body without it stays valid', () => {
     expect(fieldsRefused(android)).toEqual([]);
