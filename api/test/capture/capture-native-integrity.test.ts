@@ -87,6 +87,18 @@ describe("a native SDK's integrity signals (production sessions, real models)", 
 
   const score = (check: ReportCheck, name: string) => check.scores.find((s) => s.name === name);
 
+  // The two production captures follow the paced challenge in real time, mostly waiting on its
+  // steps: they run side by side from the start and each test awaits its own.
+  type Captured = Awaited<ReturnType<typeof captureFromAnEmulator>>;
+  let underFail: Promise<Captured>;
+  let underReport: Promise<Captured>;
+  beforeAll(() => {
+    underFail = accountWithPolicy('Native fail', 'fail').then(captureFromAnEmulator);
+    underReport = accountWithPolicy('Native report', 'report').then(captureFromAnEmulator);
+    // Each test awaits its own capture; this only keeps a failure from counting as unhandled before then.
+    for (const capture of [underFail, underReport]) capture.catch(() => undefined);
+  });
+
   it('refuses a web body carrying the native block, and native facts of the wrong type, with 422 naming each field', async () => {
     const apiKey = await accountWithPolicy('Native refusals', 'report');
     const id = await stack.session({ expected_name: 'GRACE HOPPER', webhook_url: 'https://127.0.0.1:9/hook' }, apiKey);
@@ -108,7 +120,7 @@ describe("a native SDK's integrity signals (production sessions, real models)", 
   }, 120_000);
 
   it("fails a production session from an emulator with CAPTURE_TAMPERED under the account's 'fail' policy", async () => {
-    const { result, checks } = await captureFromAnEmulator(await accountWithPolicy('Native fail', 'fail'));
+    const { result, checks } = await underFail;
     expect(result).toMatchObject({ status: 'FAILED', failure_reason: 'CAPTURE_TAMPERED' });
     expect(checks.liveness.verdict).toBe('FAIL');
     expect(score(checks.liveness, 'capture_integrity_flags')?.value).toBe(1);
@@ -128,7 +140,7 @@ describe("a native SDK's integrity signals (production sessions, real models)", 
   }, 300_000);
 
   it("only reports the emulator under the 'report' policy: the session is decided on its own checks", async () => {
-    const { result, checks } = await captureFromAnEmulator(await accountWithPolicy('Native report', 'report'));
+    const { result, checks } = await underReport;
     // The synthetic head's own checks decide the status (it is a rigid mask, and may fail on them); the emulator never does.
     expect(['VERIFIED', 'FAILED']).toContain(result.status);
     expect(result.failure_reason).not.toBe('CAPTURE_TAMPERED');
