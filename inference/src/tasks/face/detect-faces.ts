@@ -6,6 +6,7 @@ import { chunks } from '../batch-chunks';
 import { packCrops, preprocessingOf } from '../../images/image-to-tensor';
 import type { RgbImage } from '../../images/rgb-image';
 import { rememberedEach } from '../remembered-work';
+import { letterboxByReduction, type Letterboxed } from '../../images/reduce-image';
 
 export const faceDetectionModel = 'face-detection';
 
@@ -30,21 +31,38 @@ async function detectAll(runner: ModelRunner, images: RgbImage[]): Promise<Detec
   const minScore = config.thresholds?.min_score ?? 0.5;
   const iou = config.thresholds?.nms_iou ?? 0.3;
   const anchors = blazefaceAnchors(size);
-  const maps = images.map((image) => letterbox(image, size));
   const results: DetectedFace[][] = [];
-  for (const batch of chunks(
-    images.map((image, i) => ({ image, map: maps[i] })),
-    config.max_batch_size,
-  )) {
-    const crops = batch.map(({ image, map }) => sample(image, map, size, size));
-    const outputs = await runner.infer(faceDetectionModel, packCrops(config, crops));
+  for (const batch of chunks(images, config.max_batch_size)) {
+    const inputs = await Promise.all(batch.map((image) => detectorInput(image, size)));
+    const outputs = await runner.infer(
+      faceDetectionModel,
+      packCrops(
+        config,
+        inputs.map((input) => input.crop),
+      ),
+    );
     const rows = detectionRows(outputs, anchors.length);
-    batch.forEach(({ map }, n) => {
+    inputs.forEach(({ map }, n) => {
       const candidates = decode(rows, n, anchors, map, minScore);
       results.push(suppress(candidates, iou));
     });
   }
   return results;
+}
+
+/**
+ * From this shrink on, the letterbox is made by libvips (box shrink, then a linear reduce) instead of
+ * averaging up to 4 x 4 bilinear taps per output pixel in JavaScript: the detector's input was the
+ * largest single cost of the front's sampling (benchmarks/results/front-profile.md). Below it the
+ * upload is barely larger than the input and the sampler is as cheap.
+ */
+export const REDUCE_FROM = 2;
+
+/** The detector's input for one image and the map from it back to the image. */
+async function detectorInput(image: RgbImage, size: number): Promise<Letterboxed> {
+  const map = letterbox(image, size);
+  if (map.a < REDUCE_FROM) return { crop: sample(image, map, size, size), map };
+  return letterboxByReduction(image, size);
 }
 
 function letterbox(image: RgbImage, size: number): Affine {
