@@ -52,11 +52,14 @@ async function detectAll(runner: ModelRunner, images: RgbImage[]): Promise<Detec
 
 /**
  * From this shrink on, the letterbox is made by libvips (box shrink, then a linear reduce) instead of
- * averaging up to 4 x 4 bilinear taps per output pixel in JavaScript: the detector's input was the
- * largest single cost of the front's sampling (benchmarks/results/front-profile.md). Below it the
- * upload is barely larger than the input and the sampler is as cheap.
+ * averaging 3 x 3 or 4 x 4 bilinear taps per output pixel in JavaScript: the detector's input was
+ * the largest single cost of the front's sampling (benchmarks/results/front-profile.md), 3-4x
+ * cheaper this way for 640-1,280 px uploads. Below it the sampler takes 2 x 2 taps and costs about
+ * what libvips does; and there the two filters differ in what a screen's subpixel pattern leaves
+ * of a face: at 2.13x libvips kept a face on one screen-replay still of the PAD set that the
+ * sampler's blur lost, and the PAD model then let that still through (npm run eval -- --task pad).
  */
-export const REDUCE_FROM = 2;
+export const REDUCE_FROM = 2.5;
 
 /** The detector's input for one image and the map from it back to the image. */
 async function detectorInput(image: RgbImage, size: number): Promise<Letterboxed> {
