@@ -10,11 +10,13 @@
     public struct AppleDeviceFacts: DeviceFacts {
         public init() {}
 
+        /// The Simulator, or an iPhone app run on an Apple silicon Mac: no phone in a hand, and the Mac's
+        /// cameras include virtual ones (OBS and others install there).
         public var isEmulator: Bool? {
             #if targetEnvironment(simulator)
                 return true
             #else
-                return false
+                return ProcessInfo.processInfo.isiOSAppOnMac
             #endif
         }
 
