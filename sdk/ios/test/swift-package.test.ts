@@ -10,7 +10,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CaptureStack } from '../../../api/test/capture/support/capture-stack';
 import { documentOf, livenessOf, selfieOf } from '../../../api/test/capture/support/applicant-files';
-import { PINNED, resultOf } from '../../../api/test/capture/support/captured-applicant';
+import { PINNED, reportOf, resultOf } from '../../../api/test/capture/support/captured-applicant';
 
 const PACKAGE = path.resolve(__dirname, '..');
 const TREE_SCRIPT = path.join(PACKAGE, 'scripts/swift-tree.sh');
@@ -91,5 +91,11 @@ describe('the iOS SDK core (Swift, in a Debian 13 tree) against the real stack',
     expect(sessionId).toBeDefined();
     const result = await resultOf(stack, sessionId ?? '');
     expect(result).toMatchObject({ status: 'VERIFIED', person: { name: expectedName, document_type: 'passport' } });
+    // The SDK's integrity signals, sent before submit, are on record as an iOS client's native block.
+    const integrity = (await reportOf(stack, sessionId ?? '')).checks.capture_integrity?.integrity;
+    expect(integrity?.signals).toMatchObject({
+      client: 'ios',
+      native: { device: { emulator: true, app_id: 'dev.bioverify.e2e' }, camera: { virtual: true } },
+    });
   }, 1_500_000);
 });

@@ -100,7 +100,7 @@ export interface IntegrityReportEvidence {
 
 /** The integrity signals as the decision weighs them. */
 export interface IntegrityInput {
-  /** Null when the client sent none (the iOS SDK this round, a page without a camera, an older capture). */
+  /** Null when the client sent none (a page without a camera, an app that passes no signals, an older capture). */
   signals: IntegritySignals | null;
   policy: CaptureIntegrityPolicy;
   /** Production sessions only: sandbox captures come from test browsers and fake cameras by design. */

@@ -14,6 +14,8 @@
     {
         /// For a preview layer (`AVCaptureVideoPreviewLayer(session:)`).
         public let captureSession = AVCaptureSession()
+        /// The presentation times of the latest frames the camera delivered, kept or not, for `IntegritySignals`.
+        public let presentationTimes = PresentationTimeLog()
         private let output = AVCaptureVideoDataOutput()
         private let queue = DispatchQueue(label: "bioverify.camera-frames")
         private let context = CIContext()
@@ -26,6 +28,7 @@
         private var lastMs = Int.min / 2
         private var frames: [LivenessFrame] = []
         private var configured = false
+        private var device: AVCaptureDevice?
 
         public init(fps: Int = 15, longSide: CGFloat = 720, quality: CGFloat = 0.8) {
             minIntervalMs = 1000 / max(1, fps)
@@ -56,7 +59,15 @@
             if let connection = output.connection(with: .video), connection.isVideoOrientationSupported {
                 connection.videoOrientation = .portrait
             }
-            locked { configured = true }
+            locked {
+                configured = true
+                self.device = device
+            }
+        }
+
+        /// The front camera as AVFoundation describes it, once configured.
+        public func faceCameraFacts() -> CameraFacts? {
+            locked { device }.map(CaptureDeviceCameraFacts.init(device:))
         }
 
         /// Runs the camera (for the preview) without keeping frames yet.
@@ -107,6 +118,9 @@
         public func captureOutput(
             _ output: AVCaptureOutput, didOutput sampleBuffer: CMSampleBuffer, from connection: AVCaptureConnection
         ) {
+            // The capture clock's time of every frame, before any is dropped: the sensor's cadence, not the app's.
+            let presented = CMSampleBufferGetPresentationTimeStamp(sampleBuffer)
+            if presented.isValid { presentationTimes.record(presented.seconds) }
             guard let ms = elapsedMs(), ms - locked({ lastMs }) >= minIntervalMs,
                 let pixels = CMSampleBufferGetImageBuffer(sampleBuffer)
             else { return }

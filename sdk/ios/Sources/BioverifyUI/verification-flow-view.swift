@@ -92,9 +92,12 @@
             }
         }
 
+        /// Sends the device's integrity signals (read now, after the selfie) with the submit.
         public func submit() {
             run {
-                _ = try await self.session.submit()
+                let integrity = IntegritySignals.collect(
+                    device: AppleDeviceFacts(), camera: self.camera.faceCameraFacts(), frameTimes: self.camera.presentationTimes)
+                _ = try await self.session.submit(integrity: integrity)
                 self.step = await self.session.step
                 _ = try await self.session.awaitDecision()
             }

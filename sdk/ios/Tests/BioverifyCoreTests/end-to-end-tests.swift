@@ -51,6 +51,8 @@ final class ReplayFrameSource: LivenessFrameSource, @unchecked Sendable {
     let poses: [Data]
     let timeline: ChallengeTimeline
     let fps: Int
+    /// The replayed frames' times, as BioverifyUI's camera logs its sample buffers' presentation times.
+    let presentationTimes = PresentationTimeLog()
 
     init(poses: [Data], timeline: ChallengeTimeline, fps: Int) {
         self.poses = poses
@@ -63,9 +65,49 @@ final class ReplayFrameSource: LivenessFrameSource, @unchecked Sendable {
     func stop() async -> [LivenessFrame] {
         let interval = 1000 / fps
         return stride(from: 0, to: timeline.totalMs, by: interval).map { t in
-            LivenessFrame(timestampMs: t, jpeg: poses[min(poses.count - 1, t * poses.count / timeline.totalMs)])
+            presentationTimes.record(Double(t) / 1000)
+            return LivenessFrame(timestampMs: t, jpeg: poses[min(poses.count - 1, t * poses.count / timeline.totalMs)])
         }
     }
+}
+
+/// The test's own process, described honestly through the SDK's protocols: a Linux build machine, so
+/// an emulator (no iPhone), its debugger read from the kernel, its loaded libraries judged by the same
+/// heuristics as an app's, and no jailbreak check (the iOS file layout means nothing here).
+struct ThisLinuxProcess: DeviceFacts {
+    var isEmulator: Bool? { true }
+
+    var isDebuggerAttached: Bool? {
+        get throws {
+            let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("TracerPid:") }) else { return nil }
+            return line.dropFirst("TracerPid:".count).trimmingCharacters(in: .whitespaces) != "0"
+        }
+    }
+
+    var isJailbroken: Bool? { nil }
+
+    var hasHookingFramework: Bool? {
+        get throws {
+            let maps = try String(contentsOfFile: "/proc/self/maps", encoding: .utf8)
+            let images = maps.split(separator: "\n").compactMap { $0.split(separator: " ", omittingEmptySubsequences: true).last.map(String.init) }
+            return DeviceHeuristics.hasHookingFramework(loadedImages: images, environment: ProcessInfo.processInfo.environment)
+        }
+    }
+
+    var appId: String? { "dev.bioverify.e2e" }
+
+    var osVersion: String? {
+        let version = ProcessInfo.processInfo.operatingSystemVersion
+        return "\(version.majorVersion).\(version.minorVersion).\(version.patchVersion)"
+    }
+}
+
+/// A recording played as a camera: no lens of the device, which is what `virtual` is for.
+struct ReplayCamera: CameraFacts {
+    var position: CameraPosition { .unknown }
+    var deviceType: String? { nil }
+    var isVirtual: Bool? { true }
 }
 
 final class EndToEndTests: XCTestCase {
@@ -94,7 +136,10 @@ final class EndToEndTests: XCTestCase {
 
     /// Drives one applicant through `VerificationSession`, as an app does, and answers the session id
     /// and its decided capture status.
-    func verify(_ fixture: EndToEndFixture, request: [String: JSONValue], env: Environment) async throws -> (String, CaptureStatus) {
+    /// With `sendsIntegrity`, the SDK's signals (`ThisLinuxProcess`, the replay camera) go before submit.
+    func verify(
+        _ fixture: EndToEndFixture, request: [String: JSONValue], env: Environment, sendsIntegrity: Bool = false
+    ) async throws -> (String, CaptureStatus, IntegritySignals?) {
         let file = { (name: String) in try Data(contentsOf: env.fixtures.appendingPathComponent(name)) }
         let integrator = IntegratorServer(baseURL: env.baseURL, apiKey: env.apiKey)
         let created = try await integrator.send("POST", "v1/sessions", body: try JSONEncoder().encode(request))
@@ -121,13 +166,15 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(selfie.faceFound, true)
         XCTAssertEqual(selfie.retake, false)
 
-        let submitted = try await session.submit()
+        let integrity = !sendsIntegrity ? nil
+            : IntegritySignals.collect(device: ThisLinuxProcess(), camera: ReplayCamera(), frameTimes: camera.presentationTimes)
+        let submitted = try await session.submit(integrity: integrity)
         XCTAssertEqual(submitted, SubmitAnswer(status: .inProgress, decision: .pending))
         let decided = try await session.awaitDecision(pollInterval: 0.25, timeout: 90)
         XCTAssertEqual(decided.decision, .done)
         let finished = await session.step
         XCTAssertEqual(finished, .finished(status: decided.status, redirectURL: decided.redirectUrl))
-        return (sessionId, decided)
+        return (sessionId, decided, integrity)
     }
 
     func loadFixture(_ env: Environment) throws -> EndToEndFixture {
@@ -137,7 +184,7 @@ final class EndToEndTests: XCTestCase {
     func testAnApplicantIsVerifiedThroughTheRealServiceAndTheIntegratorReadsVerifiedOverRest() async throws {
         let env = try environment()
         let fixture = try loadFixture(env)
-        let (sessionId, decided) = try await verify(fixture, request: fixture.sessionRequest, env: env)
+        let (sessionId, decided, sent) = try await verify(fixture, request: fixture.sessionRequest, env: env, sendsIntegrity: true)
         XCTAssertEqual(decided.status, .verified)
 
         // The integrator's server reads the outcome with its key, as the SDK hands over to it.
@@ -146,6 +193,27 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(status["status"] as? String, "VERIFIED")
         let result = try await integrator.send("GET", "v1/sessions/\(sessionId)/result")
         XCTAssertEqual((result["person"] as? [String: Any])?["name"] as? String, fixture.expectedName)
+
+        // The server recorded what the SDK sent before submit; a sandbox session reports it and never fails on it.
+        let signals = try XCTUnwrap(sent)
+        let report = try await integrator.send("GET", "v1/sessions/\(sessionId)/report")
+        let check = try XCTUnwrap((report["checks"] as? [String: Any])?["capture_integrity"] as? [String: Any])
+        XCTAssertEqual(check["verdict"] as? String, "FAIL")
+        XCTAssertEqual(check["reason"] as? String, "CAPTURE_TAMPERED")
+        let evidence = try XCTUnwrap(check["integrity"] as? [String: Any])
+        XCTAssertEqual(evidence["enforced"] as? Bool, false)
+        let expectedFlags = ["emulator"] + (signals.device.isDebuggerAttached == true ? ["debugger_attached"] : [])
+            + (signals.device.hasHookingFramework == true ? ["hooking_framework"] : []) + ["virtual_camera"]
+        XCTAssertEqual(evidence["flags"] as? [String], expectedFlags)
+        XCTAssertEqual(evidence["notes"] as? [String], ["uniform_intervals"], "a replay's frames are exactly 1/15 s apart")
+        let recorded = try XCTUnwrap(evidence["signals"] as? [String: Any])
+        XCTAssertEqual(recorded["client"] as? String, "ios")
+        let native = try JSONSerialization.data(withJSONObject: try XCTUnwrap(recorded["native"]))
+        let sentNative = try XCTUnwrap(JSONValue.parse(try signals.jsonBody())["native"])
+        XCTAssertEqual(try JSONValue.parse(native).text, sentNative.text, "the native block as the SDK sent it")
+        XCTAssertEqual(sentNative["device"]?["emulator"]?.bool, true)
+        XCTAssertEqual(sentNative["device"]?["app_id"]?.string, "dev.bioverify.e2e")
+        XCTAssertEqual(sentNative["camera"]?["frame_timing"]?["median_interval_ms"]?.number, 66)
         print("BIOVERIFY_E2E_VERIFIED \(sessionId)")
     }
 
@@ -154,7 +222,7 @@ final class EndToEndTests: XCTestCase {
         let fixture = try loadFixture(env)
         var request = fixture.sessionRequest
         request["expected_name"] = .string("Jeanne Dupont")
-        let (sessionId, decided) = try await verify(fixture, request: request, env: env)
+        let (sessionId, decided, _) = try await verify(fixture, request: request, env: env)
         XCTAssertEqual(decided.status, .failed)
         let result = try await IntegratorServer(baseURL: env.baseURL, apiKey: env.apiKey)
             .send("GET", "v1/sessions/\(sessionId)/result")

@@ -91,3 +91,8 @@ public struct CaptureStatus: Codable, Equatable, Sendable {
         case status, decision, redirectUrl = "redirect_url", steps
     }
 }
+
+/// `PUT /integrity`'s answer: recorded for the decision, nothing more.
+public struct IntegrityReceipt: Codable, Equatable, Sendable {
+    public let recorded: Bool
+}

@@ -65,6 +65,11 @@ public actor CaptureClient {
         try await call("PUT", "/document/chip", body: try reading.uploadBody(), contentType: "application/json")
     }
 
+    /// The device's integrity signals (docs/capture-integrity.md); the receipt never says how they were judged.
+    public func uploadIntegrity(_ signals: IntegritySignals) async throws -> IntegrityReceipt {
+        try await call("PUT", "/integrity", body: try signals.jsonBody(), contentType: "application/json")
+    }
+
     public func submit() async throws -> SubmitAnswer {
         try await call("POST", "/submit")
     }

@@ -159,9 +159,12 @@ public actor VerificationSession {
         return answer
     }
 
+    /// Ends capture. `integrity` (collected after the selfie) is sent first; a refusal of it never
+    /// stops the applicant (see `send(_:)`).
     @discardableResult
-    public func submit() async throws -> SubmitAnswer {
+    public func submit(integrity: IntegritySignals? = nil) async throws -> SubmitAnswer {
         try ensure(flow.step == .readyToSubmit, "submit")
+        if let integrity { try await send(integrity) }
         let answer = try await client.submit()
         try flow.apply(.submitted)
         return answer
@@ -173,6 +176,17 @@ public actor VerificationSession {
         let status = try await client.waitForDecision(pollInterval: pollInterval, timeout: timeout)
         try flow.apply(.status(status))
         return status
+    }
+
+    /// As the Android SDK does: a 4xx (a sixth upload, a field the server refuses) is dropped and the
+    /// check is NOT_PERFORMED; no answer or a 5xx throws like any capture call, the step stays
+    /// `readyToSubmit` with every capture kept on the server, and a later `submit` sends the signals again.
+    private func send(_ integrity: IntegritySignals) async throws {
+        do {
+            _ = try await client.uploadIntegrity(integrity)
+        } catch BioverifyError.api(let refusal) where (400..<500).contains(refusal.status) {
+            return
+        }
     }
 
     private func ensure(_ condition: Bool, _ what: String) throws {
