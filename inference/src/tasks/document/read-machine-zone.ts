@@ -9,6 +9,10 @@
  * a name letter was read unsurely (the visual zone prints the names).
  * Where the OCR-B cell classifier is switched on (models/mrz-cells), it reads first, and a zone
  * it settles is not recognised at all; anything else is read as above.
+ * Where the band finder is switched on too (`band_long_side` in models/text-detection), the cells
+ * first read the MRZ-shaped boxes detected on the page reduced to that long side: the boxes are in
+ * source pixels, so the cells are still cut at full resolution. A zone that read settles costs one
+ * small detection; anything it does not settle is read by the full-page path, unchanged.
  */
 import type { ModelRunner } from '../../runtime/model-runner';
 import type { RgbImage } from '../../images/rgb-image';
@@ -19,7 +23,7 @@ import { confirmNumberFromVisualZone } from './mrz/visual-zone-number';
 import { cellsFirstReadFloor, readZoneByCells } from './mrz-cells/read-zone-by-cells';
 import { findMrzCandidates, type MrzCandidate } from './ocr/find-mrz-lines';
 import { subBox, type TextBox } from './ocr/text-box';
-import { detectText } from './ocr/text-detection';
+import { bandLongSide, detectText } from './ocr/text-detection';
 import { recognizeLines, type RecognizedLine } from './ocr/text-recognition';
 
 /** Every MRZ row is 20-30 times longer than tall when read whole; titles rarely pass 15. */
@@ -135,9 +139,15 @@ export interface PageText {
 }
 
 export async function readMachineZone(runner: ModelRunner, image: RgbImage, now: Date): Promise<PageText> {
+  const floor = cellsFirstReadFloor(runner);
+  const band = floor === null ? null : bandLongSide(runner);
+  if (floor !== null && band !== null) {
+    const reduced = await detectText(runner, image, {}, band);
+    const byBand = await readZoneByCells(runner, image, mrzShapedBoxes(reduced), now, floor);
+    if (byBand) return { ...byBand, boxes: reduced };
+  }
   const boxes = await detectText(runner, image);
   const shaped = mrzShapedBoxes(boxes);
-  const floor = cellsFirstReadFloor(runner);
   const byCells = floor === null ? null : await readZoneByCells(runner, image, shaped, now, floor);
   if (byCells) return { ...byCells, boxes };
   let lines = await recognizeLines(runner, image, shaped);
