@@ -91,15 +91,21 @@ export function costSummary(costs: DocumentCost[]): Record<string, number | null
     );
     return v === null ? null : Math.round(v * 10) / 10;
   };
-  const mean = (key: 'recognition_calls' | 'recognition_rows'): number | null =>
+  const mean = (
+    key: 'recognition_calls' | 'recognition_rows' | 'detection_cpu_ms' | 'detection_calls',
+  ): number | null =>
     costs.length ? Math.round((100 * costs.reduce((s, c) => s + c[key], 0)) / costs.length) / 100 : null;
   return {
+    detection_cpu_ms_mean: mean('detection_cpu_ms'),
     detection_cpu_ms_p50: p('detection_cpu_ms', 50),
     detection_cpu_ms_p99: p('detection_cpu_ms', 99),
     recognition_cpu_ms_p50: p('recognition_cpu_ms', 50),
     recognition_cpu_ms_p99: p('recognition_cpu_ms', 99),
     cells_cpu_ms_p50: p('cells_cpu_ms', 50),
     cells_cpu_ms_p99: p('cells_cpu_ms', 99),
+    // With the band finder a document detected once took the cheap path; twice, the full page too.
+    detection_calls_mean: mean('detection_calls'),
+    detected_once: costs.filter((c) => c.detection_calls === 1).length,
     recognised_share: costs.length
       ? Math.round((100 * costs.filter((c) => c.recognition_calls > 0).length) / costs.length) / 100
       : null,

@@ -17,12 +17,31 @@ export const textDetectionModel = 'text-detection';
 /** Padded sides are multiples of this: 160 keeps at most six heights and six widths. */
 export const SHAPE_STEP = 160;
 
+/**
+ * The long side of the reduced page the MRZ band is first looked for on
+ * (`thresholds.band_long_side` in models/text-detection's config), or null where that is off (0 or
+ * absent): then the whole page is detected at the preprocessing width, as always.
+ */
+export function bandLongSide(runner: ModelRunner): number | null {
+  const side = runner.config(textDetectionModel).thresholds?.band_long_side ?? 0;
+  return side > 0 ? side : null;
+}
+
 const roundUp = (n: number, step: number): number => Math.max(step, Math.ceil(n / step) * step);
 
-export async function detectText(runner: ModelRunner, image: RgbImage, options: InferOptions = {}): Promise<TextBox[]> {
+/**
+ * Text boxes in source pixels. `longSide` scales the page to another long side than the config's
+ * (the band finder's reduced page); the boxes come back in source pixels all the same.
+ */
+export async function detectText(
+  runner: ModelRunner,
+  image: RgbImage,
+  options: InferOptions = {},
+  longSide?: number,
+): Promise<TextBox[]> {
   const config = runner.config(textDetectionModel);
   const pre = preprocessingOf(config);
-  const scale = pre.width / Math.max(image.width, image.height);
+  const scale = (longSide ?? pre.width) / Math.max(image.width, image.height);
   const validWidth = Math.round(image.width * scale);
   const validHeight = Math.round(image.height * scale);
   const width = roundUp(validWidth, SHAPE_STEP);
