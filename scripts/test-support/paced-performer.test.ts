@@ -1,6 +1,6 @@
 import { faceTestRunner, type ServiceTestRunner } from '../../inference/test/support/face-fixtures';
 import { analyseFaces } from '../../inference/src/tasks/face/analyse-faces';
-import { headPose, mouthOpenness } from '../../inference/src/tasks/face/mesh-geometry';
+import { headPose, mouthOpenness, turnFromCylinderYaw } from '../../inference/src/tasks/face/mesh-geometry';
 import { PACED_LINES } from '../../inference/src/tasks/liveness/follow-paced';
 import { decodeUpload } from '../../inference/src/tasks/remembered-work';
 import { type HeadPose, SyntheticHead } from './paced-performer';
@@ -38,6 +38,19 @@ describe('the synthetic head the paced challenge is performed with (read by the 
     const head = new SyntheticHead(false, { subject: 'bearded-man' });
     expect((await head.frame({ ...facing, mouth: 1 })).equals(await head.frame(facing))).toBe(true);
   });
+
+  // The bearded man's turn to his left is short (his photo is turned already: paced-performer.ts, FACES).
+  const turns = subjects
+    .flatMap((subject) => [-32, 32].map((yaw) => [subject, yaw] as const))
+    .filter(([subject, yaw]) => !(subject === 'bearded-man' && yaw > 0));
+  it.each(turns)(
+    '%s asked to turn %d° shows that turn, as the paced check reads it (within 6°)',
+    async (subject, yaw) => {
+      const shown = await read(new SyntheticHead(true, { subject }), { ...facing, yaw });
+      expect(Math.abs(turnFromCylinderYaw(shown.yaw) - yaw)).toBeLessThan(6);
+    },
+    60_000,
+  );
 
   it.each(subjects)('%s facing the camera reads as facing it (yaw within 8°)', async (subject) => {
     const { yaw } = await read(new SyntheticHead(true, { subject }), facing);

@@ -31,7 +31,7 @@ export {
 export { spreadFrames } from './antispoof/spread-frames';
 export { analyseFaces, type AnalysedFace } from './face/analyse-faces';
 // The head-pose estimators, measured against the synthetic heads' rendered pose (tools/pose-error).
-export { headPose } from './face/mesh-geometry';
+export { headPose, turnFromCylinderYaw } from './face/mesh-geometry';
 export { headRotation } from './face/head-rotation';
 export { decodeUpload } from './remembered-work';
 export { detectFaces } from './face/detect-faces';

@@ -2,7 +2,8 @@
  * The head-pose estimate's error on the synthetic liveness heads, whose pose is known: each
  * liveness source rendered by the paced performer (scripts/test-support/paced-performer.ts) over a
  * grid of yaw and pitch, read by the real FaceMesh in the real inference service, and the 3D fit
- * (`headRotation`) and the cylinder model the checks use (`headPose`) compared with the pose asked for.
+ * (`headRotation`), the cylinder model (`headPose`) and its yaw converted for the nose
+ * (`turnFromCylinderYaw`, what the paced check judges) compared with the pose asked for.
  * Pitch is measured against the source's frontal frame, as the paced check measures it against its
  * frontal baseline. Run: `npx tsx inference/tools/pose-error/measure-pose-error.ts [out.json]`.
  */
@@ -12,13 +13,18 @@ import { SyntheticHead } from '../../../scripts/test-support/paced-performer';
 import { createInferenceClient } from '../../src/client/inference-client';
 import { startInferenceServer } from '../../src/grpc/inference-server';
 import { createRemoteModelRunner } from '../../src/runtime/remote-model-runner';
-import { analyseFaces, decodeUpload, headPose, headRotation } from '../../src/tasks';
+import { analyseFaces, decodeUpload, headPose, headRotation, turnFromCylinderYaw } from '../../src/tasks';
 import { livenessSources } from '../testdata/faces/face-sources';
 
 const yaws = [-36, -30, -24, -18, -12, -6, 0, 6, 12, 18, 24, 30, 36];
 const pitches = [-15, -9, -3, 0, 3, 9, 15];
 const estimators: Record<string, (mesh: Parameters<typeof headPose>[0]) => { yaw: number; pitch: number }> = {
   cylinder: headPose,
+  // The cylinder's yaw converted to the turn of a face shaped like the canonical one: what the paced check judges.
+  turn: (mesh) => {
+    const pose = headPose(mesh);
+    return { yaw: turnFromCylinderYaw(pose.yaw), pitch: pose.pitch };
+  },
   rigid3d: headRotation,
 };
 

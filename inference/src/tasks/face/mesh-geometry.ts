@@ -1,10 +1,13 @@
 /**
  * Head pose and eye openness from FaceMesh's 468 points (MediaPipe's canonical indices). Angles
  * come from 2D geometry in the face's own frame (so roll does not leak into yaw): treating the
- * head as a cylinder, a nose that sits a fraction r across the face has turned asin(2r - 1).
+ * head as a cylinder, a nose that sits a fraction r across the face has turned asin(2r - 1). That
+ * reads real turns high (the nose stands out of the cylinder): `turnFromCylinderYaw` converts it to
+ * the turn of a face shaped like MediaPipe's canonical one, and the paced check judges that.
  * The rigid 3D fit (head-rotation.ts) was measured beside it on the synthetic heads
  * (inference/tools/pose-error/README.md) and is not used for judging: see there why.
  */
+import { CANONICAL_FACE } from './canonical-face';
 import type { FaceLandmarks, Point } from './face-types';
 
 const index = {
@@ -69,6 +72,35 @@ export function mouthOpenness(mesh: FaceLandmarks['mesh']): number {
   const m = index.mouth;
   const width = distance(point(mesh, m.right), point(mesh, m.left));
   return width > 0 ? distance(point(mesh, m.upper), point(mesh, m.lower)) / width : 0;
+}
+
+/**
+ * How far the nose tip stands in front of the face's edge points (234/454), over their half-spread,
+ * on MediaPipe's canonical face (an average face): 1.29. A head is no cylinder through its edges: its
+ * nose stands out, so a head turned by θ puts the nose at 2r - 1 = NOSE_DEPTH x tan θ across the
+ * edges, and `headPose` (which takes asin of that) reads a real 30° turn as 48° and 36° as 70°.
+ */
+const NOSE_DEPTH = (() => {
+  const at = (i: number, k: number) => CANONICAL_FACE[3 * i + k];
+  const edgeDepth = (at(index.faceRightEdge, 2) + at(index.faceLeftEdge, 2)) / 2;
+  const halfSpread = (at(index.faceLeftEdge, 0) - at(index.faceRightEdge, 0)) / 2;
+  return (at(index.noseTip, 2) - edgeDepth) / halfSpread;
+})();
+
+/**
+ * The head's turn (degrees, same sign) from `headPose`'s cylinder yaw, for a face shaped like the
+ * canonical one: atan(sin(yaw) / NOSE_DEPTH), exact for that face seen straight on. It tops out at
+ * atan(1 / NOSE_DEPTH) = 37.7° (turns beyond that put the nose past the edge, which the cylinder
+ * reads as 90°). A face whose nose stands further out reads a little high, a flatter one a little
+ * low: 20 % either way moves a 36° turn to 37.7° or to 30°.
+ */
+export function turnFromCylinderYaw(yaw: number): number {
+  return (Math.atan(Math.sin((yaw * Math.PI) / 180) / NOSE_DEPTH) * 180) / Math.PI;
+}
+
+/** What `headPose` reads as yaw for a face shaped like the canonical one turned by `turn` degrees (90° past 37.7°): the inverse of `turnFromCylinderYaw`. */
+export function cylinderYawOfTurn(turn: number): number {
+  return asinDegrees(NOSE_DEPTH * Math.tan((turn * Math.PI) / 180));
 }
 
 function aspect(mesh: FaceLandmarks['mesh'], eye: typeof index.rightEye): number {

@@ -1,3 +1,4 @@
+import { cylinderYawOfTurn } from '../face/mesh-geometry';
 import type { PacedStepInput } from '../task-contracts';
 import { followPaced, type PacedFrame } from './follow-paced';
 
@@ -28,7 +29,12 @@ function layout(parts: Array<{ step: PacedStepInput; frames: PacedFrame[]; start
   });
   return { frames, steps };
 }
-const at = (yaw: number, mouthOpenness = 0.02, pitch = 0): PacedFrame => ({ yaw, pitch, mouthOpenness });
+/** A frame of a face shaped like the canonical one turned by `yaw` degrees, as the cylinder estimate reads it. */
+const at = (yaw: number, mouthOpenness = 0.02, pitch = 0): PacedFrame => ({
+  yaw: cylinderYawOfTurn(yaw),
+  pitch,
+  mouthOpenness,
+});
 const towards = (from: number, to: number) => [at(from), at((from + to) / 2), at(to), at(to), at(to), at(to), at(to)];
 
 describe('following the paced steps', () => {
@@ -104,8 +110,11 @@ describe('following the paced steps', () => {
     expect(followPaced(frames, steps).steps[1].problem).toMatch(/mouth did not open/);
   });
 
-  it('measures the fastest turn between consecutive frames, so a cut shows as a jump', () => {
-    const { frames, steps } = layout([{ step: hold(20), frames: [at(-25), at(20), at(20), at(20), at(20), at(20)] }]);
+  it("measures the fastest turn between consecutive frames on the estimator's own reading, so a cut shows as a jump", () => {
+    const read = (yaw: number): PacedFrame => ({ yaw, pitch: 0, mouthOpenness: 0.02 });
+    const { frames, steps } = layout([
+      { step: hold(20), frames: [read(-25), read(20), read(20), read(20), read(20), read(20)] },
+    ]);
     expect(followPaced(frames, steps).fastestTurn).toBeCloseTo(45 / 0.2, 5);
   });
 
@@ -120,14 +129,27 @@ describe('following the paced steps', () => {
     expect(followPaced(frames, steps).steps[0].problem).toMatch(/target not held/);
   });
 
-  it('accepts a head that turns past the target by up to its tolerance and the overshoot allowance, on either side', () => {
+  it('accepts a head that turns past the target, on either side, but not one turned the other way', () => {
+    // Beyond 37.7° the nose passes the face's edge and every deeper turn reads as that.
     const { frames, steps } = layout([
-      { step: hold(30), frames: towards(0, 44) },
-      { step: hold(-30), frames: towards(44, -44) },
+      { step: hold(30), frames: towards(0, 40) },
+      { step: hold(-30), frames: towards(40, -50) },
     ]);
     expect(followPaced(frames, steps).steps.map((s) => s.problem)).toEqual([null, null]);
-    const { frames: far, steps: farSteps } = layout([{ step: hold(30), frames: towards(0, 50) }]);
-    expect(followPaced(far, farSteps).steps[0].problem).toMatch(/target not held/);
+    const wrong = layout([{ step: hold(30), frames: towards(0, -34) }]);
+    expect(followPaced(wrong.frames, wrong.steps).steps[0].problem).toMatch(/target not held/);
+  });
+
+  it("judges a real face's turn, not the cylinder's reading: 36° held reads as 70° and meets a 36° target", () => {
+    const held = layout([{ step: hold(36), frames: towards(0, 36) }]);
+    expect(held.frames[held.frames.length - 1].yaw).toBeGreaterThan(65);
+    expect(followPaced(held.frames, held.steps).steps[0].problem).toBeNull();
+  });
+
+  it('fails a 36° target held at a 26° turn, which the cylinder alone would read as 39° and count', () => {
+    const short = layout([{ step: hold(36), frames: towards(0, 26) }]);
+    expect(short.frames[short.frames.length - 1].yaw).toBeGreaterThan(36);
+    expect(followPaced(short.frames, short.steps).steps[0].problem).toMatch(/target not held/);
   });
 
   it('judges pitch by its size, not only its direction: a glance up 2° does not meet a 12° look up', () => {

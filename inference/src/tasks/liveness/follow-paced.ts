@@ -1,7 +1,9 @@
+import { turnFromCylinderYaw } from '../face/mesh-geometry';
 import type { PacedStepInput } from '../task-contracts';
 
 /** What the paced checks need of one frame: its pose, mouth opening and non-rigid deformation. */
 export interface PacedFrame {
+  /** `headPose`'s cylinder reading, degrees; judged as the turn it means (`turnFromCylinderYaw`). */
   yaw: number;
   pitch: number;
   mouthOpenness: number;
@@ -9,15 +11,16 @@ export interface PacedFrame {
 
 /**
  * The lines the paced challenge is judged against. The pose estimate is a cylinder model over
- * FaceMesh (inference/tools/pose-error/README.md): on the head it reads best, 90 % of readings lie
- * within 10° of the yaw turned and 3.5° of the pitch, and it reads large turns high (36° as about
- * 42°). A target must be reached: a reading short of the target by more than its tolerance does not
- * count, so a head (or a recording) that cannot turn that far cannot meet it; overshooting is
- * allowed `yawOvershoot` more, for the estimator's high reading of deep turns. Yaw is measured from
- * the face's frontal yaw, and pitch from its frontal pitch, both in magnitude and direction.
+ * FaceMesh (inference/tools/pose-error/README.md) whose yaw is converted to the turn of a face shaped
+ * like MediaPipe's canonical one (`turnFromCylinderYaw`: the raw cylinder reads a real 36° as 70°).
+ * A target must be reached: a turn short of the target by more than its tolerance does not count, so
+ * a head (or a recording) that cannot turn that far cannot meet it; overshooting is allowed
+ * `yawOvershoot` more, for faces whose nose stands out further than the canonical face's (they read
+ * high). Yaw is measured from the face's frontal yaw, and pitch from its frontal pitch, both in
+ * magnitude and direction.
  */
 export const PACED_LINES = {
-  /** Extra degrees of yaw allowed beyond the target (away from the frontal pose), for the estimator's high reading of deep turns. */
+  /** Extra degrees of yaw allowed beyond the target (away from the frontal pose), for noses that stand out further than the canonical face's. */
   yawOvershoot: 8,
   /** The most the frontal yaw (the OPEN_MOUTH step's) may shift the yaw measured: a face facing the camera reads within a few degrees of 0. */
   maxFrontalYaw: 8,
@@ -54,7 +57,8 @@ export interface PacedProgress {
  * Pitch is measured against the level baseline (frontalBaseline), as only pitch differences are
  * meaningful.
  */
-export function followPaced(frames: Array<PacedFrame | null>, steps: PacedStepInput[]): PacedProgress {
+export function followPaced(readings: Array<PacedFrame | null>, steps: PacedStepInput[]): PacedProgress {
+  const frames = readings.map((f) => (f ? { ...f, yaw: turnFromCylinderYaw(f.yaw) } : null));
   const baseline = frontalBaseline(frames, steps);
   const frontal = Math.max(-PACED_LINES.maxFrontalYaw, Math.min(PACED_LINES.maxFrontalYaw, frontalYaw(frames, steps)));
   // Where the head was when each step was revealed: the previous step's last face, or facing the
@@ -68,10 +72,12 @@ export function followPaced(frames: Array<PacedFrame | null>, steps: PacedStepIn
   let fastestTurn = 0;
   const results = steps.map((step, index): PacedStepResult => {
     const own = framesOf(frames, step);
+    const read = framesOf(readings, step);
     const start = startPose;
     startPose = [...own].reverse().find(({ frame }) => frame)?.frame ?? startPose;
-    for (let k = 1; k < own.length; k += 1) {
-      const [a, b] = [own[k - 1], own[k]];
+    // On the estimator's own reading, as the 900°/s line was set: a cut jumps it at least as far.
+    for (let k = 1; k < read.length; k += 1) {
+      const [a, b] = [read[k - 1], read[k]];
       if (!a.frame || !b.frame) continue;
       const dt = Math.max(1, b.t - a.t) / 1000;
       fastestTurn = Math.max(fastestTurn, Math.hypot(b.frame.yaw - a.frame.yaw, b.frame.pitch - a.frame.pitch) / dt);
