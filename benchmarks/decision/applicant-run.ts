@@ -83,8 +83,11 @@ export async function runApplicant(
   a: Applicant,
   index: number,
   pollMs: number,
+  /** Called as each step begins (store-profile.ts attributes the store's commands so). */
+  step: (name: string) => void = () => undefined,
 ): Promise<ApplicantTiming> {
   const startedAt = Date.now();
+  step('create');
   const paced = a.apiKey !== undefined;
   const key = a.apiKey ?? apiKey;
   const created = await call<Created>(`${base}/v1/sessions`, {
@@ -103,16 +106,19 @@ export async function runApplicant(
   must('POST /v1/sessions', created, 201);
   const id = created.body.session_id;
   const capture = `${base}/v1/capture/${id}`;
+  step('start');
   const started = await call<Started>(`${capture}/start`, { method: 'POST' });
   must('capture start', started);
   const auth = { authorization: `Bearer ${started.body.capture_token}` };
 
+  step('document');
   const document = await call<DocumentRead>(`${capture}/document/front?type=passport`, {
     method: 'PUT',
     headers: { ...auth, 'content-type': 'image/jpeg' },
     body: new Uint8Array(a.passport.image),
   });
   must('document upload', document);
+  step('liveness');
   let liveness: { ms: number };
   let pacedSteps: number | undefined;
   if (paced) {
@@ -129,6 +135,7 @@ export async function runApplicant(
     must('liveness upload', uploaded);
     liveness = uploaded;
   }
+  step('selfie');
   const selfieSent = Date.now();
   const selfie = await call(`${capture}/selfie`, {
     method: 'PUT',
@@ -137,10 +144,12 @@ export async function runApplicant(
   });
   must('selfie upload', selfie);
 
+  step('submit');
   const submitSent = Date.now();
   const submitT0 = performance.now();
   const submit = await call(`${capture}/submit`, { method: 'POST', headers: auth });
   must('submit', submit, 202);
+  step('poll');
   let polls = 0;
   let decidedMs = NaN;
   for (const until = Date.now() + 120_000; ;) {
@@ -153,16 +162,19 @@ export async function runApplicant(
     if (Date.now() > until) throw new Error(`session ${id} not decided 120 s after submit`);
     await sleep(pollMs);
   }
+  step('report');
   const report = await call<Report>(`${base}/v1/sessions/${id}/report`, {
     method: 'GET',
     headers: { 'x-api-key': key },
   });
   must('report', report);
+  step('result');
   const result = await call<Result>(`${base}/v1/sessions/${id}/result`, {
     method: 'GET',
     headers: { 'x-api-key': key },
   });
   must('result', result);
+  step('end');
   const decidedAt = Date.parse(report.body.decided_at);
   const checks = Object.fromEntries(
     Object.entries(report.body.checks).map(([name, c]) => [name, { verdict: c.verdict, duration_ms: c.duration_ms }]),

@@ -26,7 +26,7 @@ import {
 } from './decision-summary';
 import { targets } from './decision-targets';
 import { renderMarkdown, type DecisionReport } from './decision-markdown';
-import { compareOnly, options, OUT, renderOnly } from './decision-options';
+import { compareOnly, options, OUT, renderOnly, STATE_DIR } from './decision-options';
 import { writeComparison } from './compare-runs';
 import { cpuSnapshot, executorCpuMs, pollCost } from './process-cpu';
 import { frontGcSeconds, modelRuns, modelRunsPerVerification } from './model-runs';
@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   log(
     `${options.applicants} applicants × ${options.passes} pass(es), ${options.concurrency} at a time; load average ${loadStart.join(' ')}`,
   );
-  const stack = await startDecisionStack(log);
+  const stack = await startDecisionStack(log, { stateDir: STATE_DIR });
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.once(signal, () => void stack.stop().then(() => process.exit(130)));
   try {

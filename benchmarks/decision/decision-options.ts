@@ -28,6 +28,11 @@ export const options = {
   paced: process.argv.includes('--paced'),
 };
 
+const stateIndex = process.argv.indexOf('--state');
+
+/** `--state DIR`: where the stack keeps its data (so two runs on one machine never share it). */
+export const STATE_DIR = stateIndex > 0 ? path.resolve(process.argv[stateIndex + 1]) : undefined;
+
 export type DecisionOptions = typeof options;
 
 const outIndex = process.argv.indexOf('--out');

@@ -18,7 +18,14 @@ import { startInferenceProcess, type InferenceProcess } from '../../scripts/test
 import { cpuSecondsOf, descendants } from '../../scripts/test-support/process-tree';
 
 export const ROOT = path.resolve(__dirname, '../..');
-const STATE = path.join(ROOT, '.state', 'bench', 'decision');
+const DEFAULT_STATE = path.join(ROOT, '.state', 'bench', 'decision');
+
+export interface DecisionStackOptions {
+  /** Where the stack's servers keep their data (wiped first); default .state/bench/decision. */
+  stateDir?: string;
+  /** Added to the API's and the worker's environment (store-profile.ts preloads its monitor so). */
+  serviceEnv?: Record<string, string>;
+}
 
 /** user + system CPU (ms) a process and its live descendants have used so far (Linux /proc). */
 export function cpuMs(pid: number): number {
@@ -71,15 +78,19 @@ export interface DecisionStack {
   stop(): Promise<void>;
 }
 
-export async function startDecisionStack(log: (line: string) => void): Promise<DecisionStack> {
-  rmSync(STATE, { recursive: true, force: true });
-  mkdirSync(STATE, { recursive: true });
+export async function startDecisionStack(
+  log: (line: string) => void,
+  options: DecisionStackOptions = {},
+): Promise<DecisionStack> {
+  const stateDir = options.stateDir ?? DEFAULT_STATE;
+  rmSync(stateDir, { recursive: true, force: true });
+  mkdirSync(stateDir, { recursive: true });
   const running: Array<{ stop(): Promise<unknown> }> = [];
   const stop = async () => {
     for (const part of running.splice(0).reverse()) await part.stop().catch(() => undefined);
   };
   try {
-    const pieces = await startStackPieces(STATE, { database: 'bench_decision', prefix: 'bench-decision' });
+    const pieces = await startStackPieces(stateDir, { database: 'bench_decision', prefix: 'bench-decision' });
     running.push(pieces);
     log('FerretDB and Redis up; starting the inference service (model warm-up)');
     const inference = await startInferenceProcess(path.join(ROOT, 'models'));
@@ -100,10 +111,11 @@ export async function startDecisionStack(log: (line: string) => void): Promise<D
     await receiver.start();
     running.push(receiver);
     log('inference ready; starting the API and a worker');
-    const tuning = { logDir: path.join(STATE, 'logs'), readyTimeoutMs: 60_000 };
-    const api = await startApiProcess(env, API_MAIN, 'api', undefined, tuning);
+    const tuning = { logDir: path.join(stateDir, 'logs'), readyTimeoutMs: 60_000 };
+    const serviceEnv = { ...env, ...options.serviceEnv };
+    const api = await startApiProcess(serviceEnv, API_MAIN, 'api', undefined, tuning);
     running.push({ stop: () => api.kill('SIGTERM') });
-    const worker = await startWorkerProcess(env, 'worker', 'ready', tuning);
+    const worker = await startWorkerProcess(serviceEnv, 'worker', 'ready', tuning);
     running.push({ stop: () => worker.kill('SIGTERM') });
     return {
       baseUrl: `http://127.0.0.1:${api.port}`,

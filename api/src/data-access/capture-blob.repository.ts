@@ -1,6 +1,7 @@
 import { Connection, mongo } from 'mongoose';
 import { CaptureBlobStore } from '../domain/ports/capture-stores';
 import { PiiVault } from './pii-vault';
+import { RecentBlobs } from './recent-blobs';
 
 /** How many capture blobs are stored (tests and metrics count them without opening any). */
 export function countCaptureBlobs(connection: Connection): Promise<number> {
@@ -57,6 +58,8 @@ export class CaptureBlobRepository implements CaptureBlobStore {
   constructor(
     connection: Connection,
     private readonly vault: BlobSealer,
+    /** Blobs written lately, read back without the store (`new RecentBlobs(0)` reads every one from it). */
+    private readonly recent = new RecentBlobs(),
   ) {
     const db = connection.db;
     if (!db) throw new Error('the store connection is not open');
@@ -67,12 +70,16 @@ export class CaptureBlobRepository implements CaptureBlobStore {
 
   async put(sessionId: string, image: Buffer): Promise<string> {
     const id = new mongo.ObjectId();
-    await this.upload(id, sessionId, await this.vault.sealBytes(sessionId, image));
+    const sealed = await this.vault.sealBytes(sessionId, image);
+    await this.upload(id, sessionId, sealed);
+    this.recent.remember(id.toHexString(), sealed);
     return id.toHexString();
   }
 
+  /** The vault opens a remembered blob as it opens a stored one (bound to its session either way). */
   async get(sessionId: string, blobId: string): Promise<Buffer> {
-    return this.vault.openBytes(sessionId, await this.download(new mongo.ObjectId(blobId)));
+    const sealed = this.recent.recall(blobId) ?? (await this.download(new mongo.ObjectId(blobId)));
+    return this.vault.openBytes(sessionId, sealed);
   }
 
   /**
@@ -168,6 +175,7 @@ export class CaptureBlobRepository implements CaptureBlobStore {
    * a delete cut short) are swept by `files_id`, as GridFS's own delete does.
    */
   private async remove(id: mongo.ObjectId): Promise<boolean> {
+    this.recent.forget(id.toHexString());
     const file = await this.files.findOne<FileDoc>({ _id: id }, { projection: { length: 1, chunkSize: 1 } });
     const count = file ? Math.ceil(file.length / file.chunkSize) : 0;
     let deleted = 0;

@@ -92,9 +92,12 @@ export class SessionTransitionRepository implements SessionTransitions {
       if (!current || !OPEN_STATUSES.includes(current.status)) return false;
       if (current.decision_requested_at) return true;
       const attempt = current.attempt ?? 1;
-      // Claimed here or by another submit, it is written (and released) as any roll-forward writes it.
-      await this.claim(id, attempt, current.status, update, { kind: 'decision-request' });
-      await this.rollForward(claimId(id, attempt, current.status));
+      const claimed = await this.claim(id, attempt, current.status, update, { kind: 'decision-request' });
+      // Our own claim is written (and released) as a roll-forward writes it, without reading it back;
+      // written over the status read above, it is final: no transition leaves that status while it stands.
+      if (claimed && (await this.writeDecisionRequest(claimed))) return true;
+      // Another submit's claim (written the same way), or the session moved on before ours: look again.
+      if (!claimed) await this.rollForward(claimId(id, attempt, current.status));
     }
   }
 
@@ -140,9 +143,7 @@ export class SessionTransitionRepository implements SessionTransitions {
       ...attemptIs(claim.attempt ?? 1),
     };
     if (claim.kind === 'decision-request') {
-      await store.inFlight.open.markDecisionRequested(claim.session_id, claim.update.decision_requested_at as Date);
-      await store.model.updateOne(filter, { $set: claim.update }).exec();
-      await this.release(claim);
+      await this.writeDecisionRequest(claim);
       return;
     }
     if (claim.unless_decision_requested && (await this.decisionRequested(claim.session_id))) {
@@ -153,6 +154,16 @@ export class SessionTransitionRepository implements SessionTransitions {
     const result = await store.model.updateOne(filter, { $set: claim.update }).exec();
     if (result.matchedCount === 1)
       await store.inFlight.after(claim.session_id, claim.attempt ?? 1, (claim.update as SessionUpdate).status);
+  }
+
+  /** Writes a decision request's claim and releases it; true when the session had the claimed status and attempt. */
+  private async writeDecisionRequest(claim: TransitionClaimDocument): Promise<boolean> {
+    const { store } = this;
+    const filter = { _id: claim.session_id, status: claim.from as SessionStatus, ...attemptIs(claim.attempt ?? 1) };
+    await store.inFlight.open.markDecisionRequested(claim.session_id, claim.update.decision_requested_at as Date);
+    const result = await store.model.updateOne(filter, { $set: claim.update }).exec();
+    await this.release(claim);
+    return result.matchedCount === 1;
   }
 
   private async decisionRequested(id: string): Promise<boolean> {

@@ -8,6 +8,7 @@ import {
 } from '../../src/data-access/capture-blob.repository';
 import { connectMongo } from '../../src/data-access/mongo-connection';
 import { openVault } from '../../src/data-access/open-vault';
+import { RecentBlobs } from '../../src/data-access/recent-blobs';
 
 const SESSION = 'ses_chunks';
 
@@ -18,7 +19,8 @@ describe('capture blobs are written in as few GridFS chunks as the document limi
 
   beforeAll(async () => {
     connection = await connectMongo(env.MONGODB_URI);
-    blobs = new CaptureBlobRepository(connection, openVault(connection, env));
+    // Nothing remembered: every read here goes to the store's chunks (capture-blob-recent.test.ts has the other).
+    blobs = new CaptureBlobRepository(connection, openVault(connection, env), new RecentBlobs(0));
   });
   afterAll(async () => {
     await connection.dropDatabase();
