@@ -64,9 +64,18 @@ export async function authorizeCaptureWrite(deps: CaptureDeps, id: string, token
   return { session, state };
 }
 
-/** The gate every capture write passes: authorized as above, and within the session's write limit. */
-export async function openCaptureForWrite(deps: CaptureDeps, id: string, token: string | null) {
+/**
+ * The gate every capture write passes: authorized as above, and within the session's write limit.
+ * `refuse` throws for a write this route does not take on that session, before the write is counted.
+ */
+export async function openCaptureForWrite(
+  deps: CaptureDeps,
+  id: string,
+  token: string | null,
+  refuse?: (session: Awaited<ReturnType<typeof authorizeCaptureWrite>>['session']) => void,
+) {
   const { session, state } = await authorizeCaptureWrite(deps, id, token);
+  refuse?.(session);
   await countWrite(deps, session);
   return { session, state, stateId: captureStateId(session._id, attemptOf(session)) };
 }

@@ -3,8 +3,7 @@ import { FRAME_LIMITS, probeImage } from '../../../shared/image-probe';
 import { ChallengeStep } from '../../capture/challenge';
 import { FACE_FOUND_LINE } from '../../capture/face-found-line';
 import { packFrames } from '../../capture/frame-pack';
-import { attemptOf, authorizeCaptureWrite, countWrite, runUploadCheck } from './capture-access';
-import { captureStateId } from '../../capture/capture-state';
+import { openCaptureForWrite, runUploadCheck } from './capture-access';
 import { CaptureDeps } from './capture-deps';
 import { refuseOneShotWhenPaced } from './paced-liveness.usecase';
 import { UPLOADS_PER_CAPTURE } from './upload-document.usecase';
@@ -48,11 +47,10 @@ export async function uploadLiveness(
   deps: CaptureDeps,
   input: { id: string; token: string | null; frames: Buffer[]; timestamps: unknown },
 ): Promise<LivenessAnswer> {
-  // One read of the session for both: the refusal of a paced session comes before the write is counted.
-  const { session, state } = await authorizeCaptureWrite(deps, input.id, input.token);
-  refuseOneShotWhenPaced(session.environment);
-  await countWrite(deps, session);
-  const stateId = captureStateId(session._id, attemptOf(session));
+  // One read of the session for both: a paced session is refused before the write is counted.
+  const { session, state, stateId } = await openCaptureForWrite(deps, input.id, input.token, (s) =>
+    refuseOneShotWhenPaced(s.environment),
+  );
   const uploads = (state.liveness?.uploads ?? 0) + 1;
   if (uploads > UPLOADS_PER_CAPTURE)
     throw AppError.conflict(`The liveness capture has had its ${UPLOADS_PER_CAPTURE} attempts.`);
