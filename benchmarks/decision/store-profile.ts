@@ -1,5 +1,5 @@
 /**
- * `npx tsx benchmarks/decision/store-profile.ts [--applicants 6] [--state DIR] [--out DIR]`
+ * `npx tsx benchmarks/decision/store-profile.ts [--applicants 6] [--state DIR] [--out DIR] [--cpu-profile DIR]`
  *
  * What the store is asked per verification: bench:decision's stack with the MongoDB driver's
  * command monitoring preloaded into the API and the worker (store-monitor.cjs), one warm-up
@@ -8,6 +8,7 @@
  * runs but the worker's sweeps). Counts are deterministic apart from those sweeps and the number
  * of status polls; CPU figures of such a run are not kept (the monitor costs CPU itself).
  * Writes store-profile.json and prints the table (benchmarks/results/store-profile.md holds one).
+ * `--cpu-profile DIR` also preloads cpu-profile-preload.cjs: a V8 profile of the API and the worker.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -44,12 +45,18 @@ async function main(): Promise<void> {
   const monitorDir = path.join(out, 'commands');
   rmSync(monitorDir, { recursive: true, force: true });
   mkdirSync(monitorDir, { recursive: true });
+  const cpuProfileDir = arg('cpu-profile') ? path.resolve(arg('cpu-profile')!) : undefined;
+  if (cpuProfileDir) mkdirSync(cpuProfileDir, { recursive: true });
   prepareTestData(ROOT, log);
   const stack = await startDecisionStack(log, {
     stateDir: arg('state') ? path.resolve(arg('state')!) : undefined,
     serviceEnv: {
-      NODE_OPTIONS: `--require ${path.join(__dirname, 'store-monitor.cjs')}`,
+      NODE_OPTIONS: [
+        `--require ${path.join(__dirname, 'store-monitor.cjs')}`,
+        ...(cpuProfileDir ? [`--require ${path.join(__dirname, 'cpu-profile-preload.cjs')}`] : []),
+      ].join(' '),
       STORE_PROFILE_DIR: monitorDir,
+      ...(cpuProfileDir ? { CPU_PROFILE_DIR: cpuProfileDir } : {}),
     },
   });
   const marks: Array<{ t: number; step: string; applicant: number }> = [];
