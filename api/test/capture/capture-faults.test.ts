@@ -43,7 +43,10 @@ describe('decisions survive the service’s own faults (real stack)', () => {
   beforeAll(async () => {
     stack = await CaptureStack.start();
   }, 240_000);
-  afterEach(async () => stack?.ensureInference(), 120_000);
+  afterEach(async () => {
+    await stack?.ensureInference();
+    await stack?.awaitApiReady();
+  }, 120_000);
   afterAll(async () => stack?.stop(), 60_000);
 
   it('keeps a submitted session pending while inference is down, past its expiry, and decides it once inference is back', async () => {

@@ -123,7 +123,10 @@ describe('the shared contract vectors, replayed against the real stack (real mod
     const actions: Record<string, (vars: Variables) => Promise<() => Promise<void>>> = {
       'inference-stopped': async () => {
         await stack.stopInference();
-        return () => stack.ensureInference();
+        return async () => {
+          await stack.ensureInference();
+          await stack.awaitApiReady();
+        };
       },
       'two-uploads-held-open': async (vars) => {
         const held: ClientRequest[] = [0, 1].map(() => {

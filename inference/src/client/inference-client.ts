@@ -28,7 +28,7 @@ import {
   type MatchFacesResponse,
   type VerifyDocumentResponse,
 } from '../../../proto/gen/bioverify/inference/v1/verification_service';
-import { clientMessageOptions } from './message-limits';
+import { clientChannelOptions } from './message-limits';
 import { DEFAULT_DEADLINES_MS, deadlineIn } from './call-deadline';
 
 export interface InferenceClientOptions {
@@ -64,9 +64,13 @@ type HealthCheck = {
 
 export function createInferenceClient(options: InferenceClientOptions) {
   const deadlines = { ...DEFAULT_DEADLINES_MS, ...options.deadlines };
-  const models = new ModelServiceClient(options.address, credentials.createInsecure(), clientMessageOptions);
-  const health = new HealthClient(options.address, credentials.createInsecure()) as unknown as Client & HealthCheck;
-  const checks = new VerificationServiceClient(options.address, credentials.createInsecure(), clientMessageOptions);
+  const models = new ModelServiceClient(options.address, credentials.createInsecure(), clientChannelOptions);
+  const health = new HealthClient(
+    options.address,
+    credentials.createInsecure(),
+    clientChannelOptions,
+  ) as unknown as Client & HealthCheck;
+  const checks = new VerificationServiceClient(options.address, credentials.createInsecure(), clientChannelOptions);
   return {
     /** grpc.health.v1 Check; '' is the whole service. */
     health: (service = '', timeoutMs = deadlines.control) =>

@@ -45,6 +45,23 @@ export class CaptureStack {
     if (!this.inference) await this.startInference();
   }
 
+  /**
+   * Waits until the API's /readyz answers 200, its inference probe included: the probe shares the
+   * checks' gRPC connection, so after a restart of the service the next upload is checked, not
+   * answered 503 while the API's channel waits out its reconnect backoff.
+   */
+  async awaitApiReady(withinMs = 30_000): Promise<void> {
+    const until = Date.now() + withinMs;
+    let last = '';
+    while (Date.now() < until) {
+      const res = await fetch(`${this.baseUrl}/readyz`).catch((error: Error) => error);
+      if (!(res instanceof Error) && res.status === 200) return;
+      last = res instanceof Error ? res.message : `${res.status} ${await res.text()}`;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`the API was not ready within ${withinMs} ms: ${last}`);
+  }
+
   async stopInference(): Promise<void> {
     await this.inference?.stop();
     this.inference = null;
