@@ -1,3 +1,4 @@
+import { waitFor } from '../../scripts/stack/child-process';
 import { tinyRepository } from '../../inference/test/fixtures/tiny-repository';
 import { InferenceService, startInferenceService } from '../../scripts/test-support/inference-service';
 import type { Readiness } from './support/api-bodies';
@@ -34,17 +35,16 @@ describe('/readyz with the inference service (contract: store, queue and inferen
   it('reports ready again within a few seconds of the service coming back, after being down long enough for an uncapped reconnect backoff to reach 6-10 s', async () => {
     const port = Number(inference.address.split(':')[1]);
     // Down ~12 s in all (since the test above): grpc-js's default backoff (1 s, x1.6) would now wait
-    // 6.5 s or more between attempts; the API's channel caps it at 2 s (message-limits.ts).
+    // 6.5 s or more between attempts; the API's channel caps it at 2 s (inference/src/client/channel-options.ts).
     await new Promise((r) => setTimeout(r, 12_000));
     expect((await call<Readiness>(api.baseUrl, 'GET', '/readyz')).status).toBe(503);
     inference = await startInferenceService(tinyRepository(), { port });
     const back = Date.now();
-    let ready = await call<Readiness>(api.baseUrl, 'GET', '/readyz');
-    while (ready.status !== 200 && Date.now() - back < 15_000) {
-      await new Promise((r) => setTimeout(r, 100));
-      ready = await call<Readiness>(api.baseUrl, 'GET', '/readyz');
-    }
-    expect(ready.json.checks.inference).toEqual({ ok: true });
+    await waitFor(
+      'inference on /readyz',
+      async () => (await call(api.baseUrl, 'GET', '/readyz')).status === 200,
+      15_000,
+    );
     expect(Date.now() - back).toBeLessThan(5_000);
   }, 60_000);
 });

@@ -28,7 +28,7 @@ import {
   type MatchFacesResponse,
   type VerifyDocumentResponse,
 } from '../../../proto/gen/bioverify/inference/v1/verification_service';
-import { clientChannelOptions } from './message-limits';
+import { clientChannelOptions } from './channel-options';
 import { DEFAULT_DEADLINES_MS, deadlineIn } from './call-deadline';
 
 export interface InferenceClientOptions {

@@ -19,15 +19,3 @@ export const clientMessageOptions = {
   // Node's HTTP/2 default window is 64 KB: a multi-MB answer would stall on WINDOW_UPDATEs.
   'grpc-node.flow_control_window': 8 * 1024 * 1024,
 };
-
-/**
- * Every client of the service (health, checks, models) opens its channel with these, so they share
- * one subchannel: the API's /readyz probe (health) then speaks for the checks' connection too. The
- * reconnect backoff is capped at 2 s (grpc-js grows it to 120 s): after the service comes back from
- * a restart or a rollout, the API answers checks again within about 2 s instead of 503s for minutes.
- */
-export const clientChannelOptions = {
-  ...clientMessageOptions,
-  'grpc.initial_reconnect_backoff_ms': 250,
-  'grpc.max_reconnect_backoff_ms': 2_000,
-};

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { waitFor } from '../../../../scripts/stack/child-process';
 import { freePort } from '../../../../scripts/stack/free-port';
 import { InferenceService, startInferenceService } from '../../../../scripts/test-support/inference-service';
 import { countCaptureBlobs } from '../../../src/data-access/capture-blob.repository';
@@ -51,15 +52,7 @@ export class CaptureStack {
    * answered 503 while the API's channel waits out its reconnect backoff.
    */
   async awaitApiReady(withinMs = 30_000): Promise<void> {
-    const until = Date.now() + withinMs;
-    let last = '';
-    while (Date.now() < until) {
-      const res = await fetch(`${this.baseUrl}/readyz`).catch((error: Error) => error);
-      if (!(res instanceof Error) && res.status === 200) return;
-      last = res instanceof Error ? res.message : `${res.status} ${await res.text()}`;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`the API was not ready within ${withinMs} ms: ${last}`);
+    await waitFor('the API (/readyz)', async () => (await fetch(`${this.baseUrl}/readyz`)).ok, withinMs);
   }
 
   async stopInference(): Promise<void> {
