@@ -26,7 +26,15 @@ import {
 } from './decision-summary';
 import { targets } from './decision-targets';
 import { renderMarkdown, type DecisionReport } from './decision-markdown';
-import { compareOnly, options, OUT, renderOnly, STATE_DIR } from './decision-options';
+import {
+  compareOnly,
+  FERRETDB_BIN,
+  options,
+  OUT,
+  renderOnly,
+  SERVICE_NODE_OPTIONS,
+  STATE_DIR,
+} from './decision-options';
 import { writeComparison } from './compare-runs';
 import { cpuSnapshot, executorCpuMs, pollCost } from './process-cpu';
 import { frontGcSeconds, modelRuns, modelRunsPerVerification } from './model-runs';
@@ -47,7 +55,11 @@ async function main(): Promise<void> {
   log(
     `${options.applicants} applicants × ${options.passes} pass(es), ${options.concurrency} at a time; load average ${loadStart.join(' ')}`,
   );
-  const stack = await startDecisionStack(log, { stateDir: STATE_DIR });
+  const stack = await startDecisionStack(log, {
+    stateDir: STATE_DIR,
+    ...(FERRETDB_BIN ? { ferretdbBin: FERRETDB_BIN } : {}),
+    ...(SERVICE_NODE_OPTIONS === undefined ? {} : { serviceEnv: { NODE_OPTIONS: SERVICE_NODE_OPTIONS } }),
+  });
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.once(signal, () => void stack.stop().then(() => process.exit(130)));
   try {

@@ -35,6 +35,19 @@ export const STATE_DIR = stateIndex > 0 ? path.resolve(process.argv[stateIndex +
 
 export type DecisionOptions = typeof options;
 
+const nodeOptionsIndex = process.argv.indexOf('--service-node-options');
+
+/**
+ * `--service-node-options "FLAGS"`: NODE_OPTIONS for the API and the worker only (the front keeps
+ * its own flags), to measure a runtime flag side by side; default: the services' own.
+ */
+export const SERVICE_NODE_OPTIONS = nodeOptionsIndex > 0 ? process.argv[nodeOptionsIndex + 1] : undefined;
+
+const ferretIndex = process.argv.indexOf('--ferretdb-bin');
+
+/** `--ferretdb-bin PATH`: another FerretDB build for the store, to compare builds side by side. */
+export const FERRETDB_BIN = ferretIndex > 0 ? path.resolve(process.argv[ferretIndex + 1]) : undefined;
+
 const outIndex = process.argv.indexOf('--out');
 
 /** Where decision.{json,md,svg} are written: --out, else benchmarks/results. */

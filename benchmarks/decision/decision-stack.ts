@@ -25,6 +25,8 @@ export interface DecisionStackOptions {
   stateDir?: string;
   /** Added to the API's and the worker's environment (store-profile.ts preloads its monitor so). */
   serviceEnv?: Record<string, string>;
+  /** Another FerretDB build, to compare one with the other; default scripts/build-ferretdb.sh's. */
+  ferretdbBin?: string;
 }
 
 /** user + system CPU (ms) a process and its live descendants have used so far (Linux /proc). */
@@ -90,7 +92,11 @@ export async function startDecisionStack(
     for (const part of running.splice(0).reverse()) await part.stop().catch(() => undefined);
   };
   try {
-    const pieces = await startStackPieces(stateDir, { database: 'bench_decision', prefix: 'bench-decision' });
+    const pieces = await startStackPieces(
+      stateDir,
+      { database: 'bench_decision', prefix: 'bench-decision' },
+      options.ferretdbBin ? { bin: options.ferretdbBin } : {},
+    );
     running.push(pieces);
     log('FerretDB and Redis up; starting the inference service (model warm-up)');
     const inference = await startInferenceProcess(path.join(ROOT, 'models'));

@@ -65,7 +65,7 @@ async function main(): Promise<void> {
       machine: `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), shared with other users`,
       loadavg_start: loadavg(),
       options,
-      store: `${options.ferretdbBin ? `FerretDB ${path.basename(options.ferretdbBin)}` : 'FerretDB v1.24.2-idpk (scripts/build-ferretdb.sh)'} over SQLite, synchronous=${options.synchronous ?? 'full'}, page cache ${options.cacheMiB ?? 64} MiB, API pool ${options.pool ?? 'driver default (100)'}${options.noWorker ? ', no worker' : ', one worker'}`,
+      store: `${options.ferretdbBin ? `FerretDB ${path.basename(options.ferretdbBin)}` : 'FerretDB v1.24.2-idpush (scripts/build-ferretdb.sh)'} over SQLite, synchronous=${options.synchronous ?? 'full'}, page cache ${options.cacheMiB ?? 64} MiB, API pool ${options.pool ?? 'driver default (100)'}${options.noWorker ? ', no worker' : ', one worker'}`,
     },
     fills: [],
     read_by_id: [],

@@ -5,7 +5,7 @@ import { startProcess, waitFor, ManagedProcess } from './child-process';
 import { freePort } from './free-port';
 
 /** Built by scripts/build-ferretdb.sh, patched so that lookups by _id use the _id index. */
-export const FERRETDB_BIN = path.resolve(__dirname, '../../.state/bin/ferretdb-v1.24.2-idpk');
+export const FERRETDB_BIN = path.resolve(__dirname, '../../.state/bin/ferretdb-v1.24.2-idpush');
 
 export interface FerretDbOptions {
   /**

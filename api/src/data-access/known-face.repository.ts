@@ -31,8 +31,8 @@ interface Index {
 }
 
 /**
- * The account's verified faces, sealed at rest, in `known_faces`. Every read is by `_id` (the only
- * filter FerretDB pushes down): a gallery's faces sit in numbered slots claimed by a unique
+ * The account's verified faces, sealed at rest, in `known_faces`. Every read is by `_id` (served
+ * by the _id index on MongoDB and on the embedded FerretDB as patched): a gallery's faces sit in numbered slots claimed by a unique
  * insert, so a process reads its gallery once, then only the slots added since (one `$in` read per
  * decision), and keeps the opened descriptors in memory: a decision never opens more than the new
  * faces. A face forgotten by another process stays in this one's memory until its next full reload

@@ -13,6 +13,13 @@ export const ACCOUNT_QUERY_SHAPES: QueryShape[] = [
     ferretdb: 'id-index',
   },
   {
+    what: 'known faces: the next slots of an account gallery, by id',
+    collection: 'known_faces',
+    filter: { _id: { $in: ['g#1', 'g#2', 'g#3'] } },
+    mongoIndex: '_id_',
+    ferretdb: 'id-index-then-filter',
+  },
+  {
     what: 'account by id',
     collection: 'accounts',
     filter: { _id: 'acct_x' },

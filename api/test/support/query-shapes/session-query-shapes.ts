@@ -18,13 +18,14 @@ export const SESSION_QUERY_SHAPES: QueryShape[] = [
   },
   // Conditional writes (transitions and their claim roll-forward, redaction, a settlement copied, a
   // redelivery opened, a ledger entry written, a decision requested): kept whole, because on
-  // MongoDB the filter is what makes the write atomic; on FerretDB each is one read of `sessions`.
+  // MongoDB the filter is what makes the write atomic; FerretDB (patched, scripts/build-ferretdb.sh)
+  // reads the one document by the _id index and checks the rest (before the patch, every document).
   {
     what: 'a conditional write on a session (transition, redaction, settlement, redelivery, ledger written)',
     collection: 'sessions',
     filter: { _id: id, status: 'PENDING', attempt: 2 },
     mongoIndex: '_id_',
-    ferretdb: 'scan',
+    ferretdb: 'id-index-then-filter',
   },
   {
     what: 'GET /v1/credentials/{token}: the token, then its session by id',
@@ -79,7 +80,7 @@ export const SESSION_QUERY_SHAPES: QueryShape[] = [
     collection: 'pending_webhooks',
     filter: { _id: id, attempt: 1, round: 0 },
     mongoIndex: '_id_',
-    ferretdb: 'scan',
+    ferretdb: 'id-index-then-filter',
   },
   // Retention reads ended, unredacted sessions: history by nature; only with a retention period set.
   {
