@@ -18,6 +18,8 @@
 # 4 such commands per verification. The patch puts `_id = ?` (or `_id IN (...)`) in the SQL whenever
 # the filter holds one, beside whatever else it holds; the handlers still filter every returned
 # document by the whole filter, as the backend interface allows ("may be applied partially").
+# It also deletes by _id without reading the document first when {_id} is the whole filter: 1.24
+# read it only to learn the _id the filter names (~17 ms for a 437 KB binary).
 #
 # FerretDB 1.x is out of maintenance (2.x dropped SQLite), hence local patches, not an upgrade.
 set -euo pipefail
