@@ -30,5 +30,5 @@ COPY --from=build /app/dist/proto ./dist/proto
 COPY --from=build /app/models ./models
 USER 1000
 EXPOSE 50051 9464
-# --max-semi-space-size: inference/src/config/front-node-flags.ts (FRONT_NODE_FLAGS) says why.
-CMD ["node", "--max-semi-space-size=64", "dist/inference/src/main.js"]
+# The V8 flags: inference/src/config/front-node-flags.ts (FRONT_NODE_FLAGS) says why.
+CMD ["node", "--max-semi-space-size=64", "--initial-old-space-size=256", "dist/inference/src/main.js"]
