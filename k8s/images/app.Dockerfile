@@ -23,4 +23,5 @@ COPY --from=build /app/dist/proto ./dist/proto
 COPY --from=build /app/dist/inference/src/client ./dist/inference/src/client
 USER node
 EXPOSE 8080 8081
-CMD ["node", "dist/api/src/entry-points/http/main.js"]
+# The V8 flag: api/src/config/service-node-flags.ts (SERVICE_NODE_FLAGS) says why; workers.yaml passes it too.
+CMD ["node", "--initial-old-space-size=128", "dist/api/src/entry-points/http/main.js"]

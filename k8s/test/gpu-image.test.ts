@@ -10,7 +10,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readDockerfile } from './support/dockerfile';
 import { arrayContaining, stringMatching } from '../../scripts/test-support/typed-matchers';
-import { FRONT_NODE_FLAGS } from '../../inference/src/config/front-node-flags';
 
 const REPO = path.resolve(__dirname, '../..');
 const gpu = readDockerfile(path.join(REPO, 'k8s/images/inference-gpu.Dockerfile'));
@@ -24,10 +23,6 @@ const pinnedWheels = Object.fromEntries(
 );
 
 describe('the GPU inference image', () => {
-  it('starts the front with the V8 flags every other start of it uses', () => {
-    expect(gpu.final.cmd).toEqual(['node', ...FRONT_NODE_FLAGS, 'dist/inference/src/main.js']);
-  });
-
   it('starts from a slim Node base, not a CUDA base image, and never lets onnxruntime-node fetch a provider', () => {
     for (const stage of gpu.stages) {
       expect(stage.base).toBe('node:20-bookworm-slim');

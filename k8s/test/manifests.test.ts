@@ -5,6 +5,8 @@ import { Server } from 'node:http';
 import express from 'express';
 import { z } from 'zod';
 import { envSchema } from '../../api/src/config/env';
+import { SERVICE_NODE_FLAGS } from '../../api/src/config/service-node-flags';
+import { FRONT_NODE_FLAGS } from '../../inference/src/config/front-node-flags';
 import { healthRouter } from '../../api/src/entry-points/http/routes/health.routes';
 import { startHealthServer } from '../../api/src/entry-points/worker/health-server';
 import { QUEUES } from '../../api/src/jobs/job-names';
@@ -99,6 +101,14 @@ async function statusOf(server: Server, path: string): Promise<number> {
 describe('the Kubernetes manifests', () => {
   it('run the API, the worker and the inference service', () => {
     expect(running.map((r) => r.container.name).sort()).toEqual(['api', 'inference', 'worker']);
+  });
+
+  it('start each process with the V8 flags its other starts use (npm start, the tests, the benchmarks)', () => {
+    const argvOf = (name: string) =>
+      named(name).container.command ?? IMAGE_CMD[named(name).container.image.split(':')[0]];
+    expect(argvOf('api')).toEqual(['node', ...SERVICE_NODE_FLAGS, 'dist/api/src/entry-points/http/main.js']);
+    expect(argvOf('worker')).toEqual(['node', ...SERVICE_NODE_FLAGS, 'dist/api/src/entry-points/worker/main.js']);
+    expect(argvOf('inference')).toEqual(['node', ...FRONT_NODE_FLAGS, 'dist/inference/src/main.js']);
   });
 
   it('set only variables the process config schema knows', () => {

@@ -9,6 +9,7 @@ import { startRedis } from './redis';
 import { Supervised } from './supervise';
 import { startWidgetDemo, WidgetDemo } from '../../hosted/demo/widget-demo-server';
 import { FRONT_NODE_FLAGS } from '../../inference/src/config/front-node-flags';
+import { SERVICE_NODE_FLAGS } from '../../api/src/config/service-node-flags';
 
 const ROOT = path.resolve(__dirname, '../..');
 const STATE = path.join(ROOT, '.state', 'stack');
@@ -122,7 +123,10 @@ async function main(): Promise<void> {
       baseUrl,
     );
     const api = await Supervised.start('api', () =>
-      startProcess('api', TSX, [path.join(ROOT, 'api/src/entry-points/http/main.ts')], { env, cwd: ROOT }),
+      startProcess('api', TSX, [...SERVICE_NODE_FLAGS, path.join(ROOT, 'api/src/entry-points/http/main.ts')], {
+        env,
+        cwd: ROOT,
+      }),
     );
     running.push(api);
     // The worker's health and metrics port (its config default is 8081); the widget demo takes the next one.
@@ -130,7 +134,9 @@ async function main(): Promise<void> {
     const workerMain = path.join(ROOT, 'api/src/entry-points/worker/main.ts');
     if (existsSync(workerMain))
       running.push(
-        await Supervised.start('worker', () => startProcess('worker', TSX, [workerMain], { env, cwd: ROOT })),
+        await Supervised.start('worker', () =>
+          startProcess('worker', TSX, [...SERVICE_NODE_FLAGS, workerMain], { env, cwd: ROOT }),
+        ),
       );
     await waitFor('api', async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).ok, 60_000, api.current.child);
     // Local stack only: an integrator page on another origin (another port) embedding the widget.

@@ -3,6 +3,7 @@ import { createWriteStream, mkdirSync, readdirSync, rmSync, statSync } from 'nod
 import path from 'node:path';
 import { waitFor } from '../stack/child-process';
 import { freePort } from '../stack/free-port';
+import { SERVICE_NODE_FLAGS } from '../../api/src/config/service-node-flags';
 
 const ROOT = path.resolve(__dirname, '../..');
 const LOG_DIR = path.join(ROOT, '.state', 'webhooks', 'test-logs');
@@ -54,7 +55,7 @@ function spawnService(
   logDir = LOG_DIR,
 ): ServiceProcess {
   mkdirSync(logDir, { recursive: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, '--import', 'tsx', script], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
