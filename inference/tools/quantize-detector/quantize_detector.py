@@ -29,6 +29,7 @@ from onnxruntime.quantization import (
     QuantType,
     quantize_static,
 )
+from onnxruntime.quantization.shape_inference import quant_pre_process
 
 METHODS = {
     "minmax": CalibrationMethod.MinMax,
@@ -100,6 +101,7 @@ def main():
     parser.add_argument("--method", default="minmax", choices=sorted(METHODS))
     parser.add_argument("--ops", default="conv", choices=sorted(OPS))
     parser.add_argument("--divide-as-multiply", action="store_true")
+    parser.add_argument("--preprocess", action="store_true")
     parser.add_argument("--float-out", help="also write the rewritten float model here (the fair float baseline)")
     args = parser.parse_args()
 
@@ -108,6 +110,10 @@ def main():
         onnx.save(upgraded, args.float_out)
     float_path = args.out + ".opset13.onnx"
     onnx.save(upgraded, float_path)
+    if args.preprocess:
+        # onnxruntime's own pre-processing folds each BatchNormalization into its Conv before the
+        # quantiser sees them; otherwise the Conv is quantised alone and the BN stays float.
+        quant_pre_process(float_path, float_path, skip_symbolic_shape=True)
     keep_float = [n.name for n in upgraded.graph.node if n.op_type == "Sigmoid"]
     quantize_static(
         float_path,
