@@ -102,6 +102,7 @@ def main():
     parser.add_argument("--ops", default="conv", choices=sorted(OPS))
     parser.add_argument("--divide-as-multiply", action="store_true")
     parser.add_argument("--preprocess", action="store_true")
+    parser.add_argument("--float-head", action="store_true")
     parser.add_argument("--float-out", help="also write the rewritten float model here (the fair float baseline)")
     args = parser.parse_args()
 
@@ -114,7 +115,14 @@ def main():
         # onnxruntime's own pre-processing folds each BatchNormalization into its Conv before the
         # quantiser sees them; otherwise the Conv is quantised alone and the BN stays float.
         quant_pre_process(float_path, float_path, skip_symbolic_shape=True)
-    keep_float = [n.name for n in upgraded.graph.node if n.op_type == "Sigmoid"]
+    prepared = onnx.load(float_path)
+    keep_float = [n.name for n in prepared.graph.node if n.op_type == "Sigmoid"]
+    if args.float_head:
+        # The DB head (from the neck's Concat to the sigmoid) draws the probability map whose 0.3
+        # contour becomes each box: kept in float, the boxes move less.
+        names = [n.name for n in prepared.graph.node]
+        start = next(i for i, n in enumerate(prepared.graph.node) if n.op_type == "Concat")
+        keep_float = names[start:]
     quantize_static(
         float_path,
         args.out,
