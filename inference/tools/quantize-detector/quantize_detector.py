@@ -33,6 +33,8 @@ from onnxruntime.quantization.shape_inference import quant_pre_process
 
 METHODS = {
     "minmax": CalibrationMethod.MinMax,
+    # MinMax averaged over the pages instead of the extremes of all of them (CalibMovingAverage).
+    "minmax-average": CalibrationMethod.MinMax,
     "percentile": CalibrationMethod.Percentile,
     "entropy": CalibrationMethod.Entropy,
 }
@@ -137,7 +139,13 @@ def main():
         calibrate_method=METHODS[args.method],
         # Every activation of a 960-px page is kept until its histogram is taken: at 4 pages a
         # time this took 21 GB and was OOM-killed, at 1 it still passed a 9 GB address-space cap.
-        extra_options={"CalibMaxIntermediateOutputs": 1} if args.method != "minmax" else {},
+        extra_options=(
+            {"CalibMovingAverage": True}
+            if args.method == "minmax-average"
+            else {"CalibMaxIntermediateOutputs": 1}
+            if args.method != "minmax"
+            else {}
+        ),
     )
     os.remove(float_path)
     print(f"wrote {args.out}")
