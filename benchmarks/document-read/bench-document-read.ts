@@ -135,7 +135,11 @@ async function main(): Promise<void> {
       return { name, dir: path.resolve(dir) };
     });
   const resultsDir = arg('results');
-  const testdata = path.join(root, '.state/testdata/documents');
+  // --held-out: the clean documents drawn apart from the 180 (generate-documents.ts --held-out).
+  const testdata = path.join(
+    root,
+    process.argv.includes('--held-out') ? '.state/testdata/documents-heldout' : '.state/testdata/documents',
+  );
   const labels = JSON.parse(await readFile(path.join(testdata, 'labels.json'), 'utf8')) as DocumentLabels;
   // --every k keeps every k-th document: a quick sample that still spans every variant and format.
   const every = Number(arg('every') ?? 1);

@@ -95,10 +95,10 @@ describe('the band finder is switched by models/text-detection', () => {
 });
 
 describe('the served text detector', () => {
-  // v2 is v1 in static int8: on all 180 documents every MRZ field and verdict as v1, at 167
-  // instead of 222 ms of detector CPU (models/README.md, "Static int8 text detection").
-  it('is the int8 PP-OCRv4 detector (v2); {"serve": 1} in its version policy brings the float v1 back', () => {
-    expect(served.config(textDetectionModel).version).toBe(2);
+  // v2 is v1 in static int8: as v1 on the 180 documents it was chosen on, but it misread a name
+  // on the held-out set (models/README.md, "Static int8 text detection").
+  it('is the float PP-OCRv4 detector (v1), although the int8 v2 is a higher version', () => {
+    expect(served.config(textDetectionModel).version).toBe(1);
   });
 });
 

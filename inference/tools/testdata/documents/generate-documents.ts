@@ -25,6 +25,8 @@ export const REFERENCE_DATE = '2026-11-01';
 
 const repoRoot = path.resolve(__dirname, '../../../..');
 export const documentTestdataDir = path.join(repoRoot, '.state/testdata/documents');
+/** `--held-out`: clean documents drawn apart from the 180, for a change chosen on those. */
+export const heldOutDocumentTestdataDir = path.join(repoRoot, '.state/testdata/documents-heldout');
 const assetsDir = path.join(repoRoot, '.state/assets/debian');
 
 interface PlanRow {
@@ -51,6 +53,18 @@ const PLAN: PlanRow[] = [
   { format: 'TD3', kind: 'passport', codes: ['P'], variant: 'no-face', count: 5 },
   { format: 'TD1', kind: 'id-card', codes: ['ID'], variant: 'no-face', count: 5 },
 ];
+
+/**
+ * The held-out set: clean documents only (40 TD3, 30 TD1, 10 TD2), named and so seeded from
+ * index 501 on, so no identity or layout draw repeats one of the 180. A change picked by its
+ * scores on the 180 (a threshold, a calibration) is checked here before it is served.
+ */
+const HELD_OUT_PLAN: PlanRow[] = [
+  { format: 'TD3', kind: 'passport', codes: ['P'], variant: 'clean', count: 40 },
+  { format: 'TD1', kind: 'id-card', codes: ['I', 'ID', 'C'], variant: 'clean', count: 30 },
+  { format: 'TD2', kind: 'residence-permit', codes: ['IR', 'AR'], variant: 'clean', count: 10 },
+];
+const HELD_OUT_FIRST_INDEX = 501;
 
 /** Portrait sources fit for a document photo (one frontal face, no drawn-on landmarks). */
 const PORTRAIT_IDENTITIES = ['astronaut', 'grace-hopper', 'bearded-man', 'mona-lisa', 'messi', 'yale-subject'];
@@ -95,8 +109,10 @@ async function makeDocument(
   row: PlanRow,
   index: number,
   portraits: Map<string, Buffer>,
+  heldOut: boolean,
 ): Promise<{ label: DocumentLabel; jpeg: Buffer }> {
-  const name = `synthetic-${row.format.toLowerCase()}-${row.kind}-${row.variant}-${String(index + 1).padStart(3, '0')}`;
+  const number = String(index + (heldOut ? HELD_OUT_FIRST_INDEX : 1)).padStart(3, '0');
+  const name = `${heldOut ? 'heldout' : 'synthetic'}-${row.format.toLowerCase()}-${row.kind}-${row.variant}-${number}`;
   const random = seededRandom(seedOf(name));
   let id = drawIdentity(random, REFERENCE_DATE);
   if (row.variant === 'expired') id = expire(id, REFERENCE_DATE, random);
@@ -151,16 +167,18 @@ async function makeDocument(
   return { label, jpeg };
 }
 
-export async function generateDocumentTestdata(): Promise<DocumentLabels> {
-  const labelsPath = path.join(documentTestdataDir, 'labels.json');
+export async function generateDocumentTestdata({ heldOut = false } = {}): Promise<DocumentLabels> {
+  const dir = heldOut ? heldOutDocumentTestdataDir : documentTestdataDir;
+  const plan = heldOut ? HELD_OUT_PLAN : PLAN;
+  const labelsPath = path.join(dir, 'labels.json');
   if (existsSync(labelsPath)) {
     const existing = JSON.parse(await readFile(labelsPath, 'utf8')) as DocumentLabels;
     if (existing.generator_version === GENERATOR_VERSION) return existing;
   }
   if (!existsSync(path.join(assetsDir, '.complete')))
     throw new Error('Debian assets missing: run `bash scripts/fetch-debian-assets.sh` first');
-  await rm(documentTestdataDir, { recursive: true, force: true });
-  await mkdir(documentTestdataDir, { recursive: true });
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
   const portraits = new Map<string, Buffer>();
   for (const identity of PORTRAIT_IDENTITIES) {
     const source = faceSources.find((s) => s.identity === identity);
@@ -168,10 +186,10 @@ export async function generateDocumentTestdata(): Promise<DocumentLabels> {
     portraits.set(identity, await loadPortrait(assetsDir, source));
   }
   const documents: DocumentLabel[] = [];
-  for (const row of PLAN) {
+  for (const row of plan) {
     for (let i = 0; i < row.count; i++) {
-      const { label, jpeg } = await makeDocument(row, i, portraits);
-      await writeFile(path.join(documentTestdataDir, label.file), jpeg);
+      const { label, jpeg } = await makeDocument(row, i, portraits, heldOut);
+      await writeFile(path.join(dir, label.file), jpeg);
       documents.push(label);
     }
   }
@@ -182,13 +200,13 @@ export async function generateDocumentTestdata(): Promise<DocumentLabels> {
   };
   // labels.json is written last: its presence marks a complete set.
   await writeFile(labelsPath, JSON.stringify(labels, null, 1) + '\n');
-  const counts = PLAN.map((r) => `${r.count} ${r.format} ${r.variant}`).join(', ');
-  console.log(`documents: ${documents.length} synthetic images (${counts}) in ${documentTestdataDir}`);
+  const counts = plan.map((r) => `${r.count} ${r.format} ${r.variant}`).join(', ');
+  console.log(`documents: ${documents.length} synthetic images (${counts}) in ${dir}`);
   return labels;
 }
 
 if (require.main === module) {
-  generateDocumentTestdata().catch((error) => {
+  generateDocumentTestdata({ heldOut: process.argv.includes('--held-out') }).catch((error) => {
     console.error(error instanceof Error ? error.stack : error);
     process.exit(1);
   });
