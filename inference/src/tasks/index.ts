@@ -12,7 +12,7 @@ export { checkLiveness, observeFrames } from './liveness/check-liveness';
 export { textRecognitionModel } from './document/ocr/text-recognition';
 // The recogniser's derivation (materialize) and its v1/v2 parity test and bench.
 export { recognizeLines, type RecognizedLine } from './document/ocr/text-recognition';
-export { detectText } from './document/ocr/text-detection';
+export { detectText, textDetectionModel } from './document/ocr/text-detection';
 export { charsetFromText } from './document/ocr/recognition-charset';
 export { CTC_HEAD_OUTPUTS } from './document/ocr/recognition-outputs';
 export { faceEmbeddingModel } from './face/face-embedding';

@@ -9,8 +9,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInProcessModelRunner } from '../../src/runtime/in-process-model-runner';
 import type { ModelRunner } from '../../src/runtime/model-runner';
-import { textRecognitionModel, verifyDocument } from '../../src/tasks';
-import { textDetectionModel } from '../../src/tasks/document/ocr/text-detection';
+import { textDetectionModel, textRecognitionModel, verifyDocument } from '../../src/tasks';
 import type { DocumentLabels } from '../testdata/documents/document-labels';
 import { pickDocuments } from './pick-documents';
 
