@@ -6,8 +6,10 @@ type Request = QueuedRequest<string, string>;
 function recordingExecutor() {
   const batches: string[][] = [];
   const finishers: Array<() => void> = [];
-  const execute = (batch: Request[]) => {
+  const ranks: number[] = [];
+  const execute = (batch: Request[], rank: number) => {
     batches.push(batch.map((r) => r.input));
+    ranks.push(rank);
     return new Promise<void>((resolve) => {
       finishers.push(() => {
         batch.forEach((r) => r.resolve(`done:${r.input}`));
@@ -15,7 +17,7 @@ function recordingExecutor() {
       });
     });
   };
-  return { batches, execute, finishNext: () => finishers.shift()?.() };
+  return { batches, ranks, execute, finishNext: () => finishers.shift()?.() };
 }
 
 const policy = (overrides: Partial<BatchingPolicy> = {}): BatchingPolicy => ({
@@ -140,6 +142,37 @@ describe('DynamicBatcher', () => {
     exec.finishNext();
     await tick();
     expect(exec.batches[1]).toEqual(['b', 'c', 'd']);
+  });
+
+  it('runs first the request of the call that arrived first, though it was queued after a later call’s', async () => {
+    const exec = recordingExecutor();
+    const batcher = new DynamicBatcher(policy({ maxBatchSize: 1 }), exec.execute);
+    occupy(batcher);
+    void batcher.submit('stage of a later call', 1, 'k', { rank: 200 });
+    void batcher.submit('stage of an earlier call', 1, 'k', { rank: 100 });
+    void batcher.submit('another stage of the later call', 1, 'k', { rank: 200 });
+    for (let i = 0; i < 3; i++) {
+      exec.finishNext();
+      await tick();
+    }
+    expect(exec.batches.slice(1)).toEqual([
+      ['stage of an earlier call'],
+      ['stage of a later call'],
+      ['another stage of the later call'],
+    ]);
+  });
+
+  it('hands the executor the most urgent rank in the batch', async () => {
+    const exec = recordingExecutor();
+    const batcher = new DynamicBatcher(policy({ maxBatchSize: 3 }), exec.execute);
+    occupy(batcher);
+    void batcher.submit('a', 1, 'k', { rank: 300 });
+    void batcher.submit('b', 1, 'k', { rank: 100 });
+    void batcher.submit('c', 1, 'k', { rank: 200 });
+    exec.finishNext();
+    await tick();
+    expect(exec.batches[1]).toEqual(['b', 'c', 'a']);
+    expect(exec.ranks[1]).toBe(100);
   });
 
   it('never puts requests with different non-batch shapes in one batch', async () => {

@@ -10,7 +10,11 @@
  * batch release: sent alone, it would occupy the executor with one row while they queue behind it
  * (measured at 32 clients on face-embedding: more single-row runs, 0.8x the throughput).
  * Requests that arrive while others are in flight still wait the delay to share a batch.
- * Requests wait in FIFO order; only requests with the same non-batch shape share a batch. A full
+ * Requests wait in order of their rank, lowest first: a check's requests carry the time its call
+ * arrived, so a call that came first is finished first, instead of each of its stages rejoining the
+ * back of the queue behind the stages of calls that came later (inference/README.md, call order); a
+ * request without one ranks by its own arrival, which is FIFO. Only requests with the same
+ * non-batch shape share a batch; the batch takes its most urgent rank. A full
  * queue refuses with RESOURCE_EXHAUSTED; a request whose deadline passes while queued (or whose
  * caller went away) is answered without ever being run.
  */
@@ -29,6 +33,8 @@ export interface QueuedRequest<In, Out> {
   shapeKey: string;
   /** Arrived with the model idle: nothing queued, nothing running. */
   alone?: boolean;
+  /** Lower runs sooner; the time (performance.now()) the request's call arrived, else its own arrival. */
+  rank: number;
   deadlineMs?: number;
   /** Set by the caller when the client cancels; the request is dropped at dispatch. */
   cancelled?: () => boolean;
@@ -37,7 +43,15 @@ export interface QueuedRequest<In, Out> {
   reject(error: Error): void;
 }
 
-export type ExecuteBatch<In, Out> = (batch: Array<QueuedRequest<In, Out>>) => Promise<void>;
+/** `rank`: the batch's most urgent (lowest) rank, for the executor to order runs of several models by. */
+export type ExecuteBatch<In, Out> = (batch: Array<QueuedRequest<In, Out>>, rank: number) => Promise<void>;
+
+export interface SubmitOptions {
+  deadlineMs?: number;
+  cancelled?: () => boolean;
+  /** Lower runs sooner; default the request's own arrival time (FIFO). */
+  rank?: number;
+}
 
 export interface BatcherEvents {
   /** Fired for each request taken off the queue (run or dropped), with its wait in ms. */
@@ -65,12 +79,7 @@ export class DynamicBatcher<In, Out> {
     return this.queue.length;
   }
 
-  submit(
-    input: In,
-    rows: number,
-    shapeKey: string,
-    options: { deadlineMs?: number; cancelled?: () => boolean } = {},
-  ): Promise<Out> {
+  submit(input: In, rows: number, shapeKey: string, options: SubmitOptions = {}): Promise<Out> {
     if (this.closed) return Promise.reject(new InferenceError('UNAVAILABLE', 'model is shutting down'));
     if (this.queue.length >= this.policy.maxQueueSize) {
       this.events.onReject?.('RESOURCE_EXHAUSTED');
@@ -80,7 +89,13 @@ export class DynamicBatcher<In, Out> {
     }
     return new Promise<Out>((resolve, reject) => {
       const alone = this.queue.length === 0 && !this.busy && this.quiet();
-      this.queue.push({ input, rows, shapeKey, alone, ...options, enqueuedAt: this.now(), resolve, reject });
+      const enqueuedAt = this.now();
+      const rank = options.rank ?? enqueuedAt;
+      const request = { input, rows, shapeKey, alone, ...options, rank, enqueuedAt, resolve, reject };
+      // Behind every request of the same or a lower rank: FIFO among equals.
+      let at = this.queue.length;
+      while (at > 0 && this.queue[at - 1].rank > rank) at--;
+      this.queue.splice(at, 0, request);
       this.schedule();
     });
   }
@@ -116,7 +131,7 @@ export class DynamicBatcher<In, Out> {
   }
 
   /** The requests (indexes into the queue) that the next batch would take, and whether it may go now. */
-  private nextBatch(): { picked: number[]; ready: boolean; oldest: number } | undefined {
+  private nextBatch(): { picked: number[]; ready: boolean; oldest: number; rank: number } | undefined {
     const head = this.queue[0];
     if (!head) return undefined;
     const { maxBatchSize, preferredBatchSizes, maxQueueDelayMs } = this.policy;
@@ -132,11 +147,13 @@ export class DynamicBatcher<In, Out> {
       if (preferredBatchSizes.includes(rows)) preferredCut = picked.length;
       if (rows >= maxBatchSize) break;
     }
-    if (rows >= maxBatchSize) return { picked, ready: true, oldest: head.enqueuedAt };
-    if (preferredCut > 0) return { picked: picked.slice(0, preferredCut), ready: true, oldest: head.enqueuedAt };
-    const waited = this.now() - head.enqueuedAt;
+    const rank = head.rank;
+    if (rows >= maxBatchSize) return { picked, ready: true, oldest: head.enqueuedAt, rank };
+    if (preferredCut > 0) return { picked: picked.slice(0, preferredCut), ready: true, oldest: head.enqueuedAt, rank };
+    // The head is the most urgent, not always the first queued: the delay counts from the earliest arrival.
+    const oldest = Math.min(...picked.map((i) => this.queue[i].enqueuedAt));
     const nobodyToWaitFor = head.alone === true && this.queue.length === 1;
-    return { picked, ready: nobodyToWaitFor || waited >= maxQueueDelayMs, oldest: head.enqueuedAt };
+    return { picked, ready: nobodyToWaitFor || this.now() - oldest >= maxQueueDelayMs, oldest, rank };
   }
 
   private schedule(): void {
@@ -156,7 +173,7 @@ export class DynamicBatcher<In, Out> {
     for (let i = this.queue.length - 1; i >= 0; i--) if (taken.has(i)) this.queue.splice(i, 1);
     for (const request of batch) this.events.onDequeue?.(this.now() - request.enqueuedAt, 'run');
     this.busy = true;
-    this.execute(batch)
+    this.execute(batch, next.rank)
       .catch((error: Error) => batch.forEach((r) => r.reject(error)))
       .finally(() => {
         this.busy = false;

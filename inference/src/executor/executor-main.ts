@@ -1,13 +1,15 @@
 /**
  * Entry point of an executor child process: owns the ONNX sessions of the models the front
  * assigned to it, so session.run() blocks this process and never the gRPC front's event loop.
- * Runs execute one at a time in arrival order (each already uses every core via ORT's threads).
+ * Runs execute one at a time, lowest rank first (ranked-serial-queue.ts); each already uses every
+ * core through onnxruntime's threads.
  */
 import { Socket } from 'node:net';
 import { setPriority } from 'node:os';
 import { CudaUnavailableError } from '../runtime/execution-providers';
 import { openModel, type OpenModel } from '../runtime/open-model';
 import { socketLink } from './executor-links';
+import { RankedSerialQueue } from './ranked-serial-queue';
 import {
   EXECUTOR_PIPE_FD,
   type ExecutorLink,
@@ -70,8 +72,9 @@ async function handle(message: ExecutorRequest, tensors: Tensors): Promise<void>
 }
 
 // One message at a time: session.run is synchronous (onnxruntime-node defers it to setImmediate),
-// so runs never overlapped anyway, and in order each run's CPU is its own.
-let previous: Promise<void> = Promise.resolve();
+// so runs never overlapped anyway, and one at a time each run's CPU is its own. Loads go first:
+// no run can be waiting for a model that is not loaded yet.
+const queue = new RankedSerialQueue();
 link.onMessage((message, tensors) => {
-  previous = previous.then(() => handle(message, tensors));
+  queue.push(message.type === 'load' ? -Infinity : message.rank, () => handle(message, tensors));
 });

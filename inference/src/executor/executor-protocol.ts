@@ -9,7 +9,9 @@ import type { HostTensor } from '../runtime/model-runner';
 export type Tensors = Record<string, HostTensor>;
 
 export type ExecutorRequest =
-  { type: 'load'; entry: ModelEntry; tuning: SessionTuning } | { type: 'run'; id: number; model: string };
+  | { type: 'load'; entry: ModelEntry; tuning: SessionTuning }
+  /** rank: lower runs first among the runs waiting in the executor (the batch's most urgent request). */
+  | { type: 'run'; id: number; model: string; rank: number };
 
 export type ExecutorReply =
   | { type: 'loaded'; model: string; provider: ProviderName; skipped: SkippedProvider[]; warmupMs: number }
@@ -37,8 +39,9 @@ export interface ModelExecutor {
    * Runs one batch, given as its requests' inputs (stacked by the executor, so the front never
    * copies them into one buffer); runMs is the time inside session.run as the executor measured it,
    * cpuMs the CPU its process used meanwhile (onnxruntime's threads included; runs are serial there).
+   * Runs of a group's models that wait together go lowest `rank` first (the front's clock).
    */
-  run(requests: Tensors[]): Promise<{ outputs: Tensors; runMs: number; cpuMs: number }>;
+  run(requests: Tensors[], rank: number): Promise<{ outputs: Tensors; runMs: number; cpuMs: number }>;
 }
 
 /** The models one executor process holds; they live, die and restart together. */

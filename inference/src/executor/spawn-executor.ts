@@ -118,12 +118,12 @@ async function processGroup(entries: ModelEntry[], tuning: SessionTuning): Promi
         skippedProviders: loaded.skipped,
         warmupMs: loaded.warmupMs,
         pid: child.pid ?? -1,
-        run: (requests) =>
+        run: (requests, rank) =>
           new Promise((resolve, reject) => {
             if (dead) return reject(new InferenceError('UNAVAILABLE', `model "${loaded.model}": ${dead}`));
             const id = nextId++;
             pending.set(id, { resolve, reject });
-            link.send({ type: 'run', id, model: loaded.model }, requests);
+            link.send({ type: 'run', id, model: loaded.model, rank }, requests);
           }),
       });
     }

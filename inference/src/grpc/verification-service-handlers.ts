@@ -42,6 +42,15 @@ export const MAX_LIVENESS_FRAMES = 60;
 type Call<Req, Res> = ServerUnaryCall<Req, Res>;
 
 /**
+ * Each check's latency budget. Its model requests rank by the call's arrival plus its budget
+ * (earliest deadline first), so a document read overtakes face work that arrived up to 500 ms
+ * before it, and otherwise the calls that came first finish first. The document read answers the
+ * applicant at upload (p99 target 1.5 s); the face checks answer the liveness upload and the
+ * selfie, whose target is 2 s from the selfie sent to the decision.
+ */
+export const CHECK_BUDGET_MS = { document: 1_500, face: 2_000 } as const;
+
+/**
  * Runs one check. The runner records every model the task calls, and the answer's outcome names
  * them with the served version and sha256, so the evidence report can say exactly what decided
  * without each task having to remember it.
@@ -50,18 +59,21 @@ function check<Req, Res extends { outcome?: ProtoOutcome }>(
   current: () => ModelHost | undefined,
   cache: RowResultCache | undefined,
   memo: ImageMemo | undefined,
+  budgetMs: number,
   handler: (request: Req, runner: ModelRunner) => Promise<Res>,
 ) {
   return (call: Call<Req, Res>, callback: sendUnaryData<Res>): void => {
     const host = current();
     if (!host) return callback(toServiceError(new InferenceError('UNAVAILABLE', 'models are still loading')), null);
     const deadlineMs = deadlineMsOf(call);
+    const rank = performance.now() + budgetMs;
     const used = new Set<string>();
     const served: ModelRunner = {
       infer: (model, inputs, options) =>
         host.infer(model, inputs, {
           deadlineMs: options?.deadlineMs ?? deadlineMs,
           cancelled: () => call.cancelled,
+          rank,
         }),
       config: (model) => host.config(model),
     };
@@ -113,75 +125,99 @@ export function verificationServiceHandlers(
   memo?: ImageMemo,
 ): VerificationServiceServer {
   return {
-    verifyDocument: check<VerifyDocumentRequest, VerifyDocumentResponse>(current, cache, memo, async (req, runner) => {
-      // No proof first: the check's first step is the document's one full decode, with the same error.
-      return toProtoDocument(await (await taskModules()).verifyDocument(runner, { image: req.image, now: req.now }));
-    }),
+    verifyDocument: check<VerifyDocumentRequest, VerifyDocumentResponse>(
+      current,
+      cache,
+      memo,
+      CHECK_BUDGET_MS.document,
+      async (req, runner) => {
+        // No proof first: the check's first step is the document's one full decode, with the same error.
+        return toProtoDocument(await (await taskModules()).verifyDocument(runner, { image: req.image, now: req.now }));
+      },
+    ),
 
-    checkLiveness: check<CheckLivenessRequest, CheckLivenessResponse>(current, cache, memo, async (req, runner) => {
-      if (req.frames.length === 0 || req.frames.length > MAX_LIVENESS_FRAMES) {
-        throw new InferenceError(
-          'INVALID_ARGUMENT',
-          `liveness takes 1 to ${MAX_LIVENESS_FRAMES} frames, got ${req.frames.length}`,
-        );
-      }
-      await Promise.all(req.frames.map((frame, i) => proveFaceUpload(runner, frame, `frame ${i}`)));
-      if (req.observeOnly) {
-        const observed = await (await taskModules()).observeFrames(runner, req.frames);
-        return { outcome: undefined, failedStep: toProtoStep(null), perFrame: observed.map(toProtoObservation) };
-      }
-      const challenge = req.challenge.map((step) => fromProtoStep(step));
-      const paced = fromProtoPaced(req.pacedSteps, req.frames.length);
-      if ((challenge.length === 0 && paced.length === 0) || challenge.some((s) => s === undefined))
-        throw new InferenceError('INVALID_ARGUMENT', 'challenge needs at least one known step');
-      const selfie = req.selfie?.length ? req.selfie : undefined;
-      if (selfie) await proveFaceUpload(runner, selfie, 'selfie');
-      const out = await (
-        await taskModules()
-      ).checkLiveness(runner, {
-        frames: req.frames,
-        challenge: challenge as ChallengeStep[],
-        ...(paced.length ? { paced } : {}),
-        ...(selfie ? { selfie } : {}),
-      });
-      return {
-        outcome: toProtoOutcome(out),
-        failedStep: toProtoStep(out.failed_step),
-        perFrame: out.per_frame.map(toProtoObservation),
-      };
-    }),
+    checkLiveness: check<CheckLivenessRequest, CheckLivenessResponse>(
+      current,
+      cache,
+      memo,
+      CHECK_BUDGET_MS.face,
+      async (req, runner) => {
+        if (req.frames.length === 0 || req.frames.length > MAX_LIVENESS_FRAMES) {
+          throw new InferenceError(
+            'INVALID_ARGUMENT',
+            `liveness takes 1 to ${MAX_LIVENESS_FRAMES} frames, got ${req.frames.length}`,
+          );
+        }
+        await Promise.all(req.frames.map((frame, i) => proveFaceUpload(runner, frame, `frame ${i}`)));
+        if (req.observeOnly) {
+          const observed = await (await taskModules()).observeFrames(runner, req.frames);
+          return { outcome: undefined, failedStep: toProtoStep(null), perFrame: observed.map(toProtoObservation) };
+        }
+        const challenge = req.challenge.map((step) => fromProtoStep(step));
+        const paced = fromProtoPaced(req.pacedSteps, req.frames.length);
+        if ((challenge.length === 0 && paced.length === 0) || challenge.some((s) => s === undefined))
+          throw new InferenceError('INVALID_ARGUMENT', 'challenge needs at least one known step');
+        const selfie = req.selfie?.length ? req.selfie : undefined;
+        if (selfie) await proveFaceUpload(runner, selfie, 'selfie');
+        const out = await (
+          await taskModules()
+        ).checkLiveness(runner, {
+          frames: req.frames,
+          challenge: challenge as ChallengeStep[],
+          ...(paced.length ? { paced } : {}),
+          ...(selfie ? { selfie } : {}),
+        });
+        return {
+          outcome: toProtoOutcome(out),
+          failedStep: toProtoStep(out.failed_step),
+          perFrame: out.per_frame.map(toProtoObservation),
+        };
+      },
+    ),
 
-    checkAntispoof: check<CheckAntispoofRequest, CheckAntispoofResponse>(current, cache, memo, async (req, runner) => {
-      if (req.frames.length > MAX_LIVENESS_FRAMES)
-        throw new InferenceError(
-          'INVALID_ARGUMENT',
-          `antispoof takes at most ${MAX_LIVENESS_FRAMES} frames, got ${req.frames.length}`,
-        );
-      await Promise.all([
-        proveFaceUpload(runner, req.selfie, 'selfie'),
-        ...req.frames.map((frame, i) => proveFaceUpload(runner, frame, `frame ${i}`)),
-      ]);
-      const out = await (await taskModules()).checkAntispoof(runner, { selfie: req.selfie, frames: req.frames });
-      return { outcome: toProtoOutcome(out), retakeReason: out.retake_reason ?? '' };
-    }),
+    checkAntispoof: check<CheckAntispoofRequest, CheckAntispoofResponse>(
+      current,
+      cache,
+      memo,
+      CHECK_BUDGET_MS.face,
+      async (req, runner) => {
+        if (req.frames.length > MAX_LIVENESS_FRAMES)
+          throw new InferenceError(
+            'INVALID_ARGUMENT',
+            `antispoof takes at most ${MAX_LIVENESS_FRAMES} frames, got ${req.frames.length}`,
+          );
+        await Promise.all([
+          proveFaceUpload(runner, req.selfie, 'selfie'),
+          ...req.frames.map((frame, i) => proveFaceUpload(runner, frame, `frame ${i}`)),
+        ]);
+        const out = await (await taskModules()).checkAntispoof(runner, { selfie: req.selfie, frames: req.frames });
+        return { outcome: toProtoOutcome(out), retakeReason: out.retake_reason ?? '' };
+      },
+    ),
 
-    matchFaces: check<MatchFacesRequest, MatchFacesResponse>(current, cache, memo, async (req, runner) => {
-      await Promise.all([
-        proveFaceUpload(runner, req.documentPortrait, 'document portrait'),
-        proveFaceUpload(runner, req.selfie, 'selfie'),
-      ]);
-      const out = await (
-        await taskModules()
-      ).matchFaces(runner, {
-        document_portrait: req.documentPortrait,
-        selfie: req.selfie,
-      });
-      return {
-        outcome: toProtoOutcome(out),
-        ...(out.similarity === null ? {} : { similarity: out.similarity }),
-        selfieEmbedding: out.selfie_embedding ? Array.from(out.selfie_embedding) : [],
-        embeddingModel: out.embedding_model ?? undefined,
-      };
-    }),
+    matchFaces: check<MatchFacesRequest, MatchFacesResponse>(
+      current,
+      cache,
+      memo,
+      CHECK_BUDGET_MS.face,
+      async (req, runner) => {
+        await Promise.all([
+          proveFaceUpload(runner, req.documentPortrait, 'document portrait'),
+          proveFaceUpload(runner, req.selfie, 'selfie'),
+        ]);
+        const out = await (
+          await taskModules()
+        ).matchFaces(runner, {
+          document_portrait: req.documentPortrait,
+          selfie: req.selfie,
+        });
+        return {
+          outcome: toProtoOutcome(out),
+          ...(out.similarity === null ? {} : { similarity: out.similarity }),
+          selfieEmbedding: out.selfie_embedding ? Array.from(out.selfie_embedding) : [],
+          embeddingModel: out.embedding_model ?? undefined,
+        };
+      },
+    ),
   };
 }

@@ -4,7 +4,12 @@
  * counted in both the Prometheus series and the Triton-style statistics.
  */
 import { rowsOf, splitBatch, type TensorMap } from '../batching/batch-tensors';
-import { DynamicBatcher, type BatchingPolicy, type QueuedRequest } from '../batching/dynamic-batcher';
+import {
+  DynamicBatcher,
+  type BatchingPolicy,
+  type QueuedRequest,
+  type SubmitOptions,
+} from '../batching/dynamic-batcher';
 import type { ModelExecutor } from '../executor/executor-protocol';
 import type { InferenceMetrics } from '../metrics/inference-metrics';
 import { addDuration, emptyStatistics, type ModelStatisticsRecord } from '../metrics/model-statistics';
@@ -43,13 +48,17 @@ export class HostedModel {
   ) {
     const labels = { model: entry.name };
     this.config = servedConfig(entry.declared, executor.provider);
-    this.batcher = new DynamicBatcher(batchingPolicy(this.config, dynamicBatching), (batch) => this.runBatch(batch), {
-      onDequeue: (waitMs) => {
-        addDuration(this.stats.queue, waitMs);
-        metrics.queueSeconds.observe(labels, waitMs / 1000);
+    this.batcher = new DynamicBatcher(
+      batchingPolicy(this.config, dynamicBatching),
+      (batch, rank) => this.runBatch(batch, rank),
+      {
+        onDequeue: (waitMs) => {
+          addDuration(this.stats.queue, waitMs);
+          metrics.queueSeconds.observe(labels, waitMs / 1000);
+        },
+        onReject: () => undefined,
       },
-      onReject: () => undefined,
-    });
+    );
   }
 
   markReady(ready: boolean): void {
@@ -75,12 +84,7 @@ export class HostedModel {
   }
 
   /** Accepts a validated request; resolves with exactly its rows. */
-  async infer(
-    inputs: TensorMap,
-    rows: number,
-    shapeKey: string,
-    options: { deadlineMs?: number; cancelled?: () => boolean },
-  ): Promise<TensorMap> {
+  async infer(inputs: TensorMap, rows: number, shapeKey: string, options: SubmitOptions): Promise<TensorMap> {
     const started = performance.now();
     const labels = { model: this.entry.name };
     this.stats.inferenceCount += 1;
@@ -106,13 +110,13 @@ export class HostedModel {
     });
   }
 
-  private async runBatch(batch: Array<QueuedRequest<TensorMap, TensorMap>>): Promise<void> {
+  private async runBatch(batch: Array<QueuedRequest<TensorMap, TensorMap>>, rank: number): Promise<void> {
     const labels = { model: this.entry.name };
     this.metrics.queueDepth.set(labels, this.batcher.depth);
     const requests = batch.map((r) => r.input);
     const rows = requests.reduce((n, r) => n + rowsOf(r), 0);
     const started = performance.now();
-    const { outputs, cpuMs } = await this.executor.run(requests);
+    const { outputs, cpuMs } = await this.executor.run(requests, rank);
     const elapsed = performance.now() - started;
     this.stats.executionCount += 1;
     addDuration(this.stats.computeInfer, elapsed);

@@ -36,6 +36,8 @@ export interface ModelHostOptions {
 
 export interface HostInferOptions extends InferOptions {
   cancelled?: () => boolean;
+  /** Lower runs sooner (the batcher's and the executor's order); default the request's arrival. */
+  rank?: number;
 }
 
 export interface ModelHost extends ModelRunner {
