@@ -5,8 +5,9 @@ function harness() {
   const picks: Array<() => void> = [];
   const queue = new RankedSerialQueue((pick) => picks.push(pick));
   const ran: string[] = [];
-  const job = (name: string) => async () => {
+  const job = (name: string) => () => {
     ran.push(name);
+    return Promise.resolve();
   };
   const step = async () => {
     picks.shift()?.();
@@ -41,7 +42,10 @@ describe('RankedSerialQueue', () => {
       return new Promise<void>((resolve) => (finish = resolve));
     });
     await step();
-    queue.push(0, async () => void events.push('urgent ran'));
+    queue.push(0, () => {
+      events.push('urgent ran');
+      return Promise.resolve();
+    });
     expect(picks).toHaveLength(0);
     finish();
     await new Promise((resolve) => setImmediate(resolve));
