@@ -55,7 +55,10 @@ function sessionOptions(provider: ProviderName, tuning: SessionTuning): ort.Infe
     graphOptimizationLevel: 'all',
     logSeverityLevel: 3,
     ...(tuning.intraOpThreads ? { intraOpNumThreads: tuning.intraOpThreads } : {}),
-    // Spinning intra-op threads burn the cores the gRPC front needs between batches.
+    // Spinning intra-op threads burn the cores the gRPC front needs between batches. Spinning only
+    // while a run lasts (session.force_spinning_stop) makes a lone run 0.2-0.3 ms faster, but under
+    // load it lost: bench:decision 40 x 3 interleaved, 1,384 and 1,974 ms of CPU a verification
+    // against 1,665 and 1,619 without (inference/README.md, "Call order").
     extra: { session: { intra_op: { allow_spinning: '0' } } },
   };
 }

@@ -3,7 +3,7 @@ import { TD3_SPECIMEN } from '../mrz/icao-specimens';
 import { MRZ_LAYOUTS } from '../mrz/mrz-layouts';
 import { readingOf, type LineReading } from '../mrz/mrz-reading';
 import { readMrz } from '../mrz/read-mrz';
-import { cellsFirstReadFloor, cellsSettle } from './read-zone-by-cells';
+import { cellsFirstReadFloor, cellsSettle, mergeWindowReads, windowsToReread } from './read-zone-by-cells';
 
 const NOW = new Date('2026-11-01T00:00:00Z');
 const FLOOR = 0.9;
@@ -106,5 +106,76 @@ describe('a zone read by cells stands without the recogniser only when it is set
         rows[0].pop();
       }),
     ).toBe(false);
+  });
+});
+
+describe('a zone the cells nearly settle has only its unsure positions read again, on short windows', () => {
+  const specimen = () => TD3_SPECIMEN.map((l) => readingOf(l, 0.97));
+  const zoneOf = (rows: LineReading[]) =>
+    readMrz(
+      MRZ_LAYOUTS.TD3,
+      rows.map((r) => [r]),
+      NOW,
+    );
+
+  it('asks for a window of five cells each side of a name letter under the floor', () => {
+    const rows = specimen();
+    rows[0][7] = { char: 'R', prob: 0.7, alternative: { char: 'B', prob: 0.2 } };
+    expect(windowsToReread(zoneOf(rows), rows, FLOOR)?.windows).toEqual([{ line: 0, start: 2, end: 13 }]);
+  });
+
+  it('joins the windows of nearby positions and asks for a corrected one too', () => {
+    const rows = specimen();
+    rows[1][15] = { char: 'O', prob: 0.99 };
+    rows[1][18] = { char: rows[1][18].char, prob: 0.4, alternative: { char: 'B', prob: 0.3 } };
+    expect(windowsToReread(zoneOf(rows), rows, FLOOR)?.windows).toEqual([{ line: 1, start: 10, end: 24 }]);
+  });
+
+  it('asks for nothing when a check digit fails: the full recogniser path reads that zone', () => {
+    const rows = specimen();
+    rows[1][9] = { char: '5', prob: 0.99 };
+    expect(windowsToReread(zoneOf(rows), rows, FLOOR)).toBeNull();
+  });
+
+  it('asks for nothing when more than six positions are unsure', () => {
+    const rows = specimen();
+    for (const i of [5, 6, 7, 8, 9, 10, 11]) rows[0][i] = { ...rows[0][i], prob: 0.7 };
+    expect(windowsToReread(zoneOf(rows), rows, FLOOR)).toBeNull();
+  });
+
+  it('takes the window’s more confident letter, and the merged zone then settles', () => {
+    const rows = specimen();
+    const truth = rows[0][7].char;
+    rows[0][7] = { char: 'B', prob: 0.7, alternative: { char: truth, prob: 0.2 } };
+    const plan = windowsToReread(zoneOf(rows), rows, FLOOR)!;
+    const window = readingOf(TD3_SPECIMEN[0].slice(2, 13), 0.98);
+    const merged = mergeWindowReads(rows, plan, [window])!;
+    expect(merged[0][7]).toMatchObject({ char: truth, prob: 0.98, alternative: { char: 'B' } });
+    expect(cellsSettle(zoneOf(merged), merged, FLOOR)).toBe(true);
+  });
+
+  it('aligns a window read that gained or lost a glyph at its ends, as a crop by the box’s fractions does', () => {
+    const rows = specimen();
+    rows[0][7] = { char: 'B', prob: 0.7 };
+    const plan = windowsToReread(zoneOf(rows), rows, FLOOR)!;
+    const cutShort = readingOf(TD3_SPECIMEN[0].slice(2, 12), 0.98);
+    const overlong = readingOf(TD3_SPECIMEN[0].slice(1, 14), 0.98);
+    expect(mergeWindowReads(rows, plan, [cutShort])![0][7].char).toBe('I');
+    expect(mergeWindowReads(rows, plan, [overlong])![0][7].char).toBe('I');
+  });
+
+  it('refuses a window read that disagrees with a position the cells read surely', () => {
+    const rows = specimen();
+    rows[0][7] = { ...rows[0][7], prob: 0.7 };
+    const plan = windowsToReread(zoneOf(rows), rows, FLOOR)!;
+    const misread = readingOf(TD3_SPECIMEN[0].slice(2, 13).replace('K', 'X'), 0.98);
+    expect(mergeWindowReads(rows, plan, [misread])).toBeNull();
+  });
+
+  it('refuses a window read that covers too little of its cells to be placed', () => {
+    const rows = specimen();
+    rows[0][7] = { ...rows[0][7], prob: 0.7 };
+    const plan = windowsToReread(zoneOf(rows), rows, FLOOR)!;
+    expect(mergeWindowReads(rows, plan, [readingOf(TD3_SPECIMEN[0].slice(5, 10), 0.98)])).toBeNull();
   });
 });

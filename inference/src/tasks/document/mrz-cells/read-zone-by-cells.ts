@@ -3,18 +3,21 @@
  * OCR-B's pitch for their height and classified, which is enough to find the zone (its rows,
  * layout and full-width boxes, by the same rules as for recognised lines); then every row of the
  * zone is cut into exactly the layout's number of cells and all of them classified in one batch.
- * The zone counts as read only when that read settles it (see `cellsSettle`); otherwise the caller
- * reads the page with the CTC recogniser as it always did, so the cells can only save work.
+ * The zone counts as read only when that read settles it (see `cellsSettle`). A zone it nearly
+ * settles (every check digit holding, a few positions unsure or corrected) has those positions read
+ * again by the CTC recogniser, on short windows of their rows (`settleByWindows`); otherwise the
+ * caller reads the page with the recogniser as it always did, so the cells can only save work.
  */
 import type { ModelRunner } from '../../../runtime/model-runner';
 import type { RgbImage } from '../../../images/rgb-image';
+import { alignTo, mergeAt } from '../mrz/merge-readings';
 import { kindMap, type MrzLayout } from '../mrz/mrz-layouts';
 import { lineText, type LineReading } from '../mrz/mrz-reading';
 import { readMrz, type MrzRead } from '../mrz/read-mrz';
 import { namesAreUnsure } from '../mrz/visual-zone-names';
 import { findMrzCandidates, type MrzCandidate } from '../ocr/find-mrz-lines';
-import type { TextBox } from '../ocr/text-box';
-import type { RecognizedLine } from '../ocr/text-recognition';
+import { subBox, type TextBox } from '../ocr/text-box';
+import { recognizeLines, type RecognizedLine } from '../ocr/text-recognition';
 import { mrzCellsModel, readCells } from './read-cells';
 
 /**
@@ -69,6 +72,127 @@ export function cellsFirstReadFloor(runner: ModelRunner): number | null {
   return thresholds?.first_read === 1 ? (thresholds.settle_floor ?? null) : null;
 }
 
+/** Cells each side of an unsure position that the recogniser reads with it, for context. */
+const WINDOW_MARGIN = 5;
+/** A zone with more unsure positions than this goes to the full recogniser path. */
+const MAX_UNSURE = 6;
+
+type Position = { line: number; index: number };
+
+/** The positions `cellsSettle` would not take: under their floor, or changed by correction. */
+function unsurePositions(zone: MrzRead, rows: LineReading[], floor: number): Position[] {
+  const guarded = guardedPositions(zone.layout);
+  const out = new Map<string, Position>();
+  rows.forEach((row, line) =>
+    row.forEach((c, index) => {
+      if (c.prob < (guarded[line][index] ? CHECKED_FLOOR : floor)) out.set(`${line}:${index}`, { line, index });
+    }),
+  );
+  for (const { line, index } of zone.corrected.corrections) out.set(`${line}:${index}`, { line, index });
+  return [...out.values()];
+}
+
+/** Windows of WINDOW_MARGIN cells around the positions, overlapping ones joined: [start, end) per row. */
+function windowsAround(positions: Position[], length: number): Array<{ line: number; start: number; end: number }> {
+  const windows: Array<{ line: number; start: number; end: number }> = [];
+  const sorted = [...positions].sort((a, b) => a.line - b.line || a.index - b.index);
+  for (const { line, index } of sorted) {
+    const start = Math.max(0, index - WINDOW_MARGIN);
+    const end = Math.min(length, index + WINDOW_MARGIN + 1);
+    const last = windows[windows.length - 1];
+    if (last && last.line === line && start <= last.end) last.end = Math.max(last.end, end);
+    else windows.push({ line, start, end });
+  }
+  return windows;
+}
+
+export interface ZoneWindows {
+  unsure: Position[];
+  windows: Array<{ line: number; start: number; end: number }>;
+}
+
+/**
+ * A zone the cells nearly settle: every check digit holds, every row has the layout's length, and
+ * at most MAX_UNSURE positions are unsure or corrected. Those positions with WINDOW_MARGIN cells
+ * each side, for the recogniser to read again; null for any other zone.
+ */
+export function windowsToReread(zone: MrzRead | null, rows: LineReading[], floor: number): ZoneWindows | null {
+  if (zone === null || !zone.parsed.fields.check_digits_valid) return null;
+  if (rows.some((row) => row.length !== zone.layout.lineLength)) return null;
+  const unsure = unsurePositions(zone, rows, floor);
+  if (unsure.length === 0 || unsure.length > MAX_UNSURE) return null;
+  return { unsure, windows: windowsAround(unsure, zone.layout.lineLength) };
+}
+
+/** Window characters the alignment may leave unmatched: the crop's ends cut into the neighbours' glyphs. */
+const MAX_WINDOW_GAPS = 2;
+
+/**
+ * The cells' rows with the windows' reads merged in, or null when a window's read cannot be
+ * trusted to sit on its cells. A crop by the row box's fractions gains or loses a glyph at its
+ * ends, so each read is aligned to the cells of its window by edit distance (as merge-readings.ts
+ * aligns reads of a row); it counts only when every unsure position has a character aligned,
+ * every position the cells read surely is either matched by the same character or left at most
+ * MAX_WINDOW_GAPS times unmatched, and none disagrees: a misplaced crop or a misread of the
+ * recogniser's own is refused rather than merged. At the unsure positions the more confident of
+ * the two reads wins and the other becomes its runner-up.
+ */
+export function mergeWindowReads(rows: LineReading[], plan: ZoneWindows, reads: LineReading[]): LineReading[] | null {
+  const isUnsure = (line: number, index: number) => plan.unsure.some((p) => p.line === line && p.index === index);
+  const patched = rows.map((row) => [...row]);
+  for (const [k, w] of plan.windows.entries()) {
+    const aligned = alignTo(rows[w.line].slice(w.start, w.end), reads[k]);
+    let gaps = 0;
+    for (let i = w.start; i < w.end; i++) {
+      const cell = rows[w.line][i];
+      const other = aligned[i - w.start];
+      if (isUnsure(w.line, i)) {
+        if (!other) return null;
+        patched[w.line][i] = mergeAt(cell, other);
+      } else if (!other) gaps += 1;
+      else if (other.char !== cell.char) return null;
+    }
+    if (gaps > MAX_WINDOW_GAPS) return null;
+  }
+  return patched;
+}
+
+/**
+ * The recogniser reads the windows of a nearly settled zone (a window of 11 cells is one fifth of
+ * a row's input width, against two full rows and more on the full path); the merged read must then
+ * settle as `cellsSettle` demands of the cells alone.
+ */
+async function settleByWindows(
+  runner: ModelRunner,
+  image: RgbImage,
+  candidate: MrzCandidate,
+  rows: LineReading[],
+  zone: MrzRead | null,
+  now: Date,
+  floor: number,
+): Promise<MrzRead | null> {
+  const plan = windowsToReread(zone, rows, floor);
+  if (!zone || !plan) return null;
+  const length = zone.layout.lineLength;
+  const reads = await recognizeLines(
+    runner,
+    image,
+    plan.windows.map((w) => subBox(candidate.rows[w.line].fullBox, w.start / length, w.end / length)),
+  );
+  const patched = mergeWindowReads(
+    rows,
+    plan,
+    reads.map((r) => r.mrz),
+  );
+  if (!patched) return null;
+  const settled = readMrz(
+    zone.layout,
+    patched.map((row) => [row]),
+    now,
+  );
+  return cellsSettle(settled, patched, floor) ? settled : null;
+}
+
 const mean = (row: LineReading): number => row.reduce((s, c) => s + c.prob, 0) / Math.max(1, row.length);
 
 /** Whether `box` is a piece of one of the zone's rows: centred on a row's line, inside its ends. */
@@ -118,8 +242,15 @@ export async function readZoneByCells(
       read.map((r) => [r]),
       now,
     );
-    if (cellsSettle(zone, read, floor))
-      return { read: zone, firstRow: candidate.rows[0].fullBox, lines: lines.filter((l) => inZone(l.box, candidate)) };
+    const settled = cellsSettle(zone, read, floor)
+      ? zone
+      : await settleByWindows(runner, image, candidate, read, zone, now, floor);
+    if (settled)
+      return {
+        read: settled,
+        firstRow: candidate.rows[0].fullBox,
+        lines: lines.filter((l) => inZone(l.box, candidate)),
+      };
   }
   return null;
 }

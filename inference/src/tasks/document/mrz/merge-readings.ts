@@ -10,7 +10,8 @@ import { fitLineLength } from './fit-line-length';
 import type { MrzLayout } from './mrz-layouts';
 import type { CharReading, LineReading } from './mrz-reading';
 
-function mergeAt(a: CharReading, b: CharReading): CharReading {
+/** Two reads of one position: the more confident character, the other as its runner-up. */
+export function mergeAt(a: CharReading, b: CharReading): CharReading {
   const [first, second] = a.prob >= b.prob ? [a, b] : [b, a];
   if (first.char === second.char) {
     const alternative = [first.alternative, second.alternative]
