@@ -172,6 +172,16 @@ describe('a zone the cells nearly settle has only its unsure positions read agai
     expect(mergeWindowReads(rows, plan, [misread])).toBeNull();
   });
 
+  it('keeps a sure cell where the window reads its OCR-B look-alike (0 for O), rather than refusing the window', () => {
+    const rows = specimen();
+    rows[0][7] = { char: 'B', prob: 0.7 };
+    const plan = windowsToReread(zoneOf(rows), rows, FLOOR)!;
+    const zeroForO = readingOf(TD3_SPECIMEN[0].slice(2, 13).replace('O', '0'), 0.98);
+    const merged = mergeWindowReads(rows, plan, [zeroForO])!;
+    expect(merged[0][4].char).toBe('O');
+    expect(merged[0][7].char).toBe('I');
+  });
+
   it('refuses a window read that covers too little of its cells to be placed', () => {
     const rows = specimen();
     rows[0][7] = { ...rows[0][7], prob: 0.7 };

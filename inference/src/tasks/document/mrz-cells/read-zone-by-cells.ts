@@ -10,6 +10,7 @@
  */
 import type { ModelRunner } from '../../../runtime/model-runner';
 import type { RgbImage } from '../../../images/rgb-image';
+import { DIGIT_TO_LETTER, LETTER_TO_DIGIT } from '../mrz/char-confusions';
 import { alignTo, mergeAt } from '../mrz/merge-readings';
 import { kindMap, type MrzLayout } from '../mrz/mrz-layouts';
 import { lineText, type LineReading } from '../mrz/mrz-reading';
@@ -124,6 +125,10 @@ export function windowsToReread(zone: MrzRead | null, rows: LineReading[], floor
   return { unsure, windows: windowsAround(unsure, zone.layout.lineLength) };
 }
 
+/** OCR-B's letter/digit look-alikes (char-confusions.ts), either way round. */
+const lookAlikes = (a: string, b: string): boolean =>
+  LETTER_TO_DIGIT[a] === b || LETTER_TO_DIGIT[b] === a || DIGIT_TO_LETTER[a] === b || DIGIT_TO_LETTER[b] === a;
+
 /** Window characters the alignment may leave unmatched: the crop's ends cut into the neighbours' glyphs. */
 const MAX_WINDOW_GAPS = 2;
 
@@ -132,9 +137,10 @@ const MAX_WINDOW_GAPS = 2;
  * trusted to sit on its cells. A crop by the row box's fractions gains or loses a glyph at its
  * ends, so each read is aligned to the cells of its window by edit distance (as merge-readings.ts
  * aligns reads of a row); it counts only when every unsure position has a character aligned,
- * every position the cells read surely is either matched by the same character or left at most
- * MAX_WINDOW_GAPS times unmatched, and none disagrees: a misplaced crop or a misread of the
- * recogniser's own is refused rather than merged. At the unsure positions the more confident of
+ * every position the cells read surely is either matched by the same character (or its OCR-B
+ * look-alike, 0 for O: the recogniser's own usual misread, where the sure cell stands) or left at
+ * most MAX_WINDOW_GAPS times unmatched, and none disagrees otherwise: a misplaced crop is refused
+ * rather than merged. At the unsure positions the more confident of
  * the two reads wins and the other becomes its runner-up.
  */
 export function mergeWindowReads(rows: LineReading[], plan: ZoneWindows, reads: LineReading[]): LineReading[] | null {
@@ -150,7 +156,7 @@ export function mergeWindowReads(rows: LineReading[], plan: ZoneWindows, reads: 
         if (!other) return null;
         patched[w.line][i] = mergeAt(cell, other);
       } else if (!other) gaps += 1;
-      else if (other.char !== cell.char) return null;
+      else if (other.char !== cell.char && !lookAlikes(other.char, cell.char)) return null;
     }
     if (gaps > MAX_WINDOW_GAPS) return null;
   }
