@@ -15,10 +15,6 @@ export class RankedSerialQueue {
     private readonly defer: (pick: () => void) => void = (pick) => void setImmediate(pick),
   ) {}
 
-  get depth(): number {
-    return this.waiting.length;
-  }
-
   push(rank: number, work: () => Promise<void>): void {
     let at = this.waiting.length;
     while (at > 0 && this.waiting[at - 1].rank > rank) at--;

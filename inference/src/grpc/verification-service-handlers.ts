@@ -55,46 +55,46 @@ export const CHECK_BUDGET_MS = { document: 1_500, face: 2_000 } as const;
  * them with the served version and sha256, so the evidence report can say exactly what decided
  * without each task having to remember it.
  */
-function check<Req, Res extends { outcome?: ProtoOutcome }>(
+function checker(
   current: () => ModelHost | undefined,
   cache: RowResultCache | undefined,
   memo: ImageMemo | undefined,
   budgetMs: number,
-  handler: (request: Req, runner: ModelRunner) => Promise<Res>,
 ) {
-  return (call: Call<Req, Res>, callback: sendUnaryData<Res>): void => {
-    const host = current();
-    if (!host) return callback(toServiceError(new InferenceError('UNAVAILABLE', 'models are still loading')), null);
-    const deadlineMs = deadlineMsOf(call);
-    const rank = performance.now() + budgetMs;
-    const used = new Set<string>();
-    const served: ModelRunner = {
-      infer: (model, inputs, options) =>
-        host.infer(model, inputs, {
-          deadlineMs: options?.deadlineMs ?? deadlineMs,
-          cancelled: () => call.cancelled,
-          rank,
-        }),
-      config: (model) => host.config(model),
+  return <Req, Res extends { outcome?: ProtoOutcome }>(handler: (request: Req, runner: ModelRunner) => Promise<Res>) =>
+    (call: Call<Req, Res>, callback: sendUnaryData<Res>): void => {
+      const host = current();
+      if (!host) return callback(toServiceError(new InferenceError('UNAVAILABLE', 'models are still loading')), null);
+      const deadlineMs = deadlineMsOf(call);
+      const rank = performance.now() + budgetMs;
+      const used = new Set<string>();
+      const served: ModelRunner = {
+        infer: (model, inputs, options) =>
+          host.infer(model, inputs, {
+            deadlineMs: options?.deadlineMs ?? deadlineMs,
+            cancelled: () => call.cancelled,
+            rank,
+          }),
+        config: (model) => host.config(model),
+      };
+      const cached = cache ? cache.wrap(served) : served;
+      // A model answered from the cache still decided this check, so it is named like one that ran.
+      const runner: ModelRunner = {
+        infer: (model, inputs, options) => {
+          used.add(model);
+          return cached.infer(model, inputs, options);
+        },
+        config: (model) => host.config(model),
+        memo,
+      };
+      handler(call.request, runner).then(
+        (response) => {
+          if (response.outcome) response.outcome.models = modelRefs(host, used);
+          callback(null, response);
+        },
+        (error: unknown) => callback(toServiceError(error), null),
+      );
     };
-    const cached = cache ? cache.wrap(served) : served;
-    // A model answered from the cache still decided this check, so it is named like one that ran.
-    const runner: ModelRunner = {
-      infer: (model, inputs, options) => {
-        used.add(model);
-        return cached.infer(model, inputs, options);
-      },
-      config: (model) => host.config(model),
-      memo,
-    };
-    handler(call.request, runner).then(
-      (response) => {
-        if (response.outcome) response.outcome.models = modelRefs(host, used);
-        callback(null, response);
-      },
-      (error: unknown) => callback(toServiceError(error), null),
-    );
-  };
 }
 
 function modelRefs(host: ModelHost, names: Set<string>): ModelRef[] {
@@ -124,100 +124,78 @@ export function verificationServiceHandlers(
   cache?: RowResultCache,
   memo?: ImageMemo,
 ): VerificationServiceServer {
+  const documentCheck = checker(current, cache, memo, CHECK_BUDGET_MS.document);
+  const faceCheck = checker(current, cache, memo, CHECK_BUDGET_MS.face);
   return {
-    verifyDocument: check<VerifyDocumentRequest, VerifyDocumentResponse>(
-      current,
-      cache,
-      memo,
-      CHECK_BUDGET_MS.document,
-      async (req, runner) => {
-        // No proof first: the check's first step is the document's one full decode, with the same error.
-        return toProtoDocument(await (await taskModules()).verifyDocument(runner, { image: req.image, now: req.now }));
-      },
-    ),
+    verifyDocument: documentCheck<VerifyDocumentRequest, VerifyDocumentResponse>(async (req, runner) => {
+      // No proof first: the check's first step is the document's one full decode, with the same error.
+      return toProtoDocument(await (await taskModules()).verifyDocument(runner, { image: req.image, now: req.now }));
+    }),
 
-    checkLiveness: check<CheckLivenessRequest, CheckLivenessResponse>(
-      current,
-      cache,
-      memo,
-      CHECK_BUDGET_MS.face,
-      async (req, runner) => {
-        if (req.frames.length === 0 || req.frames.length > MAX_LIVENESS_FRAMES) {
-          throw new InferenceError(
-            'INVALID_ARGUMENT',
-            `liveness takes 1 to ${MAX_LIVENESS_FRAMES} frames, got ${req.frames.length}`,
-          );
-        }
-        await Promise.all(req.frames.map((frame, i) => proveFaceUpload(runner, frame, `frame ${i}`)));
-        if (req.observeOnly) {
-          const observed = await (await taskModules()).observeFrames(runner, req.frames);
-          return { outcome: undefined, failedStep: toProtoStep(null), perFrame: observed.map(toProtoObservation) };
-        }
-        const challenge = req.challenge.map((step) => fromProtoStep(step));
-        const paced = fromProtoPaced(req.pacedSteps, req.frames.length);
-        if ((challenge.length === 0 && paced.length === 0) || challenge.some((s) => s === undefined))
-          throw new InferenceError('INVALID_ARGUMENT', 'challenge needs at least one known step');
-        const selfie = req.selfie?.length ? req.selfie : undefined;
-        if (selfie) await proveFaceUpload(runner, selfie, 'selfie');
-        const out = await (
-          await taskModules()
-        ).checkLiveness(runner, {
-          frames: req.frames,
-          challenge: challenge as ChallengeStep[],
-          ...(paced.length ? { paced } : {}),
-          ...(selfie ? { selfie } : {}),
-        });
-        return {
-          outcome: toProtoOutcome(out),
-          failedStep: toProtoStep(out.failed_step),
-          perFrame: out.per_frame.map(toProtoObservation),
-        };
-      },
-    ),
+    checkLiveness: faceCheck<CheckLivenessRequest, CheckLivenessResponse>(async (req, runner) => {
+      if (req.frames.length === 0 || req.frames.length > MAX_LIVENESS_FRAMES) {
+        throw new InferenceError(
+          'INVALID_ARGUMENT',
+          `liveness takes 1 to ${MAX_LIVENESS_FRAMES} frames, got ${req.frames.length}`,
+        );
+      }
+      await Promise.all(req.frames.map((frame, i) => proveFaceUpload(runner, frame, `frame ${i}`)));
+      if (req.observeOnly) {
+        const observed = await (await taskModules()).observeFrames(runner, req.frames);
+        return { outcome: undefined, failedStep: toProtoStep(null), perFrame: observed.map(toProtoObservation) };
+      }
+      const challenge = req.challenge.map((step) => fromProtoStep(step));
+      const paced = fromProtoPaced(req.pacedSteps, req.frames.length);
+      if ((challenge.length === 0 && paced.length === 0) || challenge.some((s) => s === undefined))
+        throw new InferenceError('INVALID_ARGUMENT', 'challenge needs at least one known step');
+      const selfie = req.selfie?.length ? req.selfie : undefined;
+      if (selfie) await proveFaceUpload(runner, selfie, 'selfie');
+      const out = await (
+        await taskModules()
+      ).checkLiveness(runner, {
+        frames: req.frames,
+        challenge: challenge as ChallengeStep[],
+        ...(paced.length ? { paced } : {}),
+        ...(selfie ? { selfie } : {}),
+      });
+      return {
+        outcome: toProtoOutcome(out),
+        failedStep: toProtoStep(out.failed_step),
+        perFrame: out.per_frame.map(toProtoObservation),
+      };
+    }),
 
-    checkAntispoof: check<CheckAntispoofRequest, CheckAntispoofResponse>(
-      current,
-      cache,
-      memo,
-      CHECK_BUDGET_MS.face,
-      async (req, runner) => {
-        if (req.frames.length > MAX_LIVENESS_FRAMES)
-          throw new InferenceError(
-            'INVALID_ARGUMENT',
-            `antispoof takes at most ${MAX_LIVENESS_FRAMES} frames, got ${req.frames.length}`,
-          );
-        await Promise.all([
-          proveFaceUpload(runner, req.selfie, 'selfie'),
-          ...req.frames.map((frame, i) => proveFaceUpload(runner, frame, `frame ${i}`)),
-        ]);
-        const out = await (await taskModules()).checkAntispoof(runner, { selfie: req.selfie, frames: req.frames });
-        return { outcome: toProtoOutcome(out), retakeReason: out.retake_reason ?? '' };
-      },
-    ),
+    checkAntispoof: faceCheck<CheckAntispoofRequest, CheckAntispoofResponse>(async (req, runner) => {
+      if (req.frames.length > MAX_LIVENESS_FRAMES)
+        throw new InferenceError(
+          'INVALID_ARGUMENT',
+          `antispoof takes at most ${MAX_LIVENESS_FRAMES} frames, got ${req.frames.length}`,
+        );
+      await Promise.all([
+        proveFaceUpload(runner, req.selfie, 'selfie'),
+        ...req.frames.map((frame, i) => proveFaceUpload(runner, frame, `frame ${i}`)),
+      ]);
+      const out = await (await taskModules()).checkAntispoof(runner, { selfie: req.selfie, frames: req.frames });
+      return { outcome: toProtoOutcome(out), retakeReason: out.retake_reason ?? '' };
+    }),
 
-    matchFaces: check<MatchFacesRequest, MatchFacesResponse>(
-      current,
-      cache,
-      memo,
-      CHECK_BUDGET_MS.face,
-      async (req, runner) => {
-        await Promise.all([
-          proveFaceUpload(runner, req.documentPortrait, 'document portrait'),
-          proveFaceUpload(runner, req.selfie, 'selfie'),
-        ]);
-        const out = await (
-          await taskModules()
-        ).matchFaces(runner, {
-          document_portrait: req.documentPortrait,
-          selfie: req.selfie,
-        });
-        return {
-          outcome: toProtoOutcome(out),
-          ...(out.similarity === null ? {} : { similarity: out.similarity }),
-          selfieEmbedding: out.selfie_embedding ? Array.from(out.selfie_embedding) : [],
-          embeddingModel: out.embedding_model ?? undefined,
-        };
-      },
-    ),
+    matchFaces: faceCheck<MatchFacesRequest, MatchFacesResponse>(async (req, runner) => {
+      await Promise.all([
+        proveFaceUpload(runner, req.documentPortrait, 'document portrait'),
+        proveFaceUpload(runner, req.selfie, 'selfie'),
+      ]);
+      const out = await (
+        await taskModules()
+      ).matchFaces(runner, {
+        document_portrait: req.documentPortrait,
+        selfie: req.selfie,
+      });
+      return {
+        outcome: toProtoOutcome(out),
+        ...(out.similarity === null ? {} : { similarity: out.similarity }),
+        selfieEmbedding: out.selfie_embedding ? Array.from(out.selfie_embedding) : [],
+        embeddingModel: out.embedding_model ?? undefined,
+      };
+    }),
   };
 }
