@@ -1,6 +1,6 @@
 /**
  * `npm run bench:document-read [-- --every K] [--limit N] [--trees name=DIR,...] [--versions MODEL=N,M,...]
- * [--results DIR]`: the document
+ * [--tree-models] [--results DIR]`: the document
  * evaluation (every labelled synthetic document: every MRZ field, every verdict, portrait, address)
  * and, per document, the model CPU of text detection and text recognition, in-process on the real
  * models with one ORT thread (as an executor on this 2-core machine runs).
@@ -19,7 +19,7 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { createInProcessModelRunner } from '../../inference/src/runtime/in-process-model-runner';
 import type { DocumentCheck, DocumentCheckOutput } from '../../inference/src/tasks';
-import type { DocumentLabels } from '../../inference/tools/testdata/documents/document-labels';
+import { declaredTypeOf, type DocumentLabels } from '../../inference/tools/testdata/documents/document-labels';
 import {
   describeDocumentSummary,
   scoreDocument,
@@ -165,7 +165,16 @@ async function main(): Promise<void> {
           runner: await runnerOn(versionRepository(path.join(root, 'models'), versioned, v)),
         })),
       )
-    : [...others, { name: 'this tree', dir: root }].map((t) => ({ ...t, runner }));
+    : await Promise.all(
+        [...others, { name: 'this tree', dir: root }].map(async (t) => ({
+          ...t,
+          // --tree-models: each tree served by its own models/ (a config change, a threshold), not this one's.
+          runner:
+            process.argv.includes('--tree-models') && t.dir !== root
+              ? await runnerOn(path.join(t.dir, 'models'))
+              : runner,
+        })),
+      );
   const checks = await Promise.all(trees.map((t) => loadCheck(t.dir)));
   const runs: TreeRun[] = trees.map((t) => ({ tree: t.name, costs: [], results: [], answers: {} }));
   const load = [loadavg()[0]];
@@ -179,7 +188,11 @@ async function main(): Promise<void> {
     for (const t of order) {
       const calls: ModelCall[] = [];
       const started = performance.now();
-      const out = await checks[t](meteredRunner(trees[t].runner, calls), { image, now });
+      const out = await checks[t](meteredRunner(trees[t].runner, calls), {
+        image,
+        now,
+        declaredType: declaredTypeOf(label),
+      });
       const wall = performance.now() - started;
       runs[t].costs.push(cost(label.file, calls, wall));
       runs[t].results.push(scoreDocument(label, out, wall));

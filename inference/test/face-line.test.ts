@@ -35,10 +35,12 @@ describe('the face line on a document portrait against an independent selfie (re
     if (!portraits.has(document)) {
       portraits.set(
         document,
-        service.client.verifyDocument(bytes(document), new Date('2026-11-01T00:00:00Z'), 150_000).then((read) => {
-          if (read.portraitJpeg.length === 0) throw new Error(`${document}: the document check found no portrait`);
-          return read.portraitJpeg;
-        }),
+        service.client
+          .verifyDocument({ image: bytes(document), now: new Date('2026-11-01T00:00:00Z') }, 150_000)
+          .then((read) => {
+            if (read.portraitJpeg.length === 0) throw new Error(`${document}: the document check found no portrait`);
+            return read.portraitJpeg;
+          }),
       );
     }
     return portraits.get(document)!;

@@ -128,7 +128,7 @@ describe('VerificationService over gRPC (real models)', () => {
 
   it('VerifyDocument answers what the task answers in-process', async () => {
     const now = new Date('2026-01-01T00:00:00Z');
-    const remote = await service.client.verifyDocument(photo('grace_hopper.jpg'), now);
+    const remote = await service.client.verifyDocument({ image: photo('grace_hopper.jpg'), now });
     const alone = await verifyDocument(local, { image: photo('grace_hopper.jpg'), now });
     expectSameOutcome(remote.outcome, alone);
     expect(remote.rawMrzLines).toEqual(alone.raw_mrz_lines);
@@ -232,6 +232,10 @@ describe('VerificationService over gRPC (real models)', () => {
         challenge: [ChallengeStep.CHALLENGE_STEP_UNSPECIFIED],
       }),
     ).rejects.toMatchObject({ code: status.INVALID_ARGUMENT });
+    await expect(service.client.verifyDocument({ image: jpeg, declaredDocumentType: 'visa' })).rejects.toMatchObject({
+      code: status.INVALID_ARGUMENT,
+      details: stringContaining('declared_document_type'),
+    });
   });
 
   it('refuses pixel bombs with INVALID_ARGUMENT quickly and without decoding them', async () => {

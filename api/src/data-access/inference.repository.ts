@@ -62,8 +62,10 @@ export class InferenceRepository implements InferenceChecks {
     if (status !== 'SERVING') throw new Error(`inference health is ${status}`);
   }
 
-  async readDocument(image: Buffer, now: Date): Promise<DocumentRead> {
-    const { value, ms } = await timed(() => this.client.verifyDocument(image, now));
+  async readDocument(image: Buffer, now: Date, declaredType?: DocumentType): Promise<DocumentRead> {
+    const { value, ms } = await timed(() =>
+      this.client.verifyDocument({ image, now, declaredDocumentType: declaredType ?? '' }),
+    );
     return {
       ...toRun(value.outcome, ms),
       format: value.mrz?.format || null,

@@ -26,6 +26,7 @@ import {
   type CheckLivenessRequest,
   type CheckLivenessResponse,
   type MatchFacesResponse,
+  type VerifyDocumentRequest,
   type VerifyDocumentResponse,
 } from '../../../proto/gen/bioverify/inference/v1/verification_service';
 import { clientChannelOptions } from './channel-options';
@@ -95,9 +96,19 @@ export function createInferenceClient(options: InferenceClientOptions) {
       call<ModelStatisticsResponse>((m, o, cb) => models.modelStatistics({ name, version: '' }, m, o, cb), timeoutMs),
     repositoryIndex: (timeoutMs = deadlines.control) =>
       call<RepositoryIndexResponse>((m, o, cb) => models.repositoryIndex({}, m, o, cb), timeoutMs),
-    verifyDocument: (image: Uint8Array, now?: Date, timeoutMs = deadlines.check) =>
+    /** `declaredDocumentType` defaults to unknown (''), `now` to the service's clock. */
+    verifyDocument: (
+      request: { image: Uint8Array } & Partial<Pick<VerifyDocumentRequest, 'now' | 'declaredDocumentType'>>,
+      timeoutMs = deadlines.check,
+    ) =>
       call<VerifyDocumentResponse>(
-        (m, o, cb) => checks.verifyDocument({ image: Buffer.from(image), now }, m, o, cb),
+        (m, o, cb) =>
+          checks.verifyDocument(
+            { now: undefined, declaredDocumentType: '', ...request, image: Buffer.from(request.image) },
+            m,
+            o,
+            cb,
+          ),
         timeoutMs,
       ),
     /** `pacedSteps` and `observeOnly` default to none and false (the one-shot challenge). */

@@ -23,7 +23,7 @@ import type { ModelRunner } from '../runtime/model-runner';
 import type { ModelHost } from '../serving/model-host';
 import type { RowResultCache } from '../serving/row-result-cache';
 import type { ImageMemo } from '../runtime/image-memo';
-import type { ChallengeStep } from '../tasks/task-contracts';
+import { DOCUMENT_TYPES, type ChallengeStep, type DocumentType } from '../tasks/task-contracts';
 import { toServiceError } from './grpc-errors';
 import { deadlineMsOf } from './model-service-handlers';
 import { taskModules } from './task-modules';
@@ -35,6 +35,15 @@ import {
   toProtoOutcome,
   toProtoStep,
 } from './verification-mapping';
+
+function declaredTypeOf(declared: string): DocumentType | undefined {
+  if (declared === '') return undefined;
+  if ((DOCUMENT_TYPES as readonly string[]).includes(declared)) return declared as DocumentType;
+  throw new InferenceError(
+    'INVALID_ARGUMENT',
+    `declared_document_type must be empty or one of ${DOCUMENT_TYPES.join(', ')}, got "${declared.slice(0, 40)}"`,
+  );
+}
 
 /** The capture API takes 8 to 60 frames (contract); more is a client bug or an attempt to exhaust the service. */
 export const MAX_LIVENESS_FRAMES = 60;
@@ -129,7 +138,10 @@ export function verificationServiceHandlers(
   return {
     verifyDocument: documentCheck<VerifyDocumentRequest, VerifyDocumentResponse>(async (req, runner) => {
       // No proof first: the check's first step is the document's one full decode, with the same error.
-      return toProtoDocument(await (await taskModules()).verifyDocument(runner, { image: req.image, now: req.now }));
+      const declaredType = declaredTypeOf(req.declaredDocumentType);
+      return toProtoDocument(
+        await (await taskModules()).verifyDocument(runner, { image: req.image, now: req.now, declaredType }),
+      );
     }),
 
     checkLiveness: faceCheck<CheckLivenessRequest, CheckLivenessResponse>(async (req, runner) => {

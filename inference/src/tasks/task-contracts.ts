@@ -34,9 +34,17 @@ export interface FaceBox {
   score: number;
 }
 
+export const DOCUMENT_TYPES = ['passport', 'id_card', 'driving_licence', 'residence_permit'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
 export interface DocumentCheckInput {
   image: Uint8Array;
   now?: Date;
+  /**
+   * The type the applicant said the document is. It steers only where the read looks first (a
+   * declared passport's machine zone on a reduced page); the answer comes from the page.
+   */
+  declaredType?: DocumentType;
 }
 export interface MrzFields {
   format: 'TD1' | 'TD2' | 'TD3';
@@ -59,7 +67,7 @@ export interface DocumentCheckOutput extends CheckOutcome {
   person: {
     name: string;
     dob: string;
-    document_type: 'passport' | 'id_card' | 'driving_licence' | 'residence_permit';
+    document_type: DocumentType;
     document_country: string; // ISO 3166-1 alpha-2
     document_number: string;
     expiry_date: string;

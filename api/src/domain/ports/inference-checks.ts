@@ -1,5 +1,6 @@
 import { PacedStepSpec } from '../capture/capture-state';
 import { ChallengeStep } from '../capture/challenge';
+import { DocumentType } from '../session-status';
 import { AntispoofRun, DocumentRead, FaceMatchRun, FrameObservation, LivenessRun } from '../checks/check-results';
 
 /**
@@ -8,7 +9,8 @@ import { AntispoofRun, DocumentRead, FaceMatchRun, FrameObservation, LivenessRun
  * with InferenceUnavailableError, inputs it refuses with InferenceInputRejectedError.
  */
 export interface InferenceChecks {
-  readDocument(image: Buffer, now: Date): Promise<DocumentRead>;
+  /** `declaredType`, the applicant's choice, steers only where the read looks first, never the answer. */
+  readDocument(image: Buffer, now: Date, declaredType?: DocumentType): Promise<DocumentRead>;
   /** With the selfie, the check also asks that it shows the person who performed the challenge. */
   /** With `paced`, the frames must follow the server-paced steps instead of `challenge` (then empty). */
   checkLiveness(

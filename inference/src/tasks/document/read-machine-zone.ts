@@ -9,14 +9,17 @@
  * a name letter was read unsurely (the visual zone prints the names).
  * Where the OCR-B cell classifier is switched on (models/mrz-cells), it reads first, and a zone
  * it settles is not recognised at all; anything else is read as above.
- * Where the band finder is switched on too (`band_long_side` in models/text-detection), the cells
- * first read the MRZ-shaped boxes detected on the page reduced to that long side: the boxes are in
- * source pixels, so the cells are still cut at full resolution. A passport's zone that read
- * settles costs one small detection; anything else (a zone it does not settle, a card or permit,
- * whose address is read from the full page's boxes) is read by the full-page path, unchanged.
+ * Where the band finder is switched on too (`band_long_side` in models/text-detection) and the
+ * applicant declared a passport, the cells first read the MRZ-shaped boxes detected on the page
+ * reduced to that long side: the boxes are in source pixels, so the cells are still cut at full
+ * resolution. A passport's zone that read settles costs one small detection; anything else (a zone
+ * it does not settle, a page that is not a passport after all) is read by the full-page path,
+ * unchanged. Cards and permits, declared or not, skip the band: their address is read from the
+ * full page's boxes, which they would need anyway.
  */
 import type { ModelRunner } from '../../runtime/model-runner';
 import type { RgbImage } from '../../images/rgb-image';
+import type { DocumentType } from '../task-contracts';
 import { documentTypeFromCode } from './mrz/document-type';
 import { UNKNOWN_CHAR, type LineReading } from './mrz/mrz-reading';
 import { readMrz, type MrzRead } from './mrz/read-mrz';
@@ -140,9 +143,14 @@ export interface PageText {
   boxes: TextBox[];
 }
 
-export async function readMachineZone(runner: ModelRunner, image: RgbImage, now: Date): Promise<PageText> {
+export async function readMachineZone(
+  runner: ModelRunner,
+  image: RgbImage,
+  now: Date,
+  declaredType?: DocumentType,
+): Promise<PageText> {
   const floor = cellsFirstReadFloor(runner);
-  const band = floor === null ? null : bandLongSide(runner);
+  const band = floor === null || declaredType !== 'passport' ? null : bandLongSide(runner);
   if (floor !== null && band !== null) {
     const reduced = await detectText(runner, image, {}, band);
     const byBand = await readZoneByCells(runner, image, mrzShapedBoxes(reduced), now, floor);

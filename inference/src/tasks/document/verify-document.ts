@@ -39,7 +39,10 @@ export const verifyDocument: DocumentCheck = async (
 ): Promise<DocumentCheckOutput> => {
   const now = input.now ?? new Date();
   const image = await decodeRgbImage(input.image, { what: 'document image' });
-  const [page, portrait] = await Promise.all([readMachineZone(runner, image, now), findPortrait(runner, image)]);
+  const [page, portrait] = await Promise.all([
+    readMachineZone(runner, image, now, input.declaredType),
+    findPortrait(runner, image),
+  ]);
   const read = page.read;
   const outcome = documentOutcome(read, now, thresholdsOf(runner));
   const fields = read?.parsed.fields ?? null;

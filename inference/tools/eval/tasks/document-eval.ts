@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { DocumentLabels } from '../../testdata/documents/document-labels';
+import { declaredTypeOf, type DocumentLabels } from '../../testdata/documents/document-labels';
 import { documentTestdataDir, generateDocumentTestdata } from '../../testdata/documents/generate-documents';
 import type { EvalTask, ScoredTrial } from '../eval-task';
 import { resolveBeside } from '../read-jsonl';
@@ -35,7 +35,7 @@ export const documentEval: EvalTask = {
     for (const label of documents) {
       const image = await readFile(resolveBeside(file, label.file));
       const started = performance.now();
-      const out = await verifyDocument(runner, { image, now });
+      const out = await verifyDocument(runner, { image, now, declaredType: declaredTypeOf(label) });
       const result = scoreDocument(label, out, performance.now() - started);
       results.push(result);
       if (result.reason !== result.expectedReason)

@@ -39,6 +39,15 @@ export interface DocumentLabel {
   generation?: Record<string, unknown>;
 }
 
+/**
+ * The type an applicant holding the document would choose, which the capture API passes on as the
+ * declared type. Where the zone is unreadable by design, its format says it: every TD3 here is a
+ * passport, and only whether a passport was declared steers the read.
+ */
+export function declaredTypeOf(label: DocumentLabel): ExpectedFields['document_type'] {
+  return label.expected.fields?.document_type ?? (label.format === 'TD3' ? 'passport' : 'id_card');
+}
+
 export interface DocumentLabels {
   /** The date the documents are judged at (passed as `now`), so expiry verdicts never drift. */
   reference_date: string;

@@ -40,7 +40,9 @@ export async function uploadDocumentSide(
   if (uploads > UPLOADS_PER_CAPTURE)
     throw AppError.conflict(`The ${input.side} side has had its ${UPLOADS_PER_CAPTURE} attempts.`);
   await probeImage(input.image, PHOTO_LIMITS, 'body');
-  const read = await runUploadCheck(deps, 'body', (inference) => inference.readDocument(input.image, deps.clock.now()));
+  const read = await runUploadCheck(deps, 'body', (inference) =>
+    inference.readDocument(input.image, deps.clock.now(), input.type),
+  );
 
   // The front of a card shows the portrait; its machine-readable zone is usually on the back.
   const portraitSideOfCard = input.side === 'front' && needsBack(input.type);

@@ -3,7 +3,9 @@
  * cards; states use the second letter for residence permits, e.g. AR, IR, RP, CR). Driving
  * licences with an MRZ start with D. Anything else (a visa, V) is not an identity document here.
  */
-export type DocumentType = 'passport' | 'id_card' | 'driving_licence' | 'residence_permit';
+import type { DocumentType } from '../../task-contracts';
+
+export type { DocumentType };
 
 const RESIDENCE_PERMIT_CODES = new Set(['AR', 'IR', 'CR', 'RP', 'RT']);
 

@@ -248,7 +248,15 @@ export interface FaceBox {
 export interface VerifyDocumentRequest {
   image: Buffer;
   /** The date expiry is judged against; unset means the service's clock. */
-  now: Date | undefined;
+  now:
+    | Date
+    | undefined;
+  /**
+   * The type the applicant said the document is ("passport", "id_card", "driving_licence",
+   * "residence_permit"), or empty where unknown. It steers only where the read looks first (a
+   * passport's machine zone on a reduced page); the answer comes from the document itself.
+   */
+  declaredDocumentType: string;
 }
 
 export interface MrzCorrection {
@@ -911,7 +919,7 @@ export const FaceBox: MessageFns<FaceBox> = {
 };
 
 function createBaseVerifyDocumentRequest(): VerifyDocumentRequest {
-  return { image: Buffer.alloc(0), now: undefined };
+  return { image: Buffer.alloc(0), now: undefined, declaredDocumentType: "" };
 }
 
 export const VerifyDocumentRequest: MessageFns<VerifyDocumentRequest> = {
@@ -921,6 +929,9 @@ export const VerifyDocumentRequest: MessageFns<VerifyDocumentRequest> = {
     }
     if (message.now !== undefined) {
       Timestamp.encode(toTimestamp(message.now), writer.uint32(18).fork()).join();
+    }
+    if (message.declaredDocumentType !== "") {
+      writer.uint32(26).string(message.declaredDocumentType);
     }
     return writer;
   },
@@ -954,6 +965,14 @@ export const VerifyDocumentRequest: MessageFns<VerifyDocumentRequest> = {
             message.now = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.declaredDocumentType = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -970,6 +989,11 @@ export const VerifyDocumentRequest: MessageFns<VerifyDocumentRequest> = {
     return {
       image: isSet(object.image) ? Buffer.from(bytesFromBase64(object.image)) : Buffer.alloc(0),
       now: isSet(object.now) ? fromJsonTimestamp(object.now) : undefined,
+      declaredDocumentType: isSet(object.declaredDocumentType)
+        ? globalThis.String(object.declaredDocumentType)
+        : isSet(object.declared_document_type)
+        ? globalThis.String(object.declared_document_type)
+        : "",
     };
   },
 
@@ -981,6 +1005,9 @@ export const VerifyDocumentRequest: MessageFns<VerifyDocumentRequest> = {
     if (message.now !== undefined) {
       obj.now = message.now.toISOString();
     }
+    if (message.declaredDocumentType !== "") {
+      obj.declaredDocumentType = message.declaredDocumentType;
+    }
     return obj;
   },
 
@@ -991,6 +1018,7 @@ export const VerifyDocumentRequest: MessageFns<VerifyDocumentRequest> = {
     const message = createBaseVerifyDocumentRequest();
     message.image = object.image ?? Buffer.alloc(0);
     message.now = object.now ?? undefined;
+    message.declaredDocumentType = object.declaredDocumentType ?? "";
     return message;
   },
 };
