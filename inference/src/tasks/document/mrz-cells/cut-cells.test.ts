@@ -1,4 +1,4 @@
-import { CELL_HEIGHT, CELL_WIDTH, cutCells, type RowCells } from './cut-cells';
+import { BOX_OVER_CAP, CELL_HEIGHT, CELL_WIDTH, cutCells, refitToInk, type RowCells } from './cut-cells';
 import { renderedRow } from './rendered-row';
 
 const ROW = 'P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<';
@@ -44,3 +44,46 @@ describe.each([
     expect(ink(1)).toBeGreaterThan(1.3 * ink(5));
   });
 });
+
+describe.each([
+  { name: 'a straight row', degrees: 0 },
+  { name: 'a row turned 2 degrees', degrees: 2 },
+])('re-fitting a loose box to the ink of $name', ({ degrees }) => {
+  /** The box a reduced page gives: taller, and off the row's centre across it. */
+  const loose = (box: RenderedRowBox, across: number): RenderedRowBox => ({
+    ...box,
+    cx: box.cx - Math.sin(box.angle) * across,
+    cy: box.cy + Math.cos(box.angle) * across,
+    height: box.height * 1.4,
+  });
+
+  it('makes the box as tall as its ink band times BOX_OVER_CAP, whatever height it came with', async () => {
+    const row = await renderedRow(ROW, { degrees });
+    const tight = refitToInk(row.image, row.box);
+    const refitted = refitToInk(row.image, loose(row.box, 0.15 * row.box.height));
+    expect(Math.abs(refitted.height - tight.height) / tight.height).toBeLessThan(0.05);
+    // The capital height of an 18 px pitch is about 18 px: the box is 1.4 times that.
+    expect(refitted.height / BOX_OVER_CAP).toBeGreaterThan(14);
+    expect(refitted.height / BOX_OVER_CAP).toBeLessThan(22);
+  });
+
+  it('centres the box across on the ink, keeping its direction and length', async () => {
+    const row = await renderedRow(ROW, { degrees });
+    const tight = refitToInk(row.image, row.box);
+    const refitted = refitToInk(row.image, loose(row.box, 0.15 * row.box.height));
+    expect(Math.hypot(refitted.cx - tight.cx, refitted.cy - tight.cy)).toBeLessThan(1.5);
+    expect(refitted.angle).toBe(row.box.angle);
+    expect(refitted.width).toBe(row.box.width);
+  });
+
+  it('cuts the same cells from the re-fitted loose box as from the re-fitted tight one', async () => {
+    const row = await renderedRow(ROW, { degrees });
+    const a = cutCells(row.image, refitToInk(row.image, row.box), ROW.length)!;
+    const b = cutCells(row.image, refitToInk(row.image, loose(row.box, 0.15 * row.box.height)), ROW.length)!;
+    let diff = 0;
+    for (let i = 0; i < a.pixels.length; i++) diff += Math.abs(a.pixels[i] - b.pixels[i]);
+    expect(diff / a.pixels.length).toBeLessThan(0.05);
+  });
+});
+
+type RenderedRowBox = Awaited<ReturnType<typeof renderedRow>>['box'];

@@ -115,13 +115,19 @@ export interface RowGeometry {
  * column profile, the pitch from the ends and `count` (or, unknown, from the band's height), and
  * then pitch and origin nudged so the cell boundaries fall in the light gaps between glyphs.
  */
-export function rowGeometry(strip: Strip, count?: number): RowGeometry | null {
+function inkRows(strip: Strip): { top: number; bottom: number; darkness: (g: number) => number } {
   const { width, height } = strip;
   const all = levels(strip, 0, height, 0, width);
   const darkness = (g: number): number => Math.min(1, Math.max(0, 1 - (g - all.low) / all.span));
   const rows = new Float64Array(height);
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) rows[y] += darkness(strip.grey[y * width + x]);
   const [top, bottom] = mainRun(rows, 0.35);
+  return { top, bottom, darkness };
+}
+
+export function rowGeometry(strip: Strip, count?: number): RowGeometry | null {
+  const { width } = strip;
+  const { top, bottom, darkness } = inkRows(strip);
   const capHeight = bottom - top;
   if (capHeight < 4) return null;
   const columns = new Float64Array(width);
@@ -200,6 +206,33 @@ export function cellsOfStrip(strip: Strip, geometry: RowGeometry): RowCells {
     }
   }
   return { pixels, count };
+}
+
+/**
+ * A row's box height over its ink band (cap top to baseline) as the text detector draws it on the
+ * full page at 960 px: median 1.40 (p10 1.28, p90 1.47) over the 65 MRZ-shaped boxes of 30 clean
+ * evaluation passports; on the same pages reduced to 480 px it is 1.92.
+ */
+export const BOX_OVER_CAP = 1.4;
+
+/**
+ * The box re-fitted to its row's ink at full resolution: centred across on the ink band and as
+ * tall as the full page's detector makes a row's box (BOX_OVER_CAP). A box detected on a reduced
+ * page comes out taller (its dilation is in the reduced page's pixels), so its strip is cut over
+ * more height at the same 40 px and the cells lose detail.
+ */
+export function refitToInk(image: RgbImage, box: TextBox): TextBox {
+  const strip = cutStrip(image, box);
+  const { top, bottom } = inkRows(strip);
+  if (bottom - top < 4) return box;
+  const scale = (box.height * STRIP_SHARE) / strip.height;
+  const shift = ((top + bottom) / 2 - strip.height / 2) * scale;
+  return {
+    ...box,
+    cx: box.cx - Math.sin(box.angle) * shift,
+    cy: box.cy + Math.cos(box.angle) * shift,
+    height: (bottom - top) * scale * BOX_OVER_CAP,
+  };
 }
 
 /** The cells of the row in `box`: `count` of them, or as many as the ink holds at OCR-B's pitch. */
