@@ -11,8 +11,8 @@
  * it settles is not recognised at all; anything else is read as above.
  * Where the band finder is switched on too (`band_long_side` in models/text-detection) and the
  * applicant declared a passport, the cells first read the MRZ-shaped boxes detected on the page
- * reduced to that long side: the boxes are in source pixels, so the cells are still cut at full
- * resolution. A passport's zone that read settles costs one small detection; anything else (a zone
+ * reduced to that long side: the boxes are in source pixels and re-fitted to their rows' ink
+ * (refitToInk), so the cells are still cut at full resolution, as from the full page's boxes. A passport's zone that read settles costs one small detection; anything else (a zone
  * it does not settle, a page that is not a passport after all) is read by the full-page path,
  * unchanged. Cards and permits, declared or not, skip the band: their address is read from the
  * full page's boxes, which they would need anyway.
