@@ -7,6 +7,8 @@ import { connectRedis } from '../../data-access/redis-connection';
 import { sessionModel } from '../../data-access/session.model';
 import { WebhookOutboxRepository } from '../../data-access/webhook-outbox.repository';
 import { redeliverSession } from '../../domain/usecases/redeliver/redeliver.usecase';
+import type { Redis } from 'ioredis';
+import type { WebhookDeliveryQueue } from '../../domain/ports/webhook-queue';
 import { AppError } from '../../shared/app-error';
 import { createLogger } from '../../shared/logger';
 import { SESSION_ID_PATTERN } from '../../shared/random-id';
@@ -35,20 +37,26 @@ export async function redeliverCommand(
   // The stored result is sealed at rest: without PII_MASTER_KEYS this stops here, before Redis is touched.
   const vault = stores.requireVault();
   const address = queueAddress();
-  const redis = address ? connectRedis(address.url) : null;
-  const queue = redis && address ? new JobQueueRepository(redis, address.prefix) : null;
-  const noQueue = { enqueueDelivery: async () => Promise.reject(new Error('REDIS_URL is not set')) };
+  // Redis is connected only once there is a delivery to enqueue: closing BullMQ queues on a
+  // connection still being made rejects promises nobody awaits ("Connection is closed."), which
+  // crashed a refused command with exit code 1 instead of its 65.
+  const opened: { redis?: Redis; queue?: JobQueueRepository } = {};
+  const lazyQueue: WebhookDeliveryQueue = {
+    enqueueDelivery: (...delivery) => {
+      if (!address) return Promise.reject(new Error('REDIS_URL is not set'));
+      opened.redis ??= connectRedis(address.url);
+      opened.queue ??= new JobQueueRepository(opened.redis, address.prefix);
+      return opened.queue.enqueueDelivery(...delivery);
+    },
+  };
   try {
     const outbox = new WebhookOutboxRepository(sessionModel(stores.mongo), vault);
-    const result = await redeliverSession(
-      { outbox, queue: queue ?? noQueue, logger: createLogger('silent') },
-      values.session,
-    );
+    const result = await redeliverSession({ outbox, queue: lazyQueue, logger: createLogger('silent') }, values.session);
     return result.enqueued
       ? result
       : { ...result, note: "not enqueued now; the workers' outbox sweep will send it on its next run" };
   } finally {
-    await queue?.close();
-    redis?.disconnect();
+    await opened.queue?.close();
+    opened.redis?.disconnect();
   }
 }
