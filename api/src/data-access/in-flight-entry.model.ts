@@ -1,8 +1,8 @@
 import { Connection, Model, Schema } from 'mongoose';
 
 /**
- * One session's in-flight work of one kind (open, webhook owed, ledger entry owed), keyed by the
- * session id. The sweeps read these small collections instead of `sessions`: on FerretDB (SQLite)
+ * One session's in-flight work of one kind (open, webhook owed, ledger entry owed, redaction
+ * begun), keyed by the session id. The sweeps read these small collections instead of `sessions`: on FerretDB (SQLite)
  * any filter but {_id} reads a whole collection, and a whole `sessions` is the store's history,
  * while these hold only what is not finished. The session document stays the truth: a sweep reads
  * it by _id before acting, so an entry that outlived its work is dropped, never acted on.
@@ -43,6 +43,7 @@ export const IN_FLIGHT_COLLECTIONS = {
   open: 'open_sessions',
   webhooks: 'pending_webhooks',
   ledger: 'pending_ledger_entries',
+  redactions: 'unfinished_redactions',
 } as const;
 export type InFlightKind = keyof typeof IN_FLIGHT_COLLECTIONS;
 
@@ -50,6 +51,7 @@ const MODEL_NAMES: Record<InFlightKind, string> = {
   open: 'OpenSession',
   webhooks: 'PendingWebhook',
   ledger: 'PendingLedgerEntry',
+  redactions: 'UnfinishedRedaction',
 };
 
 /** The API and the worker each build these; a connection registers a model once. */

@@ -5,6 +5,7 @@ import { OpenSessionIndex } from './open-session-index.repository';
 import { PendingLedgerIndex } from './pending-ledger-index.repository';
 import { PendingWebhookIndex } from './pending-webhook-index.repository';
 import { SessionDocument } from './session.model';
+import { UnfinishedRedactionIndex } from './unfinished-redaction-index.repository';
 
 type Written = Partial<
   Pick<
@@ -30,12 +31,14 @@ export class InFlightSessions {
   readonly webhooks: PendingWebhookIndex;
   readonly ledger: PendingLedgerIndex;
   readonly tokens: CredentialTokenIndex;
+  readonly redactions: UnfinishedRedactionIndex;
 
   constructor(connection: Connection) {
     this.open = new OpenSessionIndex(connection);
     this.webhooks = new PendingWebhookIndex(connection);
     this.ledger = new PendingLedgerIndex(connection);
     this.tokens = new CredentialTokenIndex(connection);
+    this.redactions = new UnfinishedRedactionIndex(connection);
   }
 
   async init(): Promise<void> {
@@ -44,6 +47,7 @@ export class InFlightSessions {
       this.webhooks.index.init(),
       this.ledger.index.init(),
       this.tokens.init(),
+      this.redactions.index.init(),
     ]);
   }
 

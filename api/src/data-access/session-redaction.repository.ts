@@ -1,4 +1,4 @@
-import { SessionRedaction } from '../domain/ports/session-redaction';
+import { RedactionMark, SessionRedaction } from '../domain/ports/session-redaction';
 import { SessionUpdate } from '../domain/session/session';
 import { OPEN_STATUSES, SessionStatus } from '../domain/session-status';
 import { isSealed } from './pii-vault';
@@ -8,6 +8,14 @@ import { PERSONAL_SESSION_FIELDS, SessionDocument } from './session.model';
 /** Erasing and sealing personal data where the session store keeps it (the session and its claims). */
 export class SessionRedactionRepository implements SessionRedaction {
   constructor(private readonly store: SessionStore) {}
+
+  redactionStarted(id: string, attempt: number): Promise<RedactionMark> {
+    return this.store.inFlight.redactions.started(id, attempt);
+  }
+
+  redactionFinished(mark: RedactionMark): Promise<void> {
+    return this.store.inFlight.redactions.finished(mark);
+  }
 
   /**
    * Writes a redaction onto a decided or expired session, only while it still has the status and

@@ -44,6 +44,10 @@ export class SessionSweepRepository implements DecisionBacklog, LedgerOutbox, Re
     return [...decided, ...expired];
   }
 
+  unfinishedRedactions(limit: number, now: Date): Promise<string[]> {
+    return this.store.inFlight.redactions.unfinished(limit, now);
+  }
+
   /** Billable decisions whose ledger entry is still owed (billing sweep). */
   ledgerPending(limit = 500): Promise<string[]> {
     return this.store.inFlight.ledger.owed(limit);

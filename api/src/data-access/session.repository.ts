@@ -1,7 +1,7 @@
 import { Connection, Model } from 'mongoose';
 import { Tenant } from '../domain/environment';
 import { ApplicantSessions, CredentialSessions } from '../domain/ports/session-reads';
-import { SessionRedaction } from '../domain/ports/session-redaction';
+import { RedactionMark, SessionRedaction } from '../domain/ports/session-redaction';
 import { DecisionBacklog, LedgerOutbox, RetentionCandidates } from '../domain/ports/session-sweeps';
 import { DecisionRequests, SessionTransitions, TransitionGuard } from '../domain/ports/session-transitions';
 import { SessionCreation, TenantSessionStore } from '../domain/ports/tenant-sessions';
@@ -169,12 +169,24 @@ export class SessionRepository
     return this.redaction.scrubClaims(id, lastAttempt);
   }
 
+  redactionStarted(id: string, attempt: number): Promise<RedactionMark> {
+    return this.redaction.redactionStarted(id, attempt);
+  }
+
+  redactionFinished(mark: RedactionMark): Promise<void> {
+    return this.redaction.redactionFinished(mark);
+  }
+
   sealLegacy(): Promise<number> {
     return this.redaction.sealLegacy();
   }
 
   endedBefore(cutoff: Date, limit: number, accountIds?: { in?: string[]; notIn?: string[] }) {
     return this.sweeps.endedBefore(cutoff, limit, accountIds);
+  }
+
+  unfinishedRedactions(limit: number, now: Date): Promise<string[]> {
+    return this.sweeps.unfinishedRedactions(limit, now);
   }
 
   ledgerPending(limit?: number): Promise<string[]> {

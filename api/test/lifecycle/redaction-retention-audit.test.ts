@@ -6,11 +6,16 @@
 import { AuditLogRepository } from '../../src/data-access/audit-log.repository';
 import { WebhookStack } from '../webhooks/support/webhook-stack';
 import { call } from '../support/http';
-import { anyString, matching } from '../../../scripts/test-support/typed-matchers';
+import { anyOf, anyString, matching } from '../../../scripts/test-support/typed-matchers';
 import type { EvidenceReport, RedactSessionResponse, SessionAttempts, SessionResult } from '../support/api-bodies';
 import { issueAccount } from '../../../scripts/test-support/account-bootstrap';
 import { openStores } from './support/lifecycle-stores';
 import { keysOf, sessionCalls, waitUntil } from './support/lifecycle-sessions';
+import { redactSession } from '../../src/domain/usecases/redact-session/redact-session.usecase';
+import { sweepRetention } from '../../src/domain/usecases/sweep-retention/sweep-retention.usecase';
+import { Session } from '../../src/domain/session/session';
+import { systemClock } from '../../src/shared/clock';
+import { createLogger } from '../../src/shared/logger';
 
 describe('redaction, retention and audit (real store, Redis, API, worker)', () => {
   let stack: WebhookStack;
@@ -154,6 +159,48 @@ describe('redaction, retention and audit (real store, Redis, API, worker)', () =
     expect(JSON.stringify(events)).not.toMatch(/Jane Doe|whsec_|vk_/);
   });
 
+  it('finishes a redaction cut short after the session was erased: the retention sweep completes and audits it once its grace has passed', async () => {
+    const id = await create(sandboxKey, { expected_name: 'Half Redacted' });
+    await simulate(sandboxKey, id);
+    const clock = systemClock;
+    const deps = {
+      sessions: stores.sessions,
+      attempts: stores.attempts,
+      capture: stores.capture,
+      audit: stores.audit,
+      clock,
+      billing: { ledger: stores.ledger, accounts: stores.accounts, sessions: stores.sessions, clock },
+      knownFaces: stores.knownFaces,
+      fingerprints: stores.fingerprints,
+    };
+    const readSession = async (sessionId: string) => (await stores.sessions.findForApplicant(sessionId)) as Session;
+    const who = { actor: { type: 'api_key' as const, id: 'cut-short' }, requestId: null };
+    // The process "dies" between the session's erasure and the captures' fingerprints.
+    const dying = { ...deps, fingerprints: { forget: () => Promise.reject(new Error('process gone')) } };
+    await expect(redactSession(dying, readSession, id, who)).rejects.toThrow('process gone');
+    expect((await stack.session(id))?.redacted_at).toEqual(anyOf(Date));
+    expect(await audit.forSession(id)).toEqual([]);
+
+    const sweep = (minutesLater: number) =>
+      sweepRetention({
+        sessions: stores.sessions,
+        accounts: stores.accounts,
+        defaultDays: undefined,
+        clock: { now: () => new Date(Date.now() + minutesLater * 60_000) },
+        logger: createLogger('silent'),
+        redact: (sessionId) =>
+          redactSession(deps, readSession, sessionId, {
+            actor: { type: 'system', id: 'retention-sweep' },
+            requestId: null,
+          }),
+      });
+    // Within the grace the redaction may still be under way: the sweep leaves it alone.
+    expect(await sweep(0)).toEqual({ redacted: 0 });
+    expect(await sweep(11)).toEqual({ redacted: 1 });
+    expect((await audit.forSession(id)).map((e) => e.action)).toEqual(['retention.redact']);
+    expect(await sweep(11)).toEqual({ redacted: 0 });
+  });
+
   it("redacts ended sessions past the deployment's retention by the worker's sweep, leaving open ones and an account that keeps data longer", async () => {
     await stack.startWorker();
     const due = await create(sandboxKey, { expected_name: 'Retained Person' });
@@ -161,7 +208,10 @@ describe('redaction, retention and audit (real store, Redis, API, worker)', () =
     const open = await create(sandboxKey, { expected_name: 'Still Open' });
     const longer = await create(kept.sandbox_api_key, { expected_name: 'Kept Person' });
     await simulate(kept.sandbox_api_key, longer);
-    await waitUntil('the retention sweep', async () => Boolean((await stack.session(due))?.redacted_at));
+    // The audit entry is a redaction's last step: the session shows redacted_at before it is written.
+    const sweepAudited = async () =>
+      (await audit.forSession(due)).some((e) => e.action === 'retention.redact' && e.actor.type === 'system');
+    await waitUntil("the retention sweep's audit entry", sweepAudited);
     const result = await call(stack.baseUrl, 'GET', `/v1/sessions/${due}/result`, { key: sandboxKey });
     expect(result.json).toMatchObject({
       status: 'FAILED',
@@ -170,10 +220,6 @@ describe('redaction, retention and audit (real store, Redis, API, worker)', () =
       redacted_at: anyString(),
     });
     expect((await stack.session(due))?.expected_name).toBeNull();
-    expect((await audit.forSession(due)).map((e) => [e.action, e.actor.type])).toContainEqual([
-      'retention.redact',
-      'system',
-    ]);
     await new Promise((r) => setTimeout(r, 3_000)); // three more sweeps
     expect(await stack.session(open)).toMatchObject({
       status: 'PENDING',

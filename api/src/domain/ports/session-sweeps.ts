@@ -23,4 +23,6 @@ export interface RetentionCandidates {
     limit: number,
     accountIds?: { in?: string[]; notIn?: string[] },
   ): Promise<RetentionCandidate[]>;
+  /** Ended sessions whose redaction began long enough before `now` and never finished, a bounded page. */
+  unfinishedRedactions(limit: number, now: Date): Promise<string[]>;
 }

@@ -34,8 +34,9 @@ export const SESSION_QUERY_SHAPES: QueryShape[] = [
     mongoIndex: '_id_',
     ferretdb: 'id-index',
   },
-  // The sweeps read the in-flight collections (open sessions, owed webhooks and ledger entries):
-  // whole on FerretDB, but they hold only unfinished work; each session is then read by _id.
+  // The sweeps read the in-flight collections (open sessions, owed webhooks and ledger entries,
+  // unfinished redactions): whole on FerretDB, but they hold only unfinished work; each session is
+  // then read by _id.
   {
     what: 'expiry sweep: open sessions past their deadline',
     collection: 'open_sessions',
@@ -64,6 +65,14 @@ export const SESSION_QUERY_SHAPES: QueryShape[] = [
     what: 'billing sweep: owed ledger entries, oldest first',
     collection: 'pending_ledger_entries',
     filter: {},
+    sort: { since: 1 },
+    mongoIndex: 'since_1',
+    ferretdb: 'scan',
+  },
+  {
+    what: 'retention sweep: redactions begun long ago and never finished, oldest first',
+    collection: 'unfinished_redactions',
+    filter: { since: { $lte: now } },
     sort: { since: 1 },
     mongoIndex: 'since_1',
     ferretdb: 'scan',

@@ -38,7 +38,8 @@ const MAX_ROUNDS = 5;
  * image. Status, checks, confidence, failure_reason, verified_until and metadata stay. A session
  * still open is cancelled first. Idempotent; a retry racing it is caught by reading again and
  * redacting the attempt it started. The ledger entry owed for the decision is written first, as
- * it needs the document's country.
+ * it needs the document's country. Announced before its first write and settled after its audit
+ * entry, so a redaction cut short is finished by the retention sweep rather than left half done.
  */
 export async function redactSession(
   deps: RedactDeps,
@@ -47,6 +48,7 @@ export async function redactSession(
   who: RedactWho,
 ) {
   let session = await read(id);
+  const mark = await deps.sessions.redactionStarted(id, session.attempt ?? 1);
   for (let round = 0; ; round += 1) {
     if (round >= MAX_ROUNDS) throw AppError.conflict('The session keeps changing; try the redaction again.');
     if (OPEN_STATUSES.includes(session.status)) {
@@ -105,6 +107,7 @@ export async function redactSession(
     request_id: who.requestId,
     detail: null,
   });
+  await deps.sessions.redactionFinished(mark);
   return {
     session_id: id,
     status: session.status,

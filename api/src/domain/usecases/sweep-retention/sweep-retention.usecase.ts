@@ -20,11 +20,12 @@ export interface SweepRetentionDeps {
  * Retention: sessions that ended (decided, cancelled or expired) longer ago than their account's
  * retention, or the deployment's PII_RETENTION_DAYS, are redacted, a bounded page per account
  * group per run. Captured images follow CAPTURE_RETENTION_HOURS on their own (capture sweep).
+ * Redactions cut short (by anyone, whatever the retention) are finished first.
  */
 export async function sweepRetention(deps: SweepRetentionDeps): Promise<{ redacted: number }> {
   const now = deps.clock.now().getTime();
   const overrides = await deps.accounts.retentionOverrides();
-  const due: string[] = [];
+  const due = await deps.sessions.unfinishedRedactions(PAGE, new Date(now));
   for (const { accountId, days } of overrides) {
     due.push(
       ...(await deps.sessions.endedBefore(new Date(now - days * DAY_MS), PAGE, { in: [accountId] })).map((s) => s._id),
@@ -37,7 +38,7 @@ export async function sweepRetention(deps: SweepRetentionDeps): Promise<{ redact
     );
   }
   let redacted = 0;
-  for (const id of due) {
+  for (const id of new Set(due)) {
     try {
       await deps.redact(id);
       redacted += 1;
