@@ -18,6 +18,7 @@ import { pngBomb } from './support/png-bomb';
 import { MAX_LIVENESS_FRAMES } from '../src/grpc/verification-service-handlers';
 import { startInferenceService, type InferenceService } from '../../scripts/test-support/inference-service';
 import { stringContaining } from '../../scripts/test-support/typed-matchers';
+import { DOCUMENT_TYPES as API_DOCUMENT_TYPES } from '../../api/src/domain/session-status';
 
 const faces = join(__dirname, '../../.state/assets/debian/faces');
 const photo = (name: string) => new Uint8Array(readFileSync(join(faces, name)));
@@ -132,6 +133,15 @@ describe('VerificationService over gRPC (real models)', () => {
     const alone = await verifyDocument(local, { image: photo('grace_hopper.jpg'), now });
     expectSameOutcome(remote.outcome, alone);
     expect(remote.rawMrzLines).toEqual(alone.raw_mrz_lines);
+  }, 60_000);
+
+  it('takes every document type the API lets an applicant declare (the two services list them apart)', async () => {
+    const declared = await Promise.all(
+      API_DOCUMENT_TYPES.map((type) =>
+        service.client.verifyDocument({ image: photo('grace_hopper.jpg'), declaredDocumentType: type }),
+      ),
+    );
+    expect(declared.map((d) => d.outcome?.verdict)).toEqual(API_DOCUMENT_TYPES.map(() => Verdict.VERDICT_FAIL));
   }, 60_000);
 
   it('batches model work across concurrent verifications', async () => {

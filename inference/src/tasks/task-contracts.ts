@@ -34,6 +34,8 @@ export interface FaceBox {
   score: number;
 }
 
+// The API's domain owns its own list (api/src/domain/session-status.ts): the services deploy apart.
+// inference/test/verification-service.test.ts fails if this service refuses a type the API offers.
 export const DOCUMENT_TYPES = ['passport', 'id_card', 'driving_licence', 'residence_permit'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 

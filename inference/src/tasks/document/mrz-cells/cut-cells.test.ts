@@ -1,4 +1,5 @@
 import { BOX_OVER_CAP, CELL_HEIGHT, CELL_WIDTH, cutCells, refitToInk, type RowCells } from './cut-cells';
+import type { TextBox } from '../ocr/text-box';
 import { renderedRow } from './rendered-row';
 
 const ROW = 'P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<';
@@ -50,7 +51,7 @@ describe.each([
   { name: 'a row turned 2 degrees', degrees: 2 },
 ])('re-fitting a loose box to the ink of $name', ({ degrees }) => {
   /** The box a reduced page gives: taller, and off the row's centre across it. */
-  const loose = (box: RenderedRowBox, across: number): RenderedRowBox => ({
+  const loose = (box: TextBox, across: number): TextBox => ({
     ...box,
     cx: box.cx - Math.sin(box.angle) * across,
     cy: box.cy + Math.cos(box.angle) * across,
@@ -85,5 +86,3 @@ describe.each([
     expect(diff / a.pixels.length).toBeLessThan(0.05);
   });
 });
-
-type RenderedRowBox = Awaited<ReturnType<typeof renderedRow>>['box'];
