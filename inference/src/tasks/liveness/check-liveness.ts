@@ -15,7 +15,7 @@ import { eyeCentres, headPose, mouthOpenness } from '../face/mesh-geometry';
 import type { RgbImage } from '../../images/decode-image';
 import { decodeUpload } from '../remembered-work';
 import { followChallenge, type ChallengeProgress, type FramePose } from './follow-challenge';
-import { followPaced, PACED_LINES, type PacedProgress } from './follow-paced';
+import { followPaced, PACED_LINES, pacedKeyFrames, type PacedProgress } from './follow-paced';
 import { nonrigidDeformation } from './nonrigid-deformation';
 import { parallaxFrames } from './parallax-frames';
 import { livenessSettings, passiveLivenessModel } from './liveness-settings';
@@ -70,7 +70,7 @@ export const checkLiveness: LivenessCheck = async (runner, input) => {
       )
     : null;
   const progress: ChallengeProgress = pacedProgress
-    ? pacedAsProgress(pacedProgress, paced as PacedStepInput[])
+    ? { completedAt: pacedKeyFrames(pacedProgress, paced as PacedStepInput[], poses), failedStep: null }
     : followChallenge(poses, input.challenge, settings.limits);
   const challengeLength = paced ? paced.length : input.challenge.length;
   const stepScore: ScoreEvidence = {
@@ -202,14 +202,6 @@ export const checkLiveness: LivenessCheck = async (runner, input) => {
     per_frame,
   };
 };
-
-/** The paced steps as the one-shot progress reads them: each followed step's last frame, in order. */
-function pacedAsProgress(progress: PacedProgress, steps: PacedStepInput[]): ChallengeProgress {
-  const completedAt = progress.steps.flatMap((r, i) =>
-    r.problem === null ? [steps[i].first_frame + Math.max(0, steps[i].frame_count - 1)] : [],
-  );
-  return { completedAt, failedStep: null };
-}
 
 /**
  * The paced challenge's own checks, added to the scores: every step followed (targets held, no

@@ -1,6 +1,6 @@
 import { cylinderYawOfTurn } from '../face/mesh-geometry';
 import type { PacedStepInput } from '../task-contracts';
-import { followPaced, type PacedFrame } from './follow-paced';
+import { followPaced, pacedKeyFrames, type PacedFrame } from './follow-paced';
 
 const hold = (yaw: number, pitch = 0): PacedStepInput => ({
   kind: 'HOLD_POSE',
@@ -171,5 +171,33 @@ describe('following the paced steps', () => {
       { step: mouth, frames: [at(-20), at(-20, 0.3), at(-20, 0.4), at(-20, 0.4)] },
     ]);
     expect(followPaced(frames, steps).steps[0].problem).toMatch(/target not held/);
+  });
+});
+
+describe("the paced steps' key frames", () => {
+  const { frames, steps } = layout([
+    { step: hold(30), frames: towards(0, 30) },
+    { step: hold(-30), frames: towards(30, -30) },
+  ]);
+  const progress = followPaced(frames, steps);
+
+  it("are each followed step's last frame when it shows a face", () => {
+    expect(progress.followed).toBe(2);
+    expect(pacedKeyFrames(progress, steps, frames)).toEqual([6, 13]);
+  });
+
+  it('step back to the last frame with a face when a followed step ends on a frame without one (a blink, a miss)', () => {
+    const blinked: Array<PacedFrame | null> = frames.map((f, i) => (i === 6 || i === 13 ? null : f));
+    const again = followPaced(blinked, steps);
+    expect(again.followed).toBe(2);
+    expect(pacedKeyFrames(again, steps, blinked)).toEqual([5, 12]);
+  });
+
+  it('leave out a step that was not followed', () => {
+    const missed = {
+      ...progress,
+      steps: progress.steps.map((r, i) => (i === 0 ? { ...r, problem: 'held too short' } : r)),
+    };
+    expect(pacedKeyFrames(missed, steps, frames)).toEqual([13]);
   });
 });

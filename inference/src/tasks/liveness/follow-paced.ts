@@ -175,3 +175,21 @@ function median(values: number[]): number {
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
+
+/**
+ * Each followed step's last frame with a face, in order: the frames the one-shot progress reads
+ * as completing the steps (their faces are scored as key frames). A step's very last frame may have
+ * lost the face (a blink, a miss, a frame cut at the deadline) even when the step was followed.
+ */
+export function pacedKeyFrames(
+  progress: PacedProgress,
+  steps: PacedStepInput[],
+  faces: ReadonlyArray<object | null>,
+): number[] {
+  return progress.steps.flatMap((r, i) => {
+    if (r.problem !== null) return [];
+    const { first_frame: first, frame_count: count } = steps[i];
+    for (let f = first + count - 1; f >= first; f--) if (faces[f]) return [f];
+    return [];
+  });
+}
