@@ -2,9 +2,9 @@ import { Connection, Model, Schema } from 'mongoose';
 
 /**
  * One session's in-flight work of one kind (open, webhook owed, ledger entry owed, redaction
- * begun), keyed by the session id. The sweeps read these small collections instead of `sessions`: on FerretDB (SQLite)
- * any filter but {_id} reads a whole collection, and a whole `sessions` is the store's history,
- * while these hold only what is not finished. The session document stays the truth: a sweep reads
+ * begun), keyed by the session id. The sweeps read these small collections instead of `sessions`:
+ * on FerretDB (SQLite) any filter but {_id} reads a whole collection, and a whole `sessions` is the
+ * store's history, while these hold only what is not finished. The session document stays the truth: a sweep reads
  * it by _id before acting, so an entry that outlived its work is dropped, never acted on.
  */
 export interface InFlightEntryDocument {
